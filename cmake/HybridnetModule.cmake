@@ -1,0 +1,117 @@
+# Building blocks for hybridnet's modules, programs and the Python manifest.
+#
+# hybridnet_add_module(<name> SOURCES ... HEADERS ... [LIBRARIES ...]
+#                      [TEST_SOURCES ...] [TEST_LIBRARIES ...])
+#   One model module = one shared library, hybridnet-<name>.  HEADERS (relative to the
+#   module folder) are staged flat into <build>/include/hybridnet/, so users write
+#   #include "hybridnet/<file>.h".  TEST_SOURCES become hybridnet-<name>-test, a library
+#   that the single test runner loads.  LIBRARIES are ns3:: targets or other modules;
+#   TEST_LIBRARIES are what the tests need beyond them.
+#
+# hybridnet_add_program(<name> SOURCES ... [LIBRARIES ...])
+#   An executable (scenario, example, benchmark) linked against every module.  Modules are
+#   linked "no-as-needed", so a class can be created by TypeId name (from a flag or from
+#   Python) even when no code in the program refers to it.
+#
+# hybridnet_write_python_manifest()
+#   <build>/hybridnet-manifest.json: what python/hybridnet's loader needs to load our
+#   libraries and headers and the ns-3 modules below them through cppyy.
+# SPDX-License-Identifier: GPL-2.0-only
+
+set(HYBRIDNET_INCLUDE_DIR "${CMAKE_BINARY_DIR}/include")
+
+# Link feature: keep a shared library as NEEDED even if no symbol of it is referenced.
+set(CMAKE_LINK_LIBRARY_USING_NO_AS_NEEDED
+    "LINKER:--push-state,--no-as-needed" "<LINK_ITEM>" "LINKER:--pop-state")
+set(CMAKE_LINK_LIBRARY_USING_NO_AS_NEEDED_SUPPORTED TRUE)
+
+set_property(GLOBAL PROPERTY HYBRIDNET_MODULES "")
+set_property(GLOBAL PROPERTY HYBRIDNET_TEST_LIBRARIES "")
+
+function(hybridnet_add_module name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;HEADERS;LIBRARIES;TEST_SOURCES;TEST_LIBRARIES")
+  set(lib hybridnet-${name})
+  add_library(${lib} SHARED ${arg_SOURCES})
+  target_include_directories(${lib} PUBLIC ${HYBRIDNET_INCLUDE_DIR} ${HYBRIDNET_GENERATED_DIR})
+  target_link_libraries(${lib} PUBLIC ${arg_LIBRARIES})
+  target_compile_options(${lib} PRIVATE -Wall -Wextra)
+  add_dependencies(${lib} hybridnet-version-info)
+  foreach(header IN LISTS arg_HEADERS)
+    get_filename_component(base "${header}" NAME)
+    configure_file(${header} ${HYBRIDNET_INCLUDE_DIR}/hybridnet/${base} COPYONLY)
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY HYBRIDNET_MODULES ${name})
+  set_property(GLOBAL PROPERTY HYBRIDNET_MODULE_${name}_LIBRARIES ${arg_LIBRARIES})
+  if(arg_TEST_SOURCES)
+    add_library(${lib}-test SHARED ${arg_TEST_SOURCES})
+    target_link_libraries(${lib}-test PUBLIC ${lib} ${arg_TEST_LIBRARIES})
+    target_compile_options(${lib}-test PRIVATE -Wall -Wextra)
+    set_property(GLOBAL APPEND PROPERTY HYBRIDNET_TEST_LIBRARIES ${lib}-test)
+  endif()
+endfunction()
+
+function(hybridnet_add_program name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  add_executable(${name} ${arg_SOURCES})
+  get_property(modules GLOBAL PROPERTY HYBRIDNET_MODULES)
+  foreach(module IN LISTS modules)
+    target_link_libraries(${name} PRIVATE "$<LINK_LIBRARY:NO_AS_NEEDED,hybridnet-${module}>")
+  endforeach()
+  target_link_libraries(${name} PRIVATE ${arg_LIBRARIES})
+  target_compile_options(${name} PRIVATE -Wall -Wextra)
+endfunction()
+
+# The ns-3 modules a list of targets needs, transitively (names without the ns3:: prefix).
+function(_hybridnet_ns3_closure out)
+  set(todo ${ARGN})
+  set(done "")
+  while(todo)
+    list(POP_FRONT todo t)
+    if(NOT t MATCHES "^ns3::" OR t IN_LIST done)
+      continue()
+    endif()
+    list(APPEND done ${t})
+    get_target_property(deps ${t} INTERFACE_LINK_LIBRARIES)
+    foreach(d IN LISTS deps)
+      if(d MATCHES "^ns3::")
+        list(APPEND todo ${d})
+      endif()
+    endforeach()
+  endwhile()
+  list(TRANSFORM done REPLACE "^ns3::" "")
+  set(${out} ${done} PARENT_SCOPE)
+endfunction()
+
+function(hybridnet_write_python_manifest)
+  get_property(modules GLOBAL PROPERTY HYBRIDNET_MODULES)
+  set(ns3_direct "")
+  set(entries "")
+  foreach(module IN LISTS modules)
+    get_property(libs GLOBAL PROPERTY HYBRIDNET_MODULE_${module}_LIBRARIES)
+    list(APPEND ns3_direct ${libs})
+    list(APPEND entries "    {\"name\": \"${module}\", \"library\": \"$<TARGET_FILE:hybridnet-${module}>\", \"header\": \"hybridnet/${module}-module.h\"}")
+  endforeach()
+  _hybridnet_ns3_closure(ns3_modules ${ns3_direct})
+  list(JOIN entries ",\n" entries)
+  list(TRANSFORM ns3_modules PREPEND "\"")
+  list(TRANSFORM ns3_modules APPEND "\"")
+  list(JOIN ns3_modules ", " ns3_modules)
+  get_target_property(defs ns3::core INTERFACE_COMPILE_DEFINITIONS)
+  list(FILTER defs EXCLUDE REGEX "^PROJECT_SOURCE_PATH")
+  list(TRANSFORM defs PREPEND "\"")
+  list(TRANSFORM defs APPEND "\"")
+  list(JOIN defs ", " defs)
+  file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/hybridnet-manifest.json CONTENT
+"{
+  \"ns3_version\": \"${HYBRIDNET_NS3_VERSION}\",
+  \"ns3_prefix\": \"${HYBRIDNET_NS3_PREFIX}\",
+  \"ns3_modules\": [${ns3_modules}],
+  \"compile_definitions\": [${defs}],
+  \"include_dirs\": [\"${HYBRIDNET_INCLUDE_DIR}\", \"${HYBRIDNET_GENERATED_DIR}\"],
+  \"bin_dir\": \"${CMAKE_RUNTIME_OUTPUT_DIRECTORY}\",
+  \"modules\": [
+${entries}
+  ]
+}
+")
+endfunction()

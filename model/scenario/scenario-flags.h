@@ -1,0 +1,174 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_SCENARIO_FLAGS_H
+#define HYBRIDNET_SCENARIO_FLAGS_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The strictly validated command-line flags of one scenario.
+ *
+ * Every knob of a scenario is a camelCase flag `--name=value` bound, like ns-3's
+ * CommandLine::AddValue, to a variable whose initial value is the default.  Unlike ns-3's
+ * CommandLine, a value is checked completely before the simulation sees it:
+ *
+ * | kind     | accepted form                        | examples              | stored as      |
+ * |----------|--------------------------------------|-----------------------|----------------|
+ * | time     | decimal number and unit h min s ms us ns ps | 10s, 2.5ms, 125us | ns3::Time     |
+ * | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps, MBps, GBps are bytes/s) | 1Gbps, 155.52Mbps | ns3::DataRate |
+ * | size     | decimal integer and unit B kB KB MB GB (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB | uint64_t bytes |
+ * | count    | decimal integer, no sign, no unit    | 300                   | uint32_t/uint64_t |
+ * | integer  | decimal integer, optional sign       | -3                    | int64_t        |
+ * | real     | decimal number, optional exponent    | 0.5, 1e-6             | double         |
+ * | bool     | true false 1 0, or the bare flag     | --verbose             | bool           |
+ * | choice   | one of a fixed list of words         | reno                  | std::string    |
+ * | type     | a registered ns-3 TypeId name that is (a subclass of) a given base | ns3::TcpLinuxReno | std::string |
+ * | path     | a file name in an existing folder    | out/run1.json         | std::string    |
+ *
+ * Rejected, each with a one-line message naming the flag and the accepted range: malformed
+ * numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an integer is expected
+ * (`1e3`), a sign on an unsigned quantity, `nan` and `inf`, a time, rate or size without a
+ * unit or with a negative value, values outside [min, max], a flag given twice, a value-less
+ * non-bool flag, a positional argument, and an unknown flag (with the nearest valid name).
+ */
+class ScenarioFlags
+{
+  public:
+    /** What Parse() found. */
+    enum class Outcome
+    {
+        OK,     //!< every argument was valid; bound variables hold the values
+        HELP,   //!< --help was given
+        SCHEMA, //!< --schema was given
+        ERROR,  //!< an argument was invalid; see ParseResult::message
+    };
+
+    /** Result of Parse(). */
+    struct ParseResult
+    {
+        Outcome outcome;     //!< what was found
+        std::string message; //!< for ERROR, one line naming the flag and the accepted range
+    };
+
+    /** One flag's parameter value, as recorded in result files. */
+    struct Parameter
+    {
+        std::string name; //!< flag name without dashes
+        std::string text; //!< the value as given, or the formatted default
+        std::string unit; //!< SI base unit of siValue ("s", "bit/s", "B") or "" if none
+        bool numeric;     //!< true if siValue holds the value
+        double siValue;   //!< numeric value in the base unit (numeric flags)
+    };
+
+    /**
+     * @param program the scenario's name, used in help and error messages
+     * @param description one line saying what the scenario simulates
+     */
+    ScenarioFlags(std::string program, std::string description);
+    ~ScenarioFlags();
+    ScenarioFlags(const ScenarioFlags&) = delete;
+    ScenarioFlags& operator=(const ScenarioFlags&) = delete;
+
+    void AddTime(const std::string& name, const std::string& help, Time* value, Time min, Time max);
+    void AddDataRate(const std::string& name,
+                     const std::string& help,
+                     DataRate* value,
+                     DataRate min,
+                     DataRate max);
+    void AddSize(const std::string& name,
+                 const std::string& help,
+                 uint64_t* value,
+                 uint64_t min,
+                 uint64_t max);
+    void AddSize(const std::string& name,
+                 const std::string& help,
+                 uint32_t* value,
+                 uint32_t min,
+                 uint32_t max);
+    void AddCount(const std::string& name,
+                  const std::string& help,
+                  uint64_t* value,
+                  uint64_t min,
+                  uint64_t max);
+    void AddCount(const std::string& name,
+                  const std::string& help,
+                  uint32_t* value,
+                  uint32_t min,
+                  uint32_t max);
+    void AddInteger(const std::string& name,
+                    const std::string& help,
+                    int64_t* value,
+                    int64_t min,
+                    int64_t max);
+    /**
+     * @param unit the unit the value is expressed in, for help text ("" if dimensionless)
+     */
+    void AddReal(const std::string& name,
+                 const std::string& help,
+                 double* value,
+                 double min,
+                 double max,
+                 const std::string& unit);
+    void AddBool(const std::string& name, const std::string& help, bool* value);
+    void AddChoice(const std::string& name,
+                   const std::string& help,
+                   std::string* value,
+                   const std::vector<std::string>& choices);
+    /**
+     * @param base the value must name this TypeId or a registered subclass of it
+     */
+    void AddTypeId(const std::string& name,
+                   const std::string& help,
+                   std::string* value,
+                   TypeId base);
+
+    /** A file to be written: the value must name a file in an existing folder. */
+    void AddPath(const std::string& name, const std::string& help, std::string* value);
+
+    /**
+     * Check and apply arguments of the form --name=value.  On ERROR, no bound variable has
+     * been changed.
+     * @param args the arguments without the program name
+     * @return the outcome
+     */
+    ParseResult Parse(const std::vector<std::string>& args);
+
+    /** Print usage: every flag with its kind, default, unit and valid range. */
+    void PrintHelp(std::ostream& os) const;
+    /** Print the flags as a JSON schema document (read by `hybridnet list` and sweeps). */
+    void PrintSchema(std::ostream& os) const;
+    /** @return every flag's current value, in the order the flags were added. */
+    std::vector<Parameter> GetParameters() const;
+    /** @return the scenario's name. */
+    const std::string& GetProgram() const;
+
+  private:
+    struct Flag;
+    void Add(std::unique_ptr<Flag> flag);
+    const Flag* Find(const std::string& name) const;
+    std::string Nearest(const std::string& name) const;
+
+    std::string m_program;
+    std::string m_description;
+    std::vector<std::unique_ptr<Flag>> m_flags;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_SCENARIO_FLAGS_H

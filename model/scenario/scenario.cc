@@ -1,0 +1,113 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scenario.h"
+
+#include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+
+#include <chrono>
+#include <iostream>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetScenario");
+
+Scenario::Scenario(std::string name, std::string description)
+    : m_name(name),
+      m_description(description),
+      m_flags(name, description),
+      m_output(name + ".json")
+{
+}
+
+ScenarioFlags&
+Scenario::Flags()
+{
+    return m_flags;
+}
+
+std::optional<int>
+Scenario::Parse(int argc, char* argv[])
+{
+    m_flags.AddCount("RngSeed",
+                     "seed of ns-3's random number generator (RngSeedManager::SetSeed)",
+                     &m_rngSeed,
+                     1,
+                     UINT32_MAX);
+    m_flags.AddCount("RngRun",
+                     "run number, the independent replication (RngSeedManager::SetRun)",
+                     &m_rngRun,
+                     1,
+                     UINT64_MAX);
+    m_flags.AddPath("output", "path of the JSON result file; its folder must exist", &m_output);
+    m_flags.AddBool("progress", "print progress lines on stderr during the run", &m_progress);
+
+    auto result = m_flags.Parse(std::vector<std::string>(argv + 1, argv + argc));
+    switch (result.outcome)
+    {
+    case ScenarioFlags::Outcome::HELP:
+        m_flags.PrintHelp(std::cout);
+        return 0;
+    case ScenarioFlags::Outcome::SCHEMA:
+        m_flags.PrintSchema(std::cout);
+        return 0;
+    case ScenarioFlags::Outcome::ERROR:
+        std::cerr << result.message << "\n";
+        return 2;
+    case ScenarioFlags::Outcome::OK:
+        break;
+    }
+    RngSeedManager::SetSeed(m_rngSeed);
+    RngSeedManager::SetRun(m_rngRun);
+    return std::nullopt;
+}
+
+void
+Scenario::Run(Time stop)
+{
+    RunProgress progress(std::cerr, m_progress);
+    progress.Start(stop);
+    Simulator::Stop(stop);
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    std::chrono::duration<double> wall = std::chrono::steady_clock::now() - wallStart;
+    m_result.SetRunStatistics(Simulator::Now().GetSeconds(),
+                              Simulator::GetEventCount(),
+                              wall.count());
+}
+
+ResultDocument&
+Scenario::Result()
+{
+    return m_result;
+}
+
+int
+Scenario::Finish()
+{
+    auto parameters = m_flags.GetParameters();
+    // Run options are not model parameters: they go elsewhere (rng) or nowhere.
+    std::erase_if(parameters, [](const auto& p) {
+        return p.name == "RngSeed" || p.name == "RngRun" || p.name == "output" ||
+               p.name == "progress";
+    });
+    m_result.SetScenario(m_name, m_description);
+    m_result.SetParameters(parameters);
+    m_result.SetRng(m_rngSeed, m_rngRun);
+    Simulator::Destroy();
+    std::string problem = m_result.Write(m_output);
+    if (!problem.empty())
+    {
+        std::cerr << m_name << ": error: " << problem << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_SCENARIO_H
+#define HYBRIDNET_SCENARIO_H
+
+#include "result-document.h"
+#include "run-progress.h"
+#include "scenario-flags.h"
+
+#include "ns3/nstime.h"
+
+#include <optional>
+#include <string>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The scenario contract: flags in, one simulation, one JSON result out.
+ *
+ * A scenario program binds its knobs to Flags(), calls Parse(), builds its topology, calls
+ * Run(), records metrics into Result() and returns Finish():
+ *
+ *     Scenario scenario("gige-iperf", "bulk TCP and ping between two GigE hosts");
+ *     Time simTime = Seconds(10);
+ *     scenario.Flags().AddTime("simTime", "transfer duration", &simTime, MilliSeconds(1), Hours(1));
+ *     if (auto exitCode = scenario.Parse(argc, argv)) { return *exitCode; }
+ *     ... build the topology ...
+ *     scenario.Run(simTime);
+ *     scenario.Result().SetMetric("goodput", mbps, "Mb/s");
+ *     return scenario.Finish();
+ *
+ * Besides the scenario's own flags every scenario has: --RngSeed and --RngRun (ns-3's
+ * RngSeedManager), --output (the result file; default <scenario>.json) and --progress
+ * (progress lines on stderr).  Exit codes: 0 success, 1 failure to write the result,
+ * 2 bad input (a one-line message on stderr, nothing written).
+ */
+class Scenario
+{
+  public:
+    Scenario(std::string name, std::string description);
+
+    /** @return the flags, to bind the scenario's knobs before Parse(). */
+    ScenarioFlags& Flags();
+    /**
+     * Parse and apply the command line.
+     * @return nothing if the scenario should go on; otherwise the exit code (0 after --help or
+     *         --schema, 2 after a bad argument, with its one-line message on stderr)
+     */
+    std::optional<int> Parse(int argc, char* argv[]);
+    /** Run the simulation until @p stop, with progress ticks, and record run statistics. */
+    void Run(Time stop);
+    /** @return the result document, to add metrics and series after Run(). */
+    ResultDocument& Result();
+    /** Write the result file, destroy the simulation. @return the exit code */
+    int Finish();
+
+  private:
+    std::string m_name;
+    std::string m_description;
+    ScenarioFlags m_flags;
+    ResultDocument m_result;
+    uint32_t m_rngSeed{1};
+    uint64_t m_rngRun{1};
+    std::string m_output;
+    bool m_progress{false};
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_SCENARIO_H

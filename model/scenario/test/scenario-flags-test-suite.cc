@@ -1,0 +1,308 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of ScenarioFlags: every malformed or out-of-range value is rejected with a one-line
+ * message naming the flag and the accepted range, leaving every bound variable unchanged;
+ * every well-formed value is converted with the unit factor it names.
+ */
+#include "hybridnet/scenario-flags.h"
+
+#include "ns3/object.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/test.h"
+
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+/** The variables a test binds, with their defaults. */
+struct Bound
+{
+    Time simTime{Seconds(10)};
+    DataRate linkRate{DataRate("1Gbps")};
+    uint64_t window{16384};
+    uint32_t pingCount{300};
+    int64_t offset{0};
+    double lossRate{0.0};
+    bool verbose{false};
+    std::string mode{"reno"};
+    std::string congestionOps{"ns3::TcpNewReno"};
+
+    void Bind(ScenarioFlags& flags)
+    {
+        flags.AddTime("simTime", "duration", &simTime, MilliSeconds(1), Hours(1));
+        flags.AddDataRate("linkRate",
+                          "link rate",
+                          &linkRate,
+                          DataRate("10Mbps"),
+                          DataRate("100Gbps"));
+        flags.AddSize("window", "socket buffer", &window, 1, 1ULL << 30);
+        flags.AddCount("pingCount", "pings", &pingCount, 1, 100000);
+        flags.AddInteger("offset", "signed knob", &offset, -10, 10);
+        flags.AddReal("lossRate", "loss probability", &lossRate, 0.0, 1.0, "");
+        flags.AddBool("verbose", "talk", &verbose);
+        flags.AddChoice("mode", "a mode", &mode, {"reno", "cubic"});
+        flags.AddTypeId("congestionOps",
+                        "congestion control",
+                        &congestionOps,
+                        TcpCongestionOps::GetTypeId());
+    }
+
+    bool Unchanged() const
+    {
+        Bound d;
+        return simTime == d.simTime && linkRate == d.linkRate && window == d.window &&
+               pingCount == d.pingCount && offset == d.offset && lossRate == d.lossRate &&
+               verbose == d.verbose && mode == d.mode && congestionOps == d.congestionOps;
+    }
+};
+
+/** A rejected argument: Parse() returns ERROR with one line naming the flag. */
+class RejectedFlagTestCase : public TestCase
+{
+  public:
+    RejectedFlagTestCase(std::vector<std::string> args, std::string mustContain)
+        : TestCase("reject '" + args.back() + "' (message names '" + mustContain + "')"),
+          m_args(std::move(args)),
+          m_mustContain(std::move(mustContain))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        auto result = flags.Parse(m_args);
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::ERROR),
+                              "accepted " << m_args.back());
+        NS_TEST_EXPECT_MSG_NE(result.message.find(m_mustContain),
+                              std::string::npos,
+                              "message '" << result.message << "' lacks '" << m_mustContain
+                                          << "'");
+        NS_TEST_EXPECT_MSG_EQ(result.message.find('\n'),
+                              std::string::npos,
+                              "message is more than one line");
+        NS_TEST_EXPECT_MSG_EQ(bound.Unchanged(), true, "a bound variable changed on error");
+    }
+
+    std::vector<std::string> m_args;
+    std::string m_mustContain;
+};
+
+/** An accepted argument: the bound variable holds the value the unit factor gives. */
+class AcceptedFlagTestCase : public TestCase
+{
+  public:
+    using Check = std::function<bool(const Bound&)>;
+
+    AcceptedFlagTestCase(std::string arg, Check check)
+        : TestCase("accept '" + arg + "'"),
+          m_arg(std::move(arg)),
+          m_check(std::move(check))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        auto result = flags.Parse({m_arg});
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::OK),
+                              result.message);
+        NS_TEST_EXPECT_MSG_EQ(m_check(bound), true, "wrong value stored for " << m_arg);
+    }
+
+    std::string m_arg;
+    Check m_check;
+};
+
+/** Help lists every flag with default, unit and range; the schema is JSON with all flags. */
+class HelpAndSchemaTestCase : public TestCase
+{
+  public:
+    HelpAndSchemaTestCase()
+        : TestCase("help and schema list every flag with default, unit and range")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(flags.Parse({"--help"}).outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::HELP),
+                              "--help not recognised");
+        std::ostringstream help;
+        flags.PrintHelp(help);
+        for (const char* expected : {"--simTime=<time>  [10s]",
+                                     "range: 1ms to 1h",
+                                     "--linkRate=<rate>  [1Gbps]",
+                                     "range: 10Mbps to 100Gbps",
+                                     "--window=<size>  [16KiB]",
+                                     "--pingCount=<count>  [300]",
+                                     "one of reno, cubic"})
+        {
+            NS_TEST_EXPECT_MSG_NE(help.str().find(expected),
+                                  std::string::npos,
+                                  "help lacks '" << expected << "'");
+        }
+        std::ostringstream schema;
+        flags.PrintSchema(schema);
+        NS_TEST_EXPECT_MSG_NE(schema.str().find("\"name\": \"congestionOps\""),
+                              std::string::npos,
+                              "schema lacks a flag");
+    }
+};
+
+/** Parameters report given text or formatted default, with SI values. */
+class ParametersTestCase : public TestCase
+{
+  public:
+    ParametersTestCase()
+        : TestCase("parameters carry the text given and the SI value")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        flags.Parse({"--simTime=250ms"});
+        auto parameters = flags.GetParameters();
+        NS_TEST_ASSERT_MSG_EQ(parameters.size(), 9, "one parameter per flag");
+        NS_TEST_EXPECT_MSG_EQ(parameters[0].text, "250ms", "given text kept");
+        NS_TEST_EXPECT_MSG_EQ_TOL(parameters[0].siValue, 0.25, 1e-12, "seconds");
+        NS_TEST_EXPECT_MSG_EQ(parameters[0].unit, "s", "SI unit");
+        NS_TEST_EXPECT_MSG_EQ(parameters[1].text, "1Gbps", "default formatted");
+        NS_TEST_EXPECT_MSG_EQ_TOL(parameters[1].siValue, 1e9, 1e-3, "bit/s");
+        NS_TEST_EXPECT_MSG_EQ(parameters[2].text, "16KiB", "default size formatted");
+        NS_TEST_EXPECT_MSG_EQ(parameters[6].numeric, false, "bool is not numeric");
+    }
+};
+
+class ScenarioFlagsTestSuite : public TestSuite
+{
+  public:
+    ScenarioFlagsTestSuite()
+        : TestSuite("hybridnet-scenario-flags", Type::UNIT)
+    {
+        const std::vector<std::pair<std::string, std::string>> rejected = {
+            // malformed numbers
+            {"--pingCount=12abc", "--pingCount"},
+            {"--lossRate=1.5x", "--lossRate"},
+            {"--pingCount=0x10", "--pingCount"},
+            {"--lossRate=0x10", "--lossRate"},
+            {"--pingCount=", "empty value"},
+            {"--lossRate=", "empty value"},
+            {"--simTime=", "empty value"},
+            {"--pingCount= 5", "--pingCount"},
+            // exponent where an integer is expected
+            {"--pingCount=1e3", "range 1 to 100000"},
+            {"--offset=1e1", "--offset"},
+            {"--window=1e3B", "--window"},
+            // negative for an unsigned
+            {"--pingCount=-1", "cannot be negative"},
+            {"--window=-1KiB", "--window"},
+            // out of range
+            {"--pingCount=0", "range 1 to 100000"},
+            {"--pingCount=100001", "out of range"},
+            {"--pingCount=99999999999999999999999", "too large"},
+            {"--offset=11", "range -10 to 10"},
+            {"--lossRate=1.5", "range 0 to 1"},
+            {"--linkRate=5Mbps", "range 10Mbps to 100Gbps"},
+            {"--simTime=2h", "range 1ms to 1h"},
+            {"--window=2GiB", "out of range"},
+            // nan and inf
+            {"--lossRate=nan", "--lossRate"},
+            {"--lossRate=inf", "--lossRate"},
+            {"--lossRate=-inf", "--lossRate"},
+            {"--simTime=infs", "--simTime"},
+            {"--linkRate=nanGbps", "--linkRate"},
+            // times (and rates, sizes) without a unit or negative
+            {"--simTime=10", "has no unit"},
+            {"--simTime=-1s", "negative time"},
+            {"--simTime=10 s", "--simTime"},
+            {"--simTime=10sec", "unknown unit 'sec'"},
+            {"--linkRate=1000000000", "has no unit"},
+            {"--linkRate=-1Gbps", "negative rate"},
+            {"--window=1500", "has no unit"},
+            {"--window=1.5KiB", "not a decimal integer"},
+            // other kinds
+            {"--verbose=yes", "not a boolean"},
+            {"--mode=vegas", "one of reno, cubic"},
+            {"--congestionOps=ns3::Node", "not a registered subclass of ns3::TcpCongestionOps"},
+            {"--congestionOps=TcpNewReno", "--congestionOps"},
+            // shape of the command line
+            {"--simtime=10s", "did you mean --simTime"},
+            {"--linkrate=1Gbps", "did you mean --linkRate"},
+            {"--pingcount=3", "did you mean --pingCount"},
+            {"--simTime", "needs a value"},
+            {"simTime=10s", "unexpected argument"},
+            {"-x", "unexpected argument"},
+        };
+        for (const auto& [arg, expected] : rejected)
+        {
+            AddTestCase(new RejectedFlagTestCase({arg}, expected), Duration::QUICK);
+        }
+        // A later bad argument leaves the earlier good one unapplied; duplicates are errors.
+        AddTestCase(new RejectedFlagTestCase({"--simTime=5s", "--pingCount=abc"}, "--pingCount"),
+                    Duration::QUICK);
+        AddTestCase(new RejectedFlagTestCase({"--simTime=5s", "--simTime=6s"}, "more than once"),
+                    Duration::QUICK);
+
+        using C = AcceptedFlagTestCase;
+        AddTestCase(new C("--simTime=2.5ms", [](const Bound& b) { return b.simTime == MicroSeconds(2500); }),
+                    Duration::QUICK);
+        AddTestCase(new C("--simTime=1250us", [](const Bound& b) { return b.simTime == NanoSeconds(1250000); }),
+                    Duration::QUICK);
+        AddTestCase(new C("--simTime=0.1s", [](const Bound& b) { return b.simTime == MilliSeconds(100); }),
+                    Duration::QUICK);
+        AddTestCase(new C("--simTime=2min", [](const Bound& b) { return b.simTime == Seconds(120); }),
+                    Duration::QUICK);
+        AddTestCase(new C("--linkRate=155.52Mbps", [](const Bound& b) { return b.linkRate.GetBitRate() == 155520000; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--linkRate=125MBps", [](const Bound& b) { return b.linkRate.GetBitRate() == 1000000000; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--linkRate=10Gbps", [](const Bound& b) { return b.linkRate.GetBitRate() == 10000000000ULL; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--window=16KiB", [](const Bound& b) { return b.window == 16384; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--window=16kB", [](const Bound& b) { return b.window == 16000; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--window=4MiB", [](const Bound& b) { return b.window == 4194304; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--pingCount=+7", [](const Bound& b) { return b.pingCount == 7; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--offset=-10", [](const Bound& b) { return b.offset == -10; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--lossRate=1e-6", [](const Bound& b) { return b.lossRate == 1e-6; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--verbose", [](const Bound& b) { return b.verbose; }), Duration::QUICK);
+        AddTestCase(new C("--verbose=0", [](const Bound& b) { return !b.verbose; }), Duration::QUICK);
+        AddTestCase(new C("--mode=cubic", [](const Bound& b) { return b.mode == "cubic"; }),
+                    Duration::QUICK);
+        AddTestCase(new C("--congestionOps=ns3::TcpLinuxReno",
+                          [](const Bound& b) { return b.congestionOps == "ns3::TcpLinuxReno"; }),
+                    Duration::QUICK);
+        AddTestCase(new HelpAndSchemaTestCase, Duration::QUICK);
+        AddTestCase(new ParametersTestCase, Duration::QUICK);
+    }
+};
+
+ScenarioFlagsTestSuite g_scenarioFlagsTestSuite; //!< static instance
+
+} // namespace
