@@ -13,6 +13,9 @@
 #   linked "no-as-needed", so a class can be created by TypeId name (from a flag or from
 #   Python) even when no code in the program refers to it.
 #
+# hybridnet_add_scenario(<name> SOURCES ... [LIBRARIES ...])
+#   A program under scenarios/: what `hybridnet list` and `hybridnet run` know.
+#
 # hybridnet_write_python_manifest()
 #   <build>/hybridnet-manifest.json: what python/hybridnet's loader needs to load our
 #   libraries and headers and the ns-3 modules below them through cppyy.
@@ -27,6 +30,7 @@ set(CMAKE_LINK_LIBRARY_USING_NO_AS_NEEDED_SUPPORTED TRUE)
 
 set_property(GLOBAL PROPERTY HYBRIDNET_MODULES "")
 set_property(GLOBAL PROPERTY HYBRIDNET_TEST_LIBRARIES "")
+set_property(GLOBAL PROPERTY HYBRIDNET_SCENARIOS "")
 
 function(hybridnet_add_module name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;HEADERS;LIBRARIES;TEST_SOURCES;TEST_LIBRARIES")
@@ -59,6 +63,11 @@ function(hybridnet_add_program name)
   endforeach()
   target_link_libraries(${name} PRIVATE ${arg_LIBRARIES})
   target_compile_options(${name} PRIVATE -Wall -Wextra)
+endfunction()
+
+function(hybridnet_add_scenario name)
+  hybridnet_add_program(${name} ${ARGN})
+  set_property(GLOBAL APPEND PROPERTY HYBRIDNET_SCENARIOS ${name})
 endfunction()
 
 # The ns-3 modules a list of targets needs, transitively (names without the ns3:: prefix).
@@ -96,6 +105,10 @@ function(hybridnet_write_python_manifest)
   list(TRANSFORM ns3_modules PREPEND "\"")
   list(TRANSFORM ns3_modules APPEND "\"")
   list(JOIN ns3_modules ", " ns3_modules)
+  get_property(scenarios GLOBAL PROPERTY HYBRIDNET_SCENARIOS)
+  list(TRANSFORM scenarios PREPEND "\"")
+  list(TRANSFORM scenarios APPEND "\"")
+  list(JOIN scenarios ", " scenarios)
   get_target_property(defs ns3::core INTERFACE_COMPILE_DEFINITIONS)
   list(FILTER defs EXCLUDE REGEX "^PROJECT_SOURCE_PATH")
   list(TRANSFORM defs PREPEND "\"")
@@ -109,6 +122,7 @@ function(hybridnet_write_python_manifest)
   \"compile_definitions\": [${defs}],
   \"include_dirs\": [\"${HYBRIDNET_INCLUDE_DIR}\", \"${HYBRIDNET_GENERATED_DIR}\"],
   \"bin_dir\": \"${CMAKE_RUNTIME_OUTPUT_DIRECTORY}\",
+  \"scenarios\": [${scenarios}],
   \"modules\": [
 ${entries}
   ]

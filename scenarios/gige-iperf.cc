@@ -14,8 +14,8 @@
  *     host0 (iperf client, ping) ----- switch ----- host1 (iperf server)
  *            10.0.0.1      linkRate, linkDelay         10.0.1.2
  *
- * Phases: the iperf transfer runs for --duration from t = 1 s; one second after it ends,
- * --pingCount pings go out every --pingInterval on the idle network.
+ * Phases: the iperf transfer runs for --duration from t = 1 s (none if 0s); one second
+ * after it ends, --pingCount pings go out every --pingInterval on the idle network.
  *
  * Flags (defaults): --linkRate=1Gbps --linkDelay=500ns --mtu=1500B --segmentSize=1448B
  *   --window=16KiB --congestionOps=ns3::TcpLinuxReno --queueSize=100 --duration=10s
@@ -38,7 +38,6 @@
 #include "ns3/point-to-point-module.h"
 
 #include <cmath>
-#include <numeric>
 
 using namespace ns3;
 using namespace ns3::hybridnet;
@@ -94,7 +93,11 @@ main(int argc, char* argv[])
                    &queueSize,
                    1,
                    1000000);
-    flags.AddTime("duration", "iperf test duration (iperf -t)", &duration, MilliSeconds(1), Hours(1));
+    flags.AddTime("duration",
+                  "iperf test duration (iperf -t; 0s: no transfer)",
+                  &duration,
+                  Seconds(0),
+                  Hours(1));
     flags.AddTime("interval", "iperf report interval (iperf -i)", &interval, MilliSeconds(1), Hours(1));
     flags.AddCount("pingCount",
                    "number of pings after the transfer (0: no ping series)",
@@ -146,29 +149,32 @@ main(int argc, char* argv[])
     Ipv4Address server = rightIf.GetAddress(1);
 
     const Time transferStart = Seconds(1);
-    IperfServerHelper serverHelper(5001);
-    serverHelper.SetAttribute("Interval", TimeValue(interval));
-    Ptr<IperfServer> iperfServer =
-        DynamicCast<IperfServer>(serverHelper.Install(hosts.Get(1)).Get(0));
+    Ptr<IperfServer> iperfServer;
     std::vector<double> intervalEnd;
     std::vector<double> intervalGoodput;
-    iperfServer->TraceConnectWithoutContext(
-        "IntervalReport",
-        MakeCallback(+[](std::vector<double>* ends,
-                         std::vector<double>* goodputs,
-                         uint32_t,
-                         Time start,
-                         Time end,
-                         uint64_t bytes) {
-            ends->push_back(end.GetSeconds());
-            goodputs->push_back(8.0 * bytes / (end - start).GetSeconds() / 1e6);
-        }).Bind(&intervalEnd, &intervalGoodput));
+    if (duration.IsStrictlyPositive())
+    {
+        IperfServerHelper serverHelper(5001);
+        serverHelper.SetAttribute("Interval", TimeValue(interval));
+        iperfServer = DynamicCast<IperfServer>(serverHelper.Install(hosts.Get(1)).Get(0));
+        iperfServer->TraceConnectWithoutContext(
+            "IntervalReport",
+            MakeCallback(+[](std::vector<double>* ends,
+                             std::vector<double>* goodputs,
+                             uint32_t,
+                             Time start,
+                             Time end,
+                             uint64_t bytes) {
+                ends->push_back(end.GetSeconds());
+                goodputs->push_back(8.0 * bytes / (end - start).GetSeconds() / 1e6);
+            }).Bind(&intervalEnd, &intervalGoodput));
 
-    BulkSendHelper client("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
-    client.SetAttribute("SendSize", UintegerValue(8192)); // iperf's default write, -l 8K
-    ApplicationContainer clientApp = client.Install(hosts.Get(0));
-    clientApp.Start(transferStart);
-    clientApp.Stop(transferStart + duration);
+        BulkSendHelper client("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
+        client.SetAttribute("SendSize", UintegerValue(8192)); // iperf's default write, -l 8K
+        ApplicationContainer clientApp = client.Install(hosts.Get(0));
+        clientApp.Start(transferStart);
+        clientApp.Stop(transferStart + duration);
+    }
 
     const Time pingStart = transferStart + duration + Seconds(1);
     std::vector<double> pingSeq;
@@ -202,10 +208,12 @@ main(int argc, char* argv[])
     scenario.Run(stop);
 
     auto& result = scenario.Result();
-    auto reports = iperfServer->GetReports();
-    double goodput = reports.empty() ? 0.0 : reports[0].GoodputBps() / 1e6;
-    result.SetMetric("goodput", goodput, "Mb/s");
-    result.SetMetric("bytesReceived", reports.empty() ? 0.0 : double(reports[0].bytes), "B");
+    auto reports = iperfServer ? iperfServer->GetReports() : std::vector<IperfServer::Report>{};
+    if (!reports.empty())
+    {
+        result.SetMetric("goodput", reports[0].GoodputBps() / 1e6, "Mb/s");
+        result.SetMetric("bytesReceived", double(reports[0].bytes), "B");
+    }
     if (!intervalGoodput.empty())
     {
         result.SetMetric("intervalGoodputMin",
@@ -220,13 +228,18 @@ main(int argc, char* argv[])
     result.SetMetric("pingsAnswered", double(pingRtt.size()), "");
     if (!pingRtt.empty())
     {
+        // Moments of the samples shifted by the first one: exact for a constant series.
         double n = pingRtt.size();
-        double mean = std::accumulate(pingRtt.begin(), pingRtt.end(), 0.0) / n;
-        double var = 0;
+        double shift = pingRtt.front();
+        double sum = 0;
+        double sumSq = 0;
         for (double r : pingRtt)
         {
-            var += (r - mean) * (r - mean) / std::max(1.0, n - 1);
+            sum += r - shift;
+            sumSq += (r - shift) * (r - shift);
         }
+        double mean = shift + sum / n;
+        double var = n > 1 ? std::max(0.0, (sumSq - sum * sum / n) / (n - 1)) : 0.0;
         result.SetMetric("pingRttMin", *std::min_element(pingRtt.begin(), pingRtt.end()), "us");
         result.SetMetric("pingRttMax", *std::max_element(pingRtt.begin(), pingRtt.end()), "us");
         result.SetMetric("pingRttMean", mean, "us");

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Simulation-speed benchmarks: a hybridnet program against stock ns-3, in the same run.
+
+Each benchmark pairs a hybridnet program with a stock ns-3 program that simulates the same
+workload.  The harness runs them alternately, one OS process per run, takes the median of
+data packets and of events per wall-clock second of Simulator::Run() for each, and reports
+the ratios hybridnet/stock.  See bench/README.md.
+
+Run:  .venv/bin/python bench/harness.py gige-iperf --repetitions=5 --duration=5s
+"""
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclasses.dataclass(frozen=True)
+class Program:
+    """One side of a benchmark: an executable in <build>/bin and how to read its result."""
+
+    name: str
+    args: Callable[[str, Path], list[str]]  # (duration, scratch folder) -> arguments
+    read: Callable[[subprocess.CompletedProcess, Path], dict]  # -> the fields of RUN_FIELDS
+
+
+@dataclasses.dataclass(frozen=True)
+class Benchmark:
+    description: str
+    hybridnet: Program
+    stock: Program
+
+
+# What every Program.read returns.
+RUN_FIELDS = ("bytesReceived", "segmentSize", "eventCount", "simulatedSeconds", "wallSeconds")
+
+
+def read_scenario_result(_: subprocess.CompletedProcess, scratch: Path) -> dict:
+    doc = json.loads((scratch / "result.json").read_text())
+    return {
+        "bytesReceived": doc["metrics"]["bytesReceived"]["value"],
+        "segmentSize": doc["parameters"]["segmentSize"]["value"],
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+    }
+
+
+def read_stdout_line(done: subprocess.CompletedProcess, _: Path) -> dict:
+    doc = json.loads(done.stdout)
+    return {field: doc[field] for field in RUN_FIELDS}
+
+
+BENCHMARKS = {
+    "gige-iperf": Benchmark(
+        description="bulk TCP transfer host0 -- router -- host1 over 1 Gb/s point-to-point "
+        "links: scenarios/gige-iperf (iperf phase only) against bench/stock-bulk-transfer",
+        hybridnet=Program(
+            "gige-iperf",
+            lambda duration, scratch: [
+                f"--duration={duration}",
+                "--pingCount=0",
+                f"--output={scratch / 'result.json'}",
+            ],
+            read_scenario_result,
+        ),
+        stock=Program(
+            "stock-bulk-transfer",
+            lambda duration, scratch: [f"--duration={duration}"],
+            read_stdout_line,
+        ),
+    ),
+}
+
+
+class HarnessError(Exception):
+    """A failure to report in one line (exit code 1)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: no usage block, exit code 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+TIME_UNITS = {"h": 3600.0, "min": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
+TIME_PATTERN = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)(" + "|".join(TIME_UNITS) + ")")
+DURATION_RANGE = (1e-3, 3600.0)  # what gige-iperf's --duration accepts
+REPETITIONS_RANGE = (1, 1000)
+
+
+def duration_text(text: str) -> str:
+    """A simulated duration with a unit, 1ms to 1h; kept as text, as the programs take it."""
+    match = TIME_PATTERN.fullmatch(text)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a number with a time unit ({', '.join(TIME_UNITS)}), e.g. 5s; "
+            "range 1ms to 1h"
+        )
+    if not DURATION_RANGE[0] <= float(match[1]) * TIME_UNITS[match[2]] <= DURATION_RANGE[1]:
+        raise argparse.ArgumentTypeError(f"'{text}' is out of range: 1ms to 1h")
+    return text
+
+
+def repetitions_count(text: str) -> int:
+    low, high = REPETITIONS_RANGE
+    if not re.fullmatch(r"[0-9]+", text) or not low <= int(text) <= high:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from {low} to {high}")
+    return int(text)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = Parser(
+        prog="harness.py",
+        description="Measure simulation speed of a hybridnet program relative to stock ns-3 "
+        "running the same workload, in one invocation.  Speeds are data packets "
+        "(bytesReceived / segmentSize) and simulator events per wall-clock second of "
+        "Simulator::Run(); the report gives the median over repetitions for each program "
+        "and the ratios hybridnet/stock (1.0 = same speed, higher = hybridnet faster).",
+        epilog="The programs are taken from $HYBRIDNET_BUILD_DIR/bin (default <repo>/build/bin); "
+        "build them first with `ninja -C build`.",
+    )
+    parser.add_argument(
+        "benchmark", nargs="?", choices=sorted(BENCHMARKS), help="benchmark to run (see --list)"
+    )
+    parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
+    parser.add_argument(
+        "--repetitions",
+        type=repetitions_count,
+        default=5,
+        metavar="K",
+        help="runs of each program, alternating (whole number, 1 to 1000; default 5)",
+    )
+    parser.add_argument(
+        "--duration",
+        type=duration_text,
+        default="5s",
+        metavar="TIME",
+        help="simulated transfer duration passed to both programs: a number with a unit "
+        "(h, min, s, ms, us, ns), 1ms to 1h (default 5s).  Wall time grows with it.",
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        metavar="PATH",
+        help="JSON report; its folder is created (default <build>/bench/<benchmark>.json)",
+    )
+    args = parser.parse_args(argv)
+    if not args.list and args.benchmark is None:
+        parser.error("a benchmark name is required (see --list)")
+    return args
+
+
+def build_dir() -> Path:
+    return Path(os.environ.get("HYBRIDNET_BUILD_DIR", REPO / "build")).resolve()
+
+
+def run_once(program: Program, duration: str, bin_dir: Path) -> dict:
+    """Run one program in its own process; return its result and the derived speeds."""
+    executable = bin_dir / program.name
+    with tempfile.TemporaryDirectory(prefix="hybridnet-bench-") as scratch:
+        command = [str(executable), *program.args(duration, Path(scratch))]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise HarnessError(f"{program.name} exited with {done.returncode}: {last}")
+        try:
+            run = program.read(done, Path(scratch))
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise HarnessError(f"cannot read the result of {program.name}: {e!r}") from None
+    wall = run["wallSeconds"]
+    if wall <= 0:
+        raise HarnessError(f"{program.name} reported a wall time of {wall} s")
+    return {
+        "program": program.name,
+        "command": command,
+        **run,
+        "packetsPerWallSecond": run["bytesReceived"] / run["segmentSize"] / wall,
+        "eventsPerWallSecond": run["eventCount"] / wall,
+    }
+
+
+SPEEDS = ("packetsPerWallSecond", "eventsPerWallSecond", "wallSeconds")
+
+
+def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> dict:
+    benchmark = BENCHMARKS[name]
+    sides = {"hybridnet": benchmark.hybridnet, "stock": benchmark.stock}
+    for program in sides.values():
+        if not os.access(bin_dir / program.name, os.X_OK):
+            raise HarnessError(f"{bin_dir / program.name} not found: build with `ninja -C build`")
+    runs = []
+    for k in range(1, repetitions + 1):
+        for side, program in sides.items():
+            run = {"side": side, "repetition": k, **run_once(program, duration, bin_dir)}
+            print(
+                f"  [{k}/{repetitions}] {program.name:<20} {run['wallSeconds']:8.3f} s wall",
+                file=sys.stderr,
+            )
+            runs.append(run)
+    medians = {
+        side: {
+            speed: statistics.median(r[speed] for r in runs if r["side"] == side)
+            for speed in SPEEDS
+        }
+        for side in sides
+    }
+    ratios = {
+        speed: medians["hybridnet"][speed] / medians["stock"][speed] for speed in SPEEDS[:2]
+    }
+    # Both programs are deterministic and simulate the same transfer: every run must deliver
+    # the same bytes, or the ratios compare different work.
+    same_work = len({r["bytesReceived"] for r in runs}) == 1
+    if not same_work:
+        print("harness.py: warning: the runs received different byte counts", file=sys.stderr)
+    return {
+        "benchmark": name,
+        "description": benchmark.description,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "duration": duration,
+        "repetitions": repetitions,
+        "machine": {
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "cpuCount": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "buildDir": str(bin_dir.parent),
+        "programs": {side: program.name for side, program in sides.items()},
+        "runs": runs,
+        "medians": medians,
+        "ratios": ratios,
+        "sameWork": same_work,
+    }
+
+
+def print_table(report: dict) -> None:
+    def row(label, packets, events, wall):
+        print(f"{label:<32} {packets:>16} {events:>16} {wall:>10}")
+
+    print(
+        f"{report['benchmark']}: medians of {report['repetitions']} run(s) per program, "
+        f"--duration={report['duration']}, {report['machine']['cpuCount']} CPUs"
+    )
+    row("", "packets/wall-s", "events/wall-s", "wall s")
+    for side, program in report["programs"].items():
+        m = report["medians"][side]
+        row(
+            f"{side} ({program})",
+            f"{m['packetsPerWallSecond']:,.0f}",
+            f"{m['eventsPerWallSecond']:,.0f}",
+            f"{m['wallSeconds']:.3f}",
+        )
+    ratios = report["ratios"]
+    row(
+        "ratio hybridnet/stock",
+        f"{ratios['packetsPerWallSecond']:.3f}",
+        f"{ratios['eventsPerWallSecond']:.3f}",
+        "",
+    )
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    if args.list:
+        for name, benchmark in BENCHMARKS.items():
+            print(f"{name}: {benchmark.description}")
+        return 0
+    build = build_dir()
+    output = args.output or build / "bench" / f"{args.benchmark}.json"
+    try:
+        report = run_benchmark(args.benchmark, args.repetitions, args.duration, build / "bin")
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(json.dumps(report, indent=2) + "\n")
+    except (HarnessError, OSError) as e:
+        print(f"harness.py: error: {e}", file=sys.stderr)
+        return 1
+    print_table(report)
+    print(f"report: {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

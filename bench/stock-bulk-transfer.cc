@@ -1,0 +1,104 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * stock-bulk-transfer: the reference of the gige-iperf benchmark (bench/harness.py), written
+ * with stock ns-3 only, no hybridnet code.
+ *
+ * It simulates the same workload as the iperf phase of scenarios/gige-iperf.cc, so that the
+ * harness can compare the simulation speed of the two programs in the same run:
+ *
+ *     host0 (BulkSend) ----- router ----- host1 (PacketSink)
+ *            10.0.0.1   1 Gb/s, 500 ns     10.0.1.2
+ *
+ * Links: point-to-point, MTU 1500 B, DropTail queue of 100 packets.  TCP: TcpLinuxReno,
+ * SegmentSize 1448 B, SndBuf and RcvBuf 16384 B.  BulkSend writes 8192 B at a time from
+ * t = 1 s for --duration.  The simulation stops 2 s after the transfer, where
+ * `gige-iperf --pingCount=0` stops.  The only difference left is the receiver: gige-iperf's
+ * IperfServer also schedules one report event per second and its progress ticks, a few
+ * hundred events in millions.
+ *
+ * Flags (default): --duration=10s, the transfer duration (an ns-3 Time string, > 0).
+ *
+ * Output: one JSON line on stdout,
+ *   {"program": "stock-bulk-transfer", "bytesReceived": N, "segmentSize": 1448,
+ *    "eventCount": E, "simulatedSeconds": x, "wallSeconds": y}
+ * where wallSeconds is the wall-clock time of Simulator::Run() alone.
+ *
+ * Run:  build/bin/stock-bulk-transfer --duration=5s
+ */
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    const uint32_t segmentSize = 1448;
+    Time duration = Seconds(10);
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("duration", "transfer duration (ns-3 Time string, e.g. 5s)", duration);
+    cmd.Parse(argc, argv);
+    if (!duration.IsStrictlyPositive())
+    {
+        std::cerr << "stock-bulk-transfer: error: --duration must be greater than 0s\n";
+        return 2;
+    }
+
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(16384));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(16384));
+
+    NodeContainer hosts(2);
+    Ptr<Node> router = CreateObject<Node>();
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    link.SetDeviceAttribute("Mtu", UintegerValue(1500));
+    link.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
+    link.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("100p")));
+    NetDeviceContainer left = link.Install(hosts.Get(0), router);
+    NetDeviceContainer right = link.Install(router, hosts.Get(1));
+
+    InternetStackHelper internet;
+    internet.Install(hosts);
+    internet.Install(router);
+    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+    addresses.Assign(left);
+    addresses.SetBase("10.0.1.0", "255.255.255.0");
+    Ipv4Address server = addresses.Assign(right).GetAddress(1);
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+
+    const Time transferStart = Seconds(1);
+    PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), 5001));
+    Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(hosts.Get(1)).Get(0));
+
+    BulkSendHelper client("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
+    client.SetAttribute("SendSize", UintegerValue(8192));
+    ApplicationContainer clientApp = client.Install(hosts.Get(0));
+    clientApp.Start(transferStart);
+    clientApp.Stop(transferStart + duration);
+
+    Simulator::Stop(transferStart + duration + Seconds(2));
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    std::chrono::duration<double> wall = std::chrono::steady_clock::now() - wallStart;
+
+    std::cout << std::setprecision(9) << "{\"program\": \"stock-bulk-transfer\""
+              << ", \"bytesReceived\": " << sink->GetTotalRx()
+              << ", \"segmentSize\": " << segmentSize
+              << ", \"eventCount\": " << Simulator::GetEventCount()
+              << ", \"simulatedSeconds\": " << Simulator::Now().GetSeconds()
+              << ", \"wallSeconds\": " << wall.count() << "}" << std::endl;
+    Simulator::Destroy();
+    return 0;
+}

@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The ``hybridnet`` command: list and run scenarios, validate, write the report.
+
+    hybridnet list
+    hybridnet run <scenario> [--flag=value ...]      (flags: hybridnet run <scenario> --help)
+    hybridnet validate [--quick | --full] [--only ID ...] [--jobs N] [--no-report]
+    hybridnet report
+
+Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
+2 bad input (a one-line message names the parameter and what is accepted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import subprocess
+import sys
+from pathlib import Path
+
+from . import paths, report, scenarios, validation
+
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """A one-line message about a parameter and its accepted values."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, no usage dump
+        raise BadInput(f"{self.prog}: error: {message}")
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not an integer from 1 up")
+    return int(text)
+
+
+class _Progress:
+    """A progress bar on a terminal, a line per 10 % elsewhere."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.tty = sys.stderr.isatty()
+        self.last_decile = -1
+
+    def __call__(self, fraction: float, sim: float, wall: float) -> None:
+        if self.tty:
+            bar = "#" * int(30 * fraction)
+            sys.stderr.write(
+                f"\r{self.name} [{bar:<30}] {100 * fraction:5.1f} %  "
+                f"simulated {sim:.3f} s  wall {wall:.1f} s"
+            )
+            sys.stderr.flush()
+        elif int(10 * fraction) > self.last_decile:
+            self.last_decile = int(10 * fraction)
+            print(f"{self.name}: {100 * fraction:.0f} % (simulated {sim:.3f} s, wall "
+                  f"{wall:.1f} s)", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+def cmd_list(_args) -> int:
+    rows = [(name, scenarios.schema(name).description) for name in scenarios.names()]
+    width = max((len(n) for n, _ in rows), default=0)
+    for name, description in rows:
+        print(f"{name:<{width}}  {description}")
+    return 0
+
+
+def print_summary(doc: dict, path: Path) -> None:
+    metrics = doc["metrics"]
+    width = max((len(k) for k in metrics), default=0)
+    print(f"{doc['scenario']}: simulated {doc['simulatedTime']['value']:g} s, "
+          f"{doc['eventCount']} events, wall {doc['wallClock']['wallTime']['value']:.2f} s")
+    for name, m in metrics.items():
+        print(f"  {name:<{width}}  {m['value']:.6g} {m['unit']}")
+    print(f"result: {path}")
+
+
+def cmd_run(args) -> int:
+    flags = list(args.flags)
+    if any(f in ("--help", "-h", "--schema") for f in flags):
+        # The scenario documents its own flags.
+        return subprocess.run([str(scenarios.executable(args.scenario)), *flags]).returncode
+    output = None
+    for f in list(flags):
+        if f.startswith("--output="):
+            output = Path(f.removeprefix("--output="))
+            flags.remove(f)
+    if output is None:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        output = Path("hybridnet-results") / f"{args.scenario}-{stamp}.json"
+    progress = _Progress(args.scenario)
+    try:
+        doc = scenarios.run(args.scenario, flags, output, progress=progress)
+    finally:
+        progress.done()
+    print_summary(doc, output)
+    return 0
+
+
+def _select_cases(only: list[str] | None) -> list[validation.Case]:
+    cases = validation.discover()
+    if not only:
+        return cases
+    known = {c.id for c in cases}
+    for case_id in only:
+        if case_id not in known:
+            raise BadInput(f"hybridnet validate: error: --only: unknown case '{case_id}'; "
+                           f"one of: {', '.join(sorted(known))}")
+    return [c for c in cases if c.id in only]
+
+
+def cmd_validate(args) -> int:
+    level = "full" if args.full else "quick"
+    cases = _select_cases(args.only)
+    results = {}
+    passed = failed = 0
+    unexpected = []
+    for case in cases:
+        print(f"== {case.id} ({level}: {len(case.variants_at(level))} variant(s) x "
+              f"{len(case.replications[level])} replication(s))", flush=True)
+        outcomes, _ = validation.run_case(case, level, jobs=args.jobs)
+        results[case.id] = (level, outcomes)
+        for o in outcomes:
+            if o.verdict == "not run":
+                continue
+            mark = "" if o.as_expected else f"   <-- declared {o.expected}"
+            print(f"  {o.check:<28} measured {o.measured:>10} {o.unit:<5} simulated "
+                  f"{report.simulated_text(o):<28} {o.verdict}{mark}")
+            passed += o.verdict == "pass"
+            failed += o.verdict != "pass"
+            if not o.as_expected:
+                unexpected.append(f"{case.id}/{o.check}")
+    if not args.no_report:
+        all_cases = validation.discover()
+        stored = {c.id: s for c in all_cases if (s := validation.stored_outcomes(c))}
+        stored.update(results)
+        path = report.write(all_cases, stored)
+        print(f"report: {path}")
+    print(f"validation: {passed} passed, {failed} failed")
+    if unexpected:
+        print(f"verdicts that differ from their case's declaration: {', '.join(unexpected)}")
+        return EXIT_FAILED
+    print("every verdict is the one its case declares (misses are explained in the report)")
+    return 0
+
+
+def cmd_report(_args) -> int:
+    cases = validation.discover()
+    stored = {c.id: s for c in cases if (s := validation.stored_outcomes(c))}
+    print(f"report: {report.write(cases, stored)}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("list", help="scenarios with a one-line description each").set_defaults(
+        func=cmd_list)
+    run = sub.add_parser(
+        "run", help="run one scenario, show progress, print a summary, keep the JSON result",
+        description="Run a scenario once. Flags carry units (--duration=10s, "
+                    "--linkRate=1Gbps); `hybridnet run <scenario> --help` lists them. "
+                    "--output=FILE sets the result file (default: hybridnet-results/).")
+    run.add_argument("scenario")
+    run.add_argument("flags", nargs=argparse.REMAINDER, help="--flag=value ...")
+    run.set_defaults(func=cmd_run)
+    val = sub.add_parser("validate", help="run validation cases, compare, write the report")
+    level = val.add_mutually_exclusive_group()
+    level.add_argument("--quick", action="store_true", help="the quick set (default; minutes)")
+    level.add_argument("--full", action="store_true", help="every variant and replication")
+    val.add_argument("--only", action="append", metavar="ID", help="run only this case (repeatable)")
+    val.add_argument("--jobs", type=_positive_int, default=None,
+                     help="simulations at once (integer from 1; default: CPU count)")
+    val.add_argument("--no-report", action="store_true", help="do not write docs/validation/")
+    val.set_defaults(func=cmd_validate)
+    sub.add_parser("report", help="write docs/validation/ from the last validation runs"
+                   ).set_defaults(func=cmd_report)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except BadInput as e:
+        print(e, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ValueError, validation.CaseError) as e:
+        print(f"hybridnet: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except paths.BuildMissing as e:
+        print(f"hybridnet: error: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    except scenarios.ScenarioError as e:
+        print(e.message, file=sys.stderr)
+        return EXIT_BAD_INPUT if e.exit_code == scenarios.BAD_INPUT else EXIT_FAILED
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The validation report: docs/validation/README.md with a gnuplot figure per case."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import tempfile
+from pathlib import Path
+
+from . import paths, validation
+from .validation import Case, Outcome
+
+
+def _fmt(x: float | None, digits: int = 4) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:.{digits}g}"
+
+
+def simulated_text(o: Outcome) -> str:
+    if o.mean is None:
+        return "not run"
+    if o.ci_low is None or math.isnan(o.ci_low):
+        return f"{_fmt(o.mean)} (n={len(o.samples)})"
+    return f"{_fmt(o.mean)} [{_fmt(o.ci_low)}, {_fmt(o.ci_high)}]"
+
+
+def error_text(o: Outcome) -> str:
+    if o.error is None or math.isnan(o.error):
+        return "-"
+    return f"{100 * o.error:+.1f} %"
+
+
+def verdict_text(o: Outcome) -> str:
+    if o.verdict == "not run":
+        return "not run at this level"
+    return o.verdict if o.as_expected else f"**{o.verdict} (declared: {o.expected})**"
+
+
+def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
+    lines = ["# index label measured measured_min measured_max sim_mean ci_low ci_high"]
+    for i, (check, o) in enumerate(zip(case.checks, outcomes)):
+        ref = case.references[check.reference]
+        low = ref.min if ref.value is None else ref.value
+        high = ref.max if ref.value is None else ref.value
+        mid = (low + high) / 2
+        sim = [o.mean, o.ci_low, o.ci_high]
+        sim = ["NaN" if v is None or math.isnan(v) else repr(v) for v in sim]
+        lines.append(f'{i} "{check.id}" {mid!r} {low!r} {high!r} {" ".join(sim)}')
+    (data / "checks.dat").write_text("\n".join(lines) + "\n")
+    for variant in case.variants:
+        path = validation.results_dir() / case.id / f"{variant.name}-run{case.replications['quick'][0]}.json"
+        if not path.is_file():
+            continue
+        doc = json.loads(path.read_text())
+        for name in case.series:
+            table = doc["series"].get(name)
+            if not table:
+                continue
+            columns = list(table)
+            rows = zip(*(table[c]["values"] for c in columns))
+            text = "# " + " ".join(columns) + "\n" + "".join(
+                " ".join(repr(v) for v in row) + "\n" for row in rows
+            )
+            (data / f"{variant.name}-{name}.dat").write_text(text)
+
+
+def plot(case: Case, outcomes: list[Outcome], out_dir: Path) -> list[Path]:
+    """Run the case's plot.gp; return the figures written (PNG and PDF)."""
+    script = case.folder / "plot.gp"
+    if not script.is_file():
+        return []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    base = out_dir / case.id
+    with tempfile.TemporaryDirectory(prefix="hybridnet-plot-") as tmp:
+        _write_plot_data(case, outcomes, Path(tmp))
+        subprocess.run(
+            ["gnuplot", "-e", f"datadir='{tmp}'; outbase='{base}'", str(script)],
+            check=True, capture_output=True, text=True,
+        )
+    return [p for p in (base.with_suffix(".png"), base.with_suffix(".pdf")) if p.is_file()]
+
+
+def write(cases: list[Case], results: dict) -> Path:
+    """Write docs/validation/README.md (and figures) for ``results``: case id -> (level,
+    outcomes); cases without results are listed as not run."""
+    out = paths.report_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    summary = ["| case | check | measured | simulated: mean [95 % CI] | error | verdict | why |",
+               "|---|---|---|---|---|---|---|"]
+    sections = []
+    for case in cases:
+        level, outcomes = results.get(case.id, (None, validation.evaluate(case, {})))
+        for o in outcomes:
+            summary.append(
+                f"| [{case.id}](#{case.id}) | {o.check} | {o.measured} {o.unit} | "
+                f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | {o.explanation} |"
+            )
+        figures = plot(case, outcomes, out) if level else []
+        runs = ", ".join(str(r) for r in case.replications[level]) if level else ""
+        lines = [
+            f'<a id="{case.id}"></a>',
+            f"## {case.title}",
+            "",
+            f"Study: `{case.study}`, {case.figure}. Scenario: `{case.scenario}`. "
+            f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
+            "",
+            (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet."),
+            "",
+        ]
+        for fig in figures:
+            if fig.suffix == ".png":
+                lines += [f"![{case.title}]({fig.name})", "", f"([PDF]({fig.stem}.pdf))", ""]
+        lines += ["| check | quantity | use | measured | simulated | error | verdict | tolerance |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for check, o in zip(case.checks, outcomes):
+            ref = case.references[check.reference]
+            lines.append(
+                f"| {o.check} | {ref.quantity} | {ref.use} | {o.measured} {o.unit} | "
+                f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | "
+                f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why} |"
+            )
+        explained = [(c, o) for c, o in zip(case.checks, outcomes) if o.explanation]
+        if explained:
+            lines += ["", "Why:"]
+            lines += [f"- **{c.id}** ({o.verdict}): {o.explanation}" for c, o in explained]
+        sections.append("\n".join(lines) + "\n")
+    text = "\n".join([
+        "# Validation report",
+        "",
+        "Generated by `hybridnet validate` (or `hybridnet report`) from the cases in "
+        "[validation/](../../validation/); do not edit by hand. How cases are built and "
+        "judged: [validation method](../validation-method.md).",
+        "",
+        "Verdicts: **pass** (within the stated tolerance), **miss** (outside it, with the "
+        "reason), **inconsistent** (the published number violates a first-principles bound). "
+        "Simulated values are the mean over replications (RngRun) with a Student-t 95 % "
+        "confidence interval.",
+        "",
+        "## Summary",
+        "",
+        *summary,
+        "",
+        *sections,
+    ])
+    path = out / "README.md"
+    path.write_text(text)
+    return path

@@ -1,0 +1,394 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Validation cases: published measurements against simulated ones.
+
+A case is a folder ``validation/<study>-<figure-or-table>/`` with
+
+- ``README.md``: the claim, the study's set-up mapped to our flags, known deviations;
+- ``reference.csv``: the published (or first-principles) numbers, one row each:
+  ``id, quantity, value, min, max, unit, source, use`` (``use`` is calibration or check);
+- ``case.toml``: the scenario, its flags per variant, the replications (RngRun values) of
+  the quick and full levels, and the checks: which metric is compared with which reference
+  row, how (``range``, ``value`` within a relative tolerance, or ``at-most``), the
+  tolerance and why, the verdict we expect today and the reason;
+- ``plot.gp``: a gnuplot script that overlays simulation and measurement.
+
+Verdicts: ``pass`` (within tolerance), ``miss`` (outside it), ``inconsistent`` (the
+published number itself violates the first-principles bound named by the check).  A
+check's verdict is compared with the one its case declares; a change either way fails the
+case until the case (and so the report) is updated.  See docs/validation-method.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import statistics
+import tomllib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import paths, scenarios
+
+LEVELS = ("quick", "full")
+KINDS = ("range", "value", "at-most")
+VERDICTS = ("pass", "miss", "inconsistent")
+USES = ("calibration", "check")
+REFERENCE_COLUMNS = ["id", "quantity", "value", "min", "max", "unit", "source", "use"]
+
+
+class CaseError(ValueError):
+    """A case folder holds invalid data; the message is one line naming file and field."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    id: str
+    quantity: str
+    value: float | None
+    min: float | None
+    max: float | None
+    unit: str
+    source: str
+    use: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    flags: dict
+    levels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    reference: str
+    variant: str
+    metric: str
+    kind: str
+    tolerance: float
+    tolerance_why: str
+    expect: str
+    reason: str
+    bound: str | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    folder: Path
+    title: str
+    study: str
+    figure: str
+    scenario: str
+    flags: dict
+    replications: dict  # level -> tuple of RngRun values
+    variants: tuple[Variant, ...]
+    checks: tuple[Check, ...]
+    references: dict  # id -> Reference
+    series: tuple[str, ...] = ()  # result series the plot needs (from replication 1)
+
+    def variants_at(self, level: str) -> list[Variant]:
+        return [v for v in self.variants if level in v.levels]
+
+    def variant(self, name: str) -> Variant:
+        return next(v for v in self.variants if v.name == name)
+
+
+@dataclass
+class Outcome:
+    """One check evaluated: simulated statistics, error and verdict."""
+
+    check: str
+    reference: str
+    quantity: str
+    unit: str
+    measured: str
+    samples: list = field(default_factory=list)
+    mean: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    error: float | None = None
+    verdict: str = "not run"
+    expected: str = ""
+    explanation: str = ""
+
+    @property
+    def as_expected(self) -> bool:
+        return self.verdict == "not run" or self.verdict == self.expected
+
+
+# --- reading cases -------------------------------------------------------------------
+
+
+def _number(text: str, where: str) -> float | None:
+    text = text.strip()
+    if text == "":
+        return None
+    try:
+        v = float(text)
+    except ValueError:
+        raise CaseError(f"{where}: '{text}' is not a number") from None
+    if not math.isfinite(v):
+        raise CaseError(f"{where}: '{text}' is not a finite number")
+    return v
+
+
+def read_references(path: Path) -> dict:
+    with path.open(newline="") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames != REFERENCE_COLUMNS:
+            raise CaseError(f"{path}: columns must be {','.join(REFERENCE_COLUMNS)}")
+        refs = {}
+        for line, row in enumerate(reader, start=2):
+            where = f"{path}:{line}"
+            ref = Reference(
+                id=row["id"].strip(),
+                quantity=row["quantity"].strip(),
+                value=_number(row["value"], f"{where} value"),
+                min=_number(row["min"], f"{where} min"),
+                max=_number(row["max"], f"{where} max"),
+                unit=row["unit"].strip(),
+                source=row["source"].strip(),
+                use=row["use"].strip(),
+            )
+            if not ref.id or ref.id in refs:
+                raise CaseError(f"{where} id: empty or repeated '{ref.id}'")
+            if ref.use not in USES:
+                raise CaseError(f"{where} use: '{ref.use}' is not one of {', '.join(USES)}")
+            has_range = ref.min is not None and ref.max is not None
+            if (ref.value is None) == (not has_range) or (ref.min is None) != (ref.max is None):
+                raise CaseError(f"{where}: give either value or both min and max")
+            if has_range and ref.min > ref.max:
+                raise CaseError(f"{where}: min {ref.min} is above max {ref.max}")
+            refs[ref.id] = ref
+    return refs
+
+
+def _take(table: dict, key: str, kind: type, where: str, default=None):
+    if key not in table:
+        if default is not None:
+            return default
+        raise CaseError(f"{where}: missing '{key}'")
+    value = table[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        name = getattr(kind, "__name__", "number")
+        raise CaseError(f"{where}: '{key}' must be a {name}")
+    return value
+
+
+def _no_unknown_keys(table: dict, allowed: set, where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise CaseError(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(allowed))})")
+
+
+def _flags(table: dict, where: str) -> dict:
+    for k, v in table.items():
+        if not isinstance(v, str):
+            raise CaseError(f"{where}: flag '{k}' must be a string with its unit, e.g. \"10s\"")
+    return dict(table)
+
+
+def load_case(folder: Path) -> Case:
+    folder = Path(folder)
+    path = folder / "case.toml"
+    try:
+        doc = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise CaseError(f"{path}: {e}") from None
+    _no_unknown_keys(
+        doc,
+        {"title", "study", "figure", "scenario", "flags", "replications", "series",
+         "variant", "check"},
+        str(path),
+    )
+    references = read_references(folder / "reference.csv")
+    replications = _take(doc, "replications", dict, str(path))
+    _no_unknown_keys(replications, set(LEVELS), f"{path} [replications]")
+    reps = {}
+    for level in LEVELS:
+        runs = _take(replications, level, list, f"{path} [replications]")
+        if not runs or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs):
+            raise CaseError(f"{path} replications.{level}: a list of RngRun values >= 1")
+        reps[level] = tuple(runs)
+    variants = []
+    for i, v in enumerate(_take(doc, "variant", list, str(path))):
+        where = f"{path} [[variant]] #{i + 1}"
+        _no_unknown_keys(v, {"name", "flags", "levels"}, where)
+        levels = tuple(_take(v, "levels", list, where))
+        if not levels or any(level not in LEVELS for level in levels):
+            raise CaseError(f"{where}: levels must be a subset of {', '.join(LEVELS)}")
+        variants.append(Variant(_take(v, "name", str, where),
+                                _flags(_take(v, "flags", dict, where, {}), where), levels))
+    names = [v.name for v in variants]
+    checks = []
+    for i, c in enumerate(_take(doc, "check", list, str(path))):
+        where = f"{path} [[check]] #{i + 1}"
+        _no_unknown_keys(c, {"id", "reference", "variant", "metric", "kind", "tolerance",
+                             "tolerance_why", "expect", "reason", "bound"}, where)
+        check = Check(
+            id=_take(c, "id", str, where),
+            reference=_take(c, "reference", str, where),
+            variant=_take(c, "variant", str, where),
+            metric=_take(c, "metric", str, where),
+            kind=_take(c, "kind", str, where),
+            tolerance=float(_take(c, "tolerance", (int, float), where)),
+            tolerance_why=_take(c, "tolerance_why", str, where),
+            expect=_take(c, "expect", str, where),
+            reason=_take(c, "reason", str, where, ""),
+            bound=c.get("bound"),
+        )
+        if check.reference not in references:
+            raise CaseError(f"{where}: reference '{check.reference}' is not in reference.csv")
+        if check.bound is not None and check.bound not in references:
+            raise CaseError(f"{where}: bound '{check.bound}' is not in reference.csv")
+        if check.variant not in names:
+            raise CaseError(f"{where}: variant '{check.variant}' is not defined")
+        if check.kind not in KINDS:
+            raise CaseError(f"{where}: kind '{check.kind}' is not one of {', '.join(KINDS)}")
+        ref = references[check.reference]
+        if (check.kind == "range") != (ref.value is None):
+            raise CaseError(f"{where}: kind '{check.kind}' does not fit reference '{ref.id}'")
+        if not 0 <= check.tolerance <= 1:
+            raise CaseError(f"{where}: tolerance {check.tolerance} is outside 0 to 1")
+        if check.expect not in VERDICTS:
+            raise CaseError(f"{where}: expect '{check.expect}' is not one of {', '.join(VERDICTS)}")
+        if check.expect != "pass" and not check.reason:
+            raise CaseError(f"{where}: an expected {check.expect} needs a reason")
+        checks.append(check)
+    return Case(
+        id=folder.name,
+        folder=folder,
+        title=_take(doc, "title", str, str(path)),
+        study=_take(doc, "study", str, str(path)),
+        figure=_take(doc, "figure", str, str(path)),
+        scenario=_take(doc, "scenario", str, str(path)),
+        flags=_flags(_take(doc, "flags", dict, str(path), {}), str(path)),
+        replications=reps,
+        variants=tuple(variants),
+        checks=tuple(checks),
+        references=references,
+        series=tuple(_take(doc, "series", list, str(path), [])),
+    )
+
+
+def discover(root: Path | None = None) -> list[Case]:
+    root = root or paths.validation_dir()
+    return [load_case(p.parent) for p in sorted(root.glob("*/case.toml"))]
+
+
+# --- evaluating ------------------------------------------------------------------------
+
+
+def confidence_interval(samples: list[float], level: float = 0.95) -> tuple[float, float]:
+    """Student-t interval for the mean; (mean, mean) for identical samples, NaN for n < 2."""
+    from scipy import stats  # noqa: PLC0415 - scipy is slow to import
+
+    n = len(samples)
+    mean = statistics.fmean(samples)
+    if n < 2:
+        return (math.nan, math.nan)
+    half = stats.t.ppf(0.5 + level / 2, n - 1) * statistics.stdev(samples) / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+def describe_reference(ref: Reference) -> str:
+    if ref.value is not None:
+        return f"{ref.value:g}"
+    return f"{ref.min:g}-{ref.max:g}"
+
+
+def judge(check: Check, ref: Reference, mean: float, bound: Reference | None) -> tuple[str, float, str]:
+    """Verdict, relative error and explanation of one simulated mean against its reference."""
+    tol = check.tolerance
+    published_low = ref.value if ref.value is not None else ref.min
+    if bound is not None and published_low > bound.value:
+        return ("inconsistent", math.nan,
+                f"the published {describe_reference(ref)} {ref.unit} exceeds the first-principles "
+                f"bound {bound.value:g} {bound.unit} ({bound.quantity})")
+    if check.kind == "value":
+        error = (mean - ref.value) / ref.value
+        ok = abs(error) <= tol
+    elif check.kind == "at-most":
+        error = max(0.0, (mean - ref.value) / ref.value)
+        ok = mean <= ref.value * (1 + tol)
+    else:
+        if mean < ref.min:
+            error = (mean - ref.min) / ref.min
+        elif mean > ref.max:
+            error = (mean - ref.max) / ref.max
+        else:
+            error = 0.0
+        ok = ref.min * (1 - tol) <= mean <= ref.max * (1 + tol)
+    return ("pass" if ok else "miss", error, "" if ok else check.reason)
+
+
+def evaluate(case: Case, results: dict) -> list[Outcome]:
+    """Outcomes of every check; ``results`` maps variant name -> list of result documents."""
+    outcomes = []
+    for check in case.checks:
+        ref = case.references[check.reference]
+        o = Outcome(check=check.id, reference=ref.id, quantity=ref.quantity, unit=ref.unit,
+                    measured=describe_reference(ref), expected=check.expect)
+        docs = results.get(check.variant)
+        if docs:
+            metrics = [d["metrics"].get(check.metric) for d in docs]
+            if any(m is None for m in metrics):
+                raise CaseError(f"{case.id} check {check.id}: scenario has no metric '{check.metric}'")
+            if any(m["unit"] != ref.unit for m in metrics):
+                raise CaseError(f"{case.id} check {check.id}: metric unit '{metrics[0]['unit']}' "
+                                f"differs from reference unit '{ref.unit}'")
+            o.samples = [m["value"] for m in metrics]
+            o.mean = statistics.fmean(o.samples)
+            o.ci_low, o.ci_high = confidence_interval(o.samples)
+            bound = case.references[check.bound] if check.bound else None
+            o.verdict, o.error, o.explanation = judge(check, ref, o.mean, bound)
+        outcomes.append(o)
+    return outcomes
+
+
+# --- running ---------------------------------------------------------------------------
+
+
+def results_dir() -> Path:
+    return paths.build_dir() / "validation"
+
+
+def run_case(case: Case, level: str, jobs: int | None = None,
+             on_run: Callable[[str], None] | None = None) -> tuple[list[Outcome], dict]:
+    """Run every variant and replication of ``level`` (one process each, ``jobs`` at once);
+    return the outcomes and the result documents by variant."""
+    out = results_dir() / case.id
+    tasks = [(v, r) for v in case.variants_at(level) for r in case.replications[level]]
+
+    def one(task):
+        variant, run = task
+        flags = {**case.flags, **variant.flags, "RngRun": str(run)}
+        doc = scenarios.run(case.scenario, flags, out / f"{variant.name}-run{run}.json")
+        if on_run:
+            on_run(f"{case.id}: {variant.name} RngRun={run} done")
+        return variant.name, doc
+
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        done = list(pool.map(one, tasks))
+    results: dict = {}
+    for name, doc in done:
+        results.setdefault(name, []).append(doc)
+    outcomes = evaluate(case, results)
+    stored = {"case": case.id, "level": level, "outcomes": [asdict(o) for o in outcomes]}
+    (out / "outcomes.json").write_text(json.dumps(stored, indent=2) + "\n")
+    return outcomes, results
+
+
+def stored_outcomes(case: Case) -> tuple[str, list[Outcome]] | None:
+    """The level and outcomes of the case's last run, if any."""
+    path = results_dir() / case.id / "outcomes.json"
+    if not path.is_file():
+        return None
+    doc = json.loads(path.read_text())
+    return doc["level"], [Outcome(**o) for o in doc["outcomes"]]

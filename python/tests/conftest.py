@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Shared fixtures: the built programs and a way to run the hybridnet command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hybridnet import paths
+
+
+@pytest.fixture(scope="session")
+def bin_dir() -> Path:
+    return paths.bin_dir()
+
+
+@pytest.fixture(scope="session")
+def gige_iperf(bin_dir) -> Path:
+    return bin_dir / "gige-iperf"
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run `hybridnet ...` as a user would, in its own process."""
+    return subprocess.run(
+        [sys.executable, "-m", "hybridnet.cli", *args],
+        capture_output=True, text=True, cwd=cwd, check=False,
+    )
+
+
+#: A gige-iperf run that takes well under a second.
+SHORT_RUN = ["--duration=200ms", "--pingCount=5", "--pingInterval=10ms"]

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The hybridnet command as a user runs it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import SHORT_RUN, run_cli
+
+
+def test_list_names_scenarios_with_descriptions():
+    proc = run_cli("list")
+    assert proc.returncode == 0, proc.stderr
+    line = next(l for l in proc.stdout.splitlines() if l.startswith("gige-iperf "))
+    assert "iperf" in line and "ping" in line
+
+
+def test_run_keeps_result_and_prints_summary(tmp_path):
+    out = tmp_path / "sub" / "run.json"
+    proc = run_cli("run", "gige-iperf", *SHORT_RUN, f"--output={out}")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(out.read_text())
+    assert f"result: {out}" in proc.stdout
+    assert f"{doc['metrics']['goodput']['value']:.6g} Mb/s" in proc.stdout
+    # Not a terminal: progress comes as a line per 10 %.
+    assert "gige-iperf: 50 %" in proc.stderr
+
+
+def test_run_default_output_folder(tmp_path):
+    proc = run_cli("run", "gige-iperf", *SHORT_RUN, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    files = list((tmp_path / "hybridnet-results").glob("gige-iperf-*.json"))
+    assert len(files) == 1
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["run", "gige-iperf", "--duration=10"], "--duration"),
+    (["run", "gige-iperf", "--linkrate=1Gbps"], "did you mean --linkRate?"),
+    (["run", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
+    (["validate", "--only", "no-such-case"], "unknown case 'no-such-case'"),
+    (["validate", "--jobs=0"], "--jobs"),
+    (["validate", "--jobs=two"], "--jobs"),
+    (["validate", "--quick", "--full"], "not allowed with argument"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path, args, expected):
+    proc = run_cli(*args, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert list(tmp_path.iterdir()) == [], "bad input left files behind"
+
+
+def test_scenario_help_passes_through():
+    proc = run_cli("run", "gige-iperf", "--help")
+    assert proc.returncode == 0
+    assert "--linkRate=<rate>  [1Gbps]" in proc.stdout

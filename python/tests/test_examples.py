@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The Python example runs and agrees with first principles and with its C++ twin."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from hybridnet import paths
+
+
+def goodput(text: str) -> float:
+    return float(re.search(r"connection 0: \d+ B in [\d.]+ s = ([\d.]+) Mb/s", text).group(1))
+
+
+def test_python_example_matches_cpp_twin(tmp_path, bin_dir):
+    py = subprocess.run([sys.executable, str(paths.SOURCE_DIR / "examples" / "iperf-two-hosts.py")],
+                        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run([str(bin_dir / "iperf-two-hosts")], capture_output=True, text=True,
+                         check=True)
+    # 100 Mb/s point-to-point link, 1448 B segments: at most 100 x 1448 / 1502 Mb/s.
+    assert 90.0 < goodput(py.stdout) <= 100 * 1448 / 1502
+    assert goodput(py.stdout) == goodput(cpp.stdout)

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Strict flags, end to end: every bad value ends the scenario program with one line
+naming the flag and the accepted range, exit code 2, no stack trace, no file written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import SHORT_RUN
+
+BAD = [
+    # (argument, text the message must contain)
+    ("--queueSize=12abc", "--queueSize"),
+    ("--queueSize=1.5x", "--queueSize"),
+    ("--queueSize=0x10", "--queueSize"),
+    ("--queueSize=", "empty value"),
+    ("--queueSize=1e3", "range 1 to 1000000"),
+    ("--queueSize=-1", "cannot be negative"),
+    ("--queueSize=99999999999999999999999", "too large"),
+    ("--queueSize=0", "range 1 to 1000000"),
+    ("--linkRate=nanGbps", "--linkRate"),
+    ("--linkRate=infMbps", "--linkRate"),
+    ("--linkRate=1Gbpsx", "unknown unit"),
+    ("--linkRate=200Gbps", "range 10Mbps to 100Gbps"),
+    ("--interval=10", "has no unit"),
+    ("--interval=-1s", "negative time"),
+    ("--interval=2h", "range 1ms to 1h"),
+    ("--mtu=1500", "has no unit"),
+    ("--mtu=20000B", "range 576B to 16144B"),
+    ("--window=1.5KiB", "not a decimal integer"),
+    ("--congestionOps=ns3::TcpFoo", "ns3::TcpCongestionOps"),
+    ("--RngRun=0", "--RngRun"),
+    ("--RngSeed=abc", "--RngSeed"),
+    ("--linkrate=1Gbps", "did you mean --linkRate?"),
+    ("--queuesize=3", "did you mean --queueSize?"),
+    ("--pingCount=3", "given more than once"),
+    ("--interval", "needs a value"),
+    ("duration=10s", "unexpected argument"),
+    ("--output=/nonexistent-folder/x.json", "existing folder"),
+    ("--segmentSize=1500B", "--segmentSize"),  # does not fit the 1500B MTU
+]
+
+
+@pytest.mark.parametrize("arg,expected", BAD, ids=[a for a, _ in BAD])
+def test_bad_flag_is_one_line_exit_2(gige_iperf, tmp_path, arg, expected):
+    out = tmp_path / "result.json"
+    args = [str(gige_iperf), *SHORT_RUN, arg]
+    if not arg.startswith("--output"):
+        args.append(f"--output={out}")
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert expected in lines[0]
+    assert lines[0].startswith("gige-iperf: error: ")
+    assert proc.stdout == ""
+    assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_help_lists_every_flag_with_default_unit_and_range(gige_iperf):
+    proc = subprocess.run([str(gige_iperf), "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0
+    schema = json.loads(subprocess.run([str(gige_iperf), "--schema"], capture_output=True,
+                                       text=True, check=True).stdout)
+    for flag in schema["flags"]:
+        assert f"--{flag['name']}=<{flag['kind']}>  [{flag['default']}]" in proc.stdout
+        if flag["unit"]:
+            assert f"unit: {flag['unit']}" in proc.stdout
+    assert "range: 10Mbps to 100Gbps" in proc.stdout
+
+
+def test_good_flags_run(gige_iperf, tmp_path):
+    out = tmp_path / "r.json"
+    proc = subprocess.run([str(gige_iperf), *SHORT_RUN, "--linkRate=155.52Mbps",
+                           f"--output={out}"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(out.read_text())
+    assert doc["parameters"]["linkRate"] == {"text": "155.52Mbps", "value": 155520000.0,
+                                             "unit": "bit/s"}
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"], "temporary file left behind"

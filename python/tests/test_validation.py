@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The validation framework on synthetic cases: verdicts, statistics, case-file errors."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+
+import pytest
+
+from hybridnet import validation
+from hybridnet.validation import CaseError, Check, Reference
+
+
+def ref(value=None, lo=None, hi=None):
+    return Reference("r", "q", value, lo, hi, "Mb/s", "src", "check")
+
+
+def check(kind, tolerance=0.0):
+    return Check("c", "r", "v", "m", kind, tolerance, "why", "pass", "reason")
+
+
+@pytest.mark.parametrize("kind,reference,tol,mean,verdict,error", [
+    ("range", ref(lo=891, hi=920), 0.0, 900, "pass", 0.0),
+    ("range", ref(lo=891, hi=920), 0.0, 962, "miss", 962 / 920 - 1),
+    ("range", ref(lo=891, hi=920), 0.0, 880, "miss", 880 / 891 - 1),
+    ("range", ref(lo=891, hi=920), 0.05, 950, "pass", 950 / 920 - 1),
+    ("value", ref(value=186), 0.1, 200, "pass", 200 / 186 - 1),
+    ("value", ref(value=186), 0.1, 210, "miss", 210 / 186 - 1),
+    ("value", ref(value=186), 0.1, 160, "miss", 160 / 186 - 1),
+    ("at-most", ref(value=941.48), 0.0, 941.0, "pass", 0.0),
+    ("at-most", ref(value=941.48), 0.0, 962.0, "miss", 962 / 941.48 - 1),
+])
+def test_judge(kind, reference, tol, mean, verdict, error):
+    got, err, explanation = validation.judge(check(kind, tol), reference, mean, None)
+    assert got == verdict
+    assert err == pytest.approx(error)
+    assert (explanation == "") == (verdict == "pass")
+
+
+def test_published_number_above_bound_is_inconsistent():
+    bound = Reference("b", "ceiling", 941.48, None, None, "Mb/s", "physics", "check")
+    got, err, explanation = validation.judge(check("range"), ref(lo=950, hi=960), 955, bound)
+    assert got == "inconsistent" and math.isnan(err)
+    assert "941.48" in explanation
+
+
+def test_confidence_interval_student_t():
+    # n = 2, samples 1 and 3: mean 2, s = sqrt(2), t(0.975, 1) = 12.7062
+    lo, hi = validation.confidence_interval([1.0, 3.0])
+    assert (lo + hi) / 2 == pytest.approx(2.0)
+    assert (hi - lo) / 2 == pytest.approx(12.7062, rel=1e-4)
+    assert all(math.isnan(x) for x in validation.confidence_interval([5.0]))
+
+
+REFERENCE = textwrap.dedent("""\
+    id,quantity,value,min,max,unit,source,use
+    a,"goodput",,891,920,Mb/s,study,calibration
+    b,"ceiling",941.48,,,Mb/s,physics,check
+    """)
+CASE = textwrap.dedent("""\
+    title = "t"
+    study = "s"
+    figure = "f"
+    scenario = "gige-iperf"
+    flags = { pingCount = "0" }
+    [replications]
+    quick = [1, 2]
+    full = [1, 2, 3]
+    [[variant]]
+    name = "v"
+    flags = { duration = "10s" }
+    levels = ["quick", "full"]
+    [[check]]
+    id = "c"
+    reference = "a"
+    variant = "v"
+    metric = "goodput"
+    kind = "range"
+    tolerance = 0.0
+    tolerance_why = "w"
+    expect = "miss"
+    reason = "no host model"
+    bound = "b"
+    """)
+
+
+def write_case(tmp_path, case=CASE, reference=REFERENCE):
+    folder = tmp_path / "study-table"
+    folder.mkdir()
+    (folder / "case.toml").write_text(case)
+    (folder / "reference.csv").write_text(reference)
+    return folder
+
+
+def test_valid_case_loads_and_evaluates(tmp_path):
+    case = validation.load_case(write_case(tmp_path))
+    assert case.replications == {"quick": (1, 2), "full": (1, 2, 3)}
+    docs = [{"metrics": {"goodput": {"value": v, "unit": "Mb/s"}}} for v in (962.0, 961.0)]
+    (o,) = validation.evaluate(case, {"v": docs})
+    assert o.mean == pytest.approx(961.5)
+    assert o.verdict == "miss" and o.as_expected
+    docs = [{"metrics": {"goodput": {"value": 900.0, "unit": "Mb/s"}}}] * 2
+    (o,) = validation.evaluate(case, {"v": docs})
+    assert o.verdict == "pass" and not o.as_expected, "a change of verdict must show"
+
+
+def test_metric_unit_must_match_reference(tmp_path):
+    case = validation.load_case(write_case(tmp_path))
+    docs = [{"metrics": {"goodput": {"value": 1.0, "unit": "Gb/s"}}}]
+    with pytest.raises(CaseError, match="unit"):
+        validation.evaluate(case, {"v": docs})
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda c, r: (c.replace('expect = "miss"', 'expect = "maybe"'), r), "expect 'maybe'"),
+    (lambda c, r: (c.replace('reason = "no host model"\n', ''), r), "needs a reason"),
+    (lambda c, r: (c.replace('kind = "range"', 'kind = "value"'), r), "does not fit"),
+    (lambda c, r: (c.replace('reference = "a"', 'reference = "z"'), r), "'z' is not in"),
+    (lambda c, r: (c.replace('variant = "v"', 'variant = "w"'), r), "variant 'w'"),
+    (lambda c, r: (c.replace("tolerance = 0.0", "tolerance = 2.0"), r), "outside 0 to 1"),
+    (lambda c, r: (c.replace("quick = [1, 2]", "quick = [0]"), r), "RngRun values >= 1"),
+    (lambda c, r: (c.replace('duration = "10s"', "duration = 10"), r), "string with its unit"),
+    (lambda c, r: (c + "colour = 1\n", r), "unknown key 'colour'"),
+    (lambda c, r: (c, r.replace("891,920", "930,920")), "above max"),
+    (lambda c, r: (c, r.replace("891,920", "8x1,920")), "not a number"),
+    (lambda c, r: (c, r.replace("891,920", "nan,920")), "not a finite number"),
+    (lambda c, r: (c, r.replace(",891,920,", "900,891,920,")), "value or both min and max"),
+    (lambda c, r: (c, r.replace("calibration", "guess")), "use: 'guess'"),
+    (lambda c, r: (c, r.replace("id,quantity", "name,quantity")), "columns must be"),
+])
+def test_bad_case_files_give_one_line(tmp_path, edit, message):
+    case, reference = edit(CASE, REFERENCE)
+    with pytest.raises(CaseError) as e:
+        validation.load_case(write_case(tmp_path, case, reference))
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_repository_cases_are_valid():
+    cases = validation.discover()
+    assert {c.id for c in cases} >= {"lightpath-accelerator-packet-bandwidth",
+                                     "lightpath-accelerator-ping-rtt"}
+    for case in cases:
+        assert (case.folder / "README.md").is_file()
+        assert (case.folder / "plot.gp").is_file()
