@@ -5,6 +5,7 @@
     hybridnet run <scenario> [--flag=value ...]      (flags: hybridnet run <scenario> --help)
     hybridnet validate [--quick | --full] [--only ID ...] [--jobs N] [--no-report]
     hybridnet report
+    hybridnet docs
 
 Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
 2 bad input (a one-line message names the parameter and what is accepted).
@@ -18,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import paths, report, scenarios, validation
+from . import attributes, paths, report, scenarios, validation
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -159,6 +160,11 @@ def cmd_report(_args) -> int:
     return 0
 
 
+def cmd_docs(_args) -> int:
+    print(f"attributes: {attributes.write()}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -183,6 +189,8 @@ def build_parser() -> argparse.ArgumentParser:
     val.set_defaults(func=cmd_validate)
     sub.add_parser("report", help="write docs/validation/ from the last validation runs"
                    ).set_defaults(func=cmd_report)
+    sub.add_parser("docs", help="write docs/attributes.md from the compiled classes"
+                   ).set_defaults(func=cmd_docs)
     return parser
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -47,8 +48,8 @@ def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
         high = ref.max if ref.value is None else ref.value
         mid = (low + high) / 2
         sim = [o.mean, o.ci_low, o.ci_high]
-        sim = ["NaN" if v is None or math.isnan(v) else repr(v) for v in sim]
-        lines.append(f'{i} "{check.id}" {mid!r} {low!r} {high!r} {" ".join(sim)}')
+        sim = ["NaN" if v is None or math.isnan(v) else f"{v:.17g}" for v in sim]
+        lines.append(f'{i} "{check.id}" {mid:.17g} {low:.17g} {high:.17g} {" ".join(sim)}')
     (data / "checks.dat").write_text("\n".join(lines) + "\n")
     for variant in case.variants:
         path = validation.results_dir() / case.id / f"{variant.name}-run{case.replications['quick'][0]}.json"
@@ -62,7 +63,7 @@ def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
             columns = list(table)
             rows = zip(*(table[c]["values"] for c in columns))
             text = "# " + " ".join(columns) + "\n" + "".join(
-                " ".join(repr(v) for v in row) + "\n" for row in rows
+                " ".join(f"{v:.17g}" for v in row) + "\n" for row in rows
             )
             (data / f"{variant.name}-{name}.dat").write_text(text)
 
@@ -80,7 +81,17 @@ def plot(case: Case, outcomes: list[Outcome], out_dir: Path) -> list[Path]:
             ["gnuplot", "-e", f"datadir='{tmp}'; outbase='{base}'", str(script)],
             check=True, capture_output=True, text=True,
         )
-    return [p for p in (base.with_suffix(".png"), base.with_suffix(".pdf")) if p.is_file()]
+    pdf = base.with_suffix(".pdf")
+    if pdf.is_file():
+        _fix_pdf_creation_date(pdf)
+    return [p for p in (base.with_suffix(".png"), pdf) if p.is_file()]
+
+
+def _fix_pdf_creation_date(pdf: Path) -> None:
+    """Cairo stamps the wall clock into the PDF; a fixed date of the same length keeps the
+    committed figures byte-identical from run to run (and the cross-reference offsets)."""
+    raw = pdf.read_bytes()
+    pdf.write_bytes(re.sub(rb"/CreationDate \(D:\d{14}Z\)", b"/CreationDate (D:19700101000000Z)", raw))
 
 
 def write(cases: list[Case], results: dict) -> Path:

@@ -293,7 +293,7 @@ def confidence_interval(samples: list[float], level: float = 0.95) -> tuple[floa
     mean = statistics.fmean(samples)
     if n < 2:
         return (math.nan, math.nan)
-    half = stats.t.ppf(0.5 + level / 2, n - 1) * statistics.stdev(samples) / math.sqrt(n)
+    half = float(stats.t.ppf(0.5 + level / 2, n - 1)) * statistics.stdev(samples) / math.sqrt(n)
     return (mean - half, mean + half)
 
 

@@ -144,3 +144,21 @@ def test_repository_cases_are_valid():
     for case in cases:
         assert (case.folder / "README.md").is_file()
         assert (case.folder / "plot.gp").is_file()
+
+
+def test_plot_data_is_plain_numbers(tmp_path):
+    """Outcomes straight from evaluate() (numpy scalars inside) must reach gnuplot as
+    numbers: a repr like np.float64(...) silently drops the simulated series."""
+    from hybridnet import report
+
+    case = validation.load_case(write_case(tmp_path))
+    docs = [{"metrics": {"goodput": {"value": v, "unit": "Mb/s"}}} for v in (962.0, 961.0)]
+    outcomes = validation.evaluate(case, {"v": docs})
+    data = tmp_path / "data"
+    data.mkdir()
+    report._write_plot_data(case, outcomes, data)
+    (row,) = [l for l in (data / "checks.dat").read_text().splitlines() if not l.startswith("#")]
+    fields = row.split()
+    assert fields[1] == '"c"'
+    values = [float(f) for f in [fields[0], *fields[2:]]]
+    assert values[4] == pytest.approx(961.5)

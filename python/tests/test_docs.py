@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Generated documentation is true to the code."""
+
+from __future__ import annotations
+
+from hybridnet import attributes
+
+
+def test_attribute_tables_match_the_code():
+    assert attributes.path().read_text() == attributes.markdown(), (
+        "docs/attributes.md is stale: run `hybridnet docs`"
+    )
