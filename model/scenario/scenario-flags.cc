@@ -17,6 +17,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <type_traits>
 #include <sstream>
 
 namespace ns3
@@ -141,17 +142,17 @@ ParseQuantity(const std::string& text,
     return std::make_pair(v, it->second);
 }
 
-/** Parse a decimal integer; @p allowSign permits a leading + or -. */
+/** Parse a decimal integer of type T; a sign is rejected for unsigned T. */
 template <typename T>
 std::optional<T>
-ParseInteger(const std::string& text, bool isUnsigned, std::string* problem)
+ParseInteger(const std::string& text, std::string* problem)
 {
     if (text.empty())
     {
         *problem = "empty value";
         return std::nullopt;
     }
-    if (isUnsigned && text[0] == '-')
+    if (std::is_unsigned_v<T> && text[0] == '-')
     {
         *problem = "negative value for a quantity that cannot be negative";
         return std::nullopt;
@@ -175,6 +176,89 @@ ParseInteger(const std::string& text, bool isUnsigned, std::string* problem)
         return std::nullopt;
     }
     return v;
+}
+
+std::optional<double>
+ParseReal(const std::string& text, std::string* problem)
+{
+    if (text.empty())
+    {
+        *problem = "empty value";
+        return std::nullopt;
+    }
+    double v = 0;
+    const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
+    auto [ptr, ec] = std::from_chars(begin, text.data() + text.size(), v);
+    if (!std::regex_match(text, g_real) || ec != std::errc() ||
+        ptr != text.data() + text.size() || !std::isfinite(v))
+    {
+        *problem = "'" + text + "' is not a finite decimal number";
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<Time>
+ParseTime(const std::string& text, std::string* problem)
+{
+    auto quantity = ParseQuantity(text, g_timeUnits, "time", problem);
+    if (!quantity)
+    {
+        return std::nullopt;
+    }
+    return Time::FromDouble(quantity->first, quantity->second);
+}
+
+std::optional<DataRate>
+ParseRate(const std::string& text, std::string* problem)
+{
+    auto quantity = ParseQuantity(text, g_rateUnits, "rate", problem);
+    if (!quantity)
+    {
+        return std::nullopt;
+    }
+    double bps = quantity->first * quantity->second;
+    if (bps > static_cast<double>(std::numeric_limits<uint64_t>::max() / 2))
+    {
+        *problem = "'" + text + "' is too large";
+        return std::nullopt;
+    }
+    return DataRate(static_cast<uint64_t>(std::llround(bps)));
+}
+
+/** A byte count: a decimal integer and a unit from g_sizeUnits, fitting in T. */
+template <typename T>
+std::optional<T>
+ParseSize(const std::string& text, std::string* problem)
+{
+    auto [number, unit] = SplitQuantity(text);
+    if (text.empty())
+    {
+        *problem = "empty value";
+        return std::nullopt;
+    }
+    if (unit.empty())
+    {
+        *problem = "'" + text + "' has no unit (one of " + UnitList(g_sizeUnits) + ")";
+        return std::nullopt;
+    }
+    auto it = g_sizeUnits.find(unit);
+    if (it == g_sizeUnits.end())
+    {
+        *problem = "unknown unit '" + unit + "' (one of " + UnitList(g_sizeUnits) + ")";
+        return std::nullopt;
+    }
+    auto count = ParseInteger<uint64_t>(number, problem);
+    if (!count)
+    {
+        return std::nullopt;
+    }
+    if (*count > std::numeric_limits<T>::max() / it->second)
+    {
+        *problem = "'" + text + "' is too large";
+        return std::nullopt;
+    }
+    return static_cast<T>(*count * it->second);
 }
 
 std::string
@@ -325,6 +409,46 @@ ScenarioFlags::Add(std::unique_ptr<Flag> flag)
     m_flags.push_back(std::move(flag));
 }
 
+template <typename T>
+void
+ScenarioFlags::AddRanged(const Spec& spec,
+                         T* value,
+                         T min,
+                         T max,
+                         std::function<std::optional<T>(const std::string&, std::string*)> parse,
+                         std::function<std::string(const T&)> format,
+                         std::function<double(const T&)> toSi)
+{
+    NS_ABORT_MSG_IF(*value < min || max < *value, "default of --" << spec.name << " out of range");
+    auto f = std::make_unique<Flag>();
+    f->name = spec.name;
+    f->help = spec.help;
+    f->kind = spec.kind;
+    f->unit = spec.unit;
+    f->siUnit = spec.siUnit;
+    f->minText = format(min);
+    f->maxText = format(max);
+    auto staged = std::make_shared<T>();
+    f->check = [=](const std::string& text) -> std::string {
+        std::string problem;
+        auto parsed = parse(text, &problem);
+        if (!parsed)
+        {
+            return problem;
+        }
+        if (*parsed < min || max < *parsed)
+        {
+            return "'" + text + "' is out of range";
+        }
+        *staged = *parsed;
+        return "";
+    };
+    f->commit = [=]() { *value = *staged; };
+    f->format = [=]() { return format(*value); };
+    f->siValue = [=]() { return toSi(*value); };
+    Add(std::move(f));
+}
+
 void
 ScenarioFlags::AddTime(const std::string& name,
                        const std::string& help,
@@ -332,35 +456,13 @@ ScenarioFlags::AddTime(const std::string& name,
                        Time min,
                        Time max)
 {
-    NS_ABORT_MSG_IF(*value < min || *value > max, "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "time";
-    f->unit = "time (h, min, s, ms, us, ns, ps)";
-    f->siUnit = "s";
-    f->minText = FormatTime(min);
-    f->maxText = FormatTime(max);
-    auto staged = std::make_shared<Time>();
-    f->check = [=](const std::string& text) -> std::string {
-        std::string problem;
-        auto quantity = ParseQuantity(text, g_timeUnits, "time", &problem);
-        if (!quantity)
-        {
-            return problem;
-        }
-        Time t = Time::FromDouble(quantity->first, quantity->second);
-        if (t < min || t > max)
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = t;
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return FormatTime(*value); };
-    f->siValue = [=]() { return value->GetPicoSeconds() / 1e12; };
-    Add(std::move(f));
+    AddRanged<Time>({name, help, "time", "time (h, min, s, ms, us, ns, ps)", "s"},
+                    value,
+                    min,
+                    max,
+                    ParseTime,
+                    FormatTime,
+                    [](const Time& t) { return t.GetPicoSeconds() / 1e12; });
 }
 
 void
@@ -370,36 +472,35 @@ ScenarioFlags::AddDataRate(const std::string& name,
                            DataRate min,
                            DataRate max)
 {
-    NS_ABORT_MSG_IF(*value < min || *value > max, "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "rate";
-    f->unit = "bit rate (bps, kbps, Mbps, Gbps, Tbps; Bps, kBps, MBps, GBps for bytes/s)";
-    f->siUnit = "bit/s";
-    f->minText = FormatRate(min.GetBitRate());
-    f->maxText = FormatRate(max.GetBitRate());
-    auto staged = std::make_shared<DataRate>();
-    f->check = [=](const std::string& text) -> std::string {
-        std::string problem;
-        auto quantity = ParseQuantity(text, g_rateUnits, "rate", &problem);
-        if (!quantity)
-        {
-            return problem;
-        }
-        double bps = quantity->first * quantity->second;
-        if (bps < static_cast<double>(min.GetBitRate()) ||
-            bps > static_cast<double>(max.GetBitRate()))
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = DataRate(static_cast<uint64_t>(std::llround(bps)));
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return FormatRate(value->GetBitRate()); };
-    f->siValue = [=]() { return static_cast<double>(value->GetBitRate()); };
-    Add(std::move(f));
+    AddRanged<DataRate>(
+        {name,
+         help,
+         "rate",
+         "bit rate (bps, kbps, Mbps, Gbps, Tbps; Bps, kBps, MBps, GBps for bytes/s)",
+         "bit/s"},
+        value,
+        min,
+        max,
+        ParseRate,
+        [](const DataRate& r) { return FormatRate(r.GetBitRate()); },
+        [](const DataRate& r) { return static_cast<double>(r.GetBitRate()); });
+}
+
+template <typename T>
+void
+ScenarioFlags::AddSizeOf(const std::string& name, const std::string& help, T* value, T min, T max)
+{
+    AddRanged<T>({name,
+                  help,
+                  "size",
+                  "bytes (B; kB, MB, GB = 10^3 steps; KiB, MiB, GiB = 2^10 steps)",
+                  "B"},
+                 value,
+                 min,
+                 max,
+                 ParseSize<T>,
+                 [](const T& bytes) { return FormatSize(bytes); },
+                 [](const T& bytes) { return static_cast<double>(bytes); });
 }
 
 void
@@ -409,53 +510,7 @@ ScenarioFlags::AddSize(const std::string& name,
                        uint64_t min,
                        uint64_t max)
 {
-    NS_ABORT_MSG_IF(*value < min || *value > max, "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "size";
-    f->unit = "bytes (B; kB, MB, GB = 10^3 steps; KiB, MiB, GiB = 2^10 steps)";
-    f->siUnit = "B";
-    f->minText = FormatSize(min);
-    f->maxText = FormatSize(max);
-    auto staged = std::make_shared<uint64_t>();
-    f->check = [=](const std::string& text) -> std::string {
-        auto [number, unit] = SplitQuantity(text);
-        if (text.empty())
-        {
-            return "empty value";
-        }
-        if (unit.empty() && !number.empty())
-        {
-            return "'" + text + "' has no unit (one of " + UnitList(g_sizeUnits) + ")";
-        }
-        auto it = g_sizeUnits.find(unit);
-        if (it == g_sizeUnits.end())
-        {
-            return "unknown unit '" + unit + "' (one of " + UnitList(g_sizeUnits) + ")";
-        }
-        std::string problem;
-        auto count = ParseInteger<uint64_t>(number, true, &problem);
-        if (!count)
-        {
-            return problem;
-        }
-        if (*count > std::numeric_limits<uint64_t>::max() / it->second)
-        {
-            return "'" + text + "' is too large";
-        }
-        uint64_t bytes = *count * it->second;
-        if (bytes < min || bytes > max)
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = bytes;
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return FormatSize(*value); };
-    f->siValue = [=]() { return static_cast<double>(*value); };
-    Add(std::move(f));
+    AddSizeOf(name, help, value, min, max);
 }
 
 void
@@ -465,14 +520,25 @@ ScenarioFlags::AddSize(const std::string& name,
                        uint32_t min,
                        uint32_t max)
 {
-    auto wide = std::make_shared<uint64_t>(*value);
-    AddSize(name, help, wide.get(), uint64_t{min}, uint64_t{max});
-    Flag* f = m_flags.back().get();
-    auto commitWide = f->commit;
-    f->commit = [=]() {
-        commitWide();
-        *value = static_cast<uint32_t>(*wide);
-    };
+    AddSizeOf(name, help, value, min, max);
+}
+
+template <typename T>
+void
+ScenarioFlags::AddIntegerOf(const std::string& name,
+                            const std::string& help,
+                            const std::string& kind,
+                            T* value,
+                            T min,
+                            T max)
+{
+    AddRanged<T>({name, help, kind, "", ""},
+                 value,
+                 min,
+                 max,
+                 ParseInteger<T>,
+                 [](const T& v) { return std::to_string(v); },
+                 [](const T& v) { return static_cast<double>(v); });
 }
 
 void
@@ -482,34 +548,7 @@ ScenarioFlags::AddCount(const std::string& name,
                         uint64_t min,
                         uint64_t max)
 {
-    NS_ABORT_MSG_IF(*value < min || *value > max, "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "count";
-    f->unit = "";
-    f->siUnit = "";
-    f->minText = std::to_string(min);
-    f->maxText = std::to_string(max);
-    auto staged = std::make_shared<uint64_t>();
-    f->check = [=](const std::string& text) -> std::string {
-        std::string problem;
-        auto v = ParseInteger<uint64_t>(text, true, &problem);
-        if (!v)
-        {
-            return problem;
-        }
-        if (*v < min || *v > max)
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = *v;
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return std::to_string(*value); };
-    f->siValue = [=]() { return static_cast<double>(*value); };
-    Add(std::move(f));
+    AddIntegerOf(name, help, "count", value, min, max);
 }
 
 void
@@ -519,14 +558,7 @@ ScenarioFlags::AddCount(const std::string& name,
                         uint32_t min,
                         uint32_t max)
 {
-    auto wide = std::make_shared<uint64_t>(*value);
-    AddCount(name, help, wide.get(), uint64_t{min}, uint64_t{max});
-    Flag* f = m_flags.back().get();
-    auto commitWide = f->commit;
-    f->commit = [=]() {
-        commitWide();
-        *value = static_cast<uint32_t>(*wide);
-    };
+    AddIntegerOf(name, help, "count", value, min, max);
 }
 
 void
@@ -536,32 +568,7 @@ ScenarioFlags::AddInteger(const std::string& name,
                           int64_t min,
                           int64_t max)
 {
-    NS_ABORT_MSG_IF(*value < min || *value > max, "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "integer";
-    f->minText = std::to_string(min);
-    f->maxText = std::to_string(max);
-    auto staged = std::make_shared<int64_t>();
-    f->check = [=](const std::string& text) -> std::string {
-        std::string problem;
-        auto v = ParseInteger<int64_t>(text, false, &problem);
-        if (!v)
-        {
-            return problem;
-        }
-        if (*v < min || *v > max)
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = *v;
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return std::to_string(*value); };
-    f->siValue = [=]() { return static_cast<double>(*value); };
-    Add(std::move(f));
+    AddIntegerOf(name, help, "integer", value, min, max);
 }
 
 void
@@ -572,43 +579,13 @@ ScenarioFlags::AddReal(const std::string& name,
                        double max,
                        const std::string& unit)
 {
-    NS_ABORT_MSG_IF(!(*value >= min && *value <= max), "default of --" << name << " out of range");
-    auto f = std::make_unique<Flag>();
-    f->name = name;
-    f->help = help;
-    f->kind = "real";
-    f->unit = unit;
-    f->siUnit = unit;
-    f->minText = FormatReal(min);
-    f->maxText = FormatReal(max);
-    auto staged = std::make_shared<double>();
-    f->check = [=](const std::string& text) -> std::string {
-        if (text.empty())
-        {
-            return "empty value";
-        }
-        if (!std::regex_match(text, g_real))
-        {
-            return "'" + text + "' is not a decimal number";
-        }
-        double v = 0;
-        const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
-        auto [ptr, ec] = std::from_chars(begin, text.data() + text.size(), v);
-        if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
-        {
-            return "'" + text + "' is not a finite number";
-        }
-        if (v < min || v > max)
-        {
-            return "'" + text + "' is out of range";
-        }
-        *staged = v;
-        return "";
-    };
-    f->commit = [=]() { *value = *staged; };
-    f->format = [=]() { return FormatReal(*value); };
-    f->siValue = [=]() { return *value; };
-    Add(std::move(f));
+    AddRanged<double>({name, help, "real", unit, unit},
+                      value,
+                      min,
+                      max,
+                      ParseReal,
+                      FormatReal,
+                      [](const double& v) { return v; });
 }
 
 void

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -159,6 +160,33 @@ class ScenarioFlags
 
   private:
     struct Flag;
+    /** What every flag has besides its value. */
+    struct Spec
+    {
+        std::string name;   //!< flag name
+        std::string help;   //!< meaning
+        std::string kind;   //!< kind word of the table above
+        std::string unit;   //!< accepted units, for help and schema
+        std::string siUnit; //!< unit of Parameter::siValue
+    };
+    /** Add a flag whose value is parsed, then checked against [min, max]. */
+    template <typename T>
+    void AddRanged(const Spec& spec,
+                   T* value,
+                   T min,
+                   T max,
+                   std::function<std::optional<T>(const std::string&, std::string*)> parse,
+                   std::function<std::string(const T&)> format,
+                   std::function<double(const T&)> toSi);
+    template <typename T>
+    void AddSizeOf(const std::string& name, const std::string& help, T* value, T min, T max);
+    template <typename T>
+    void AddIntegerOf(const std::string& name,
+                      const std::string& help,
+                      const std::string& kind,
+                      T* value,
+                      T min,
+                      T max);
     void Add(std::unique_ptr<Flag> flag);
     const Flag* Find(const std::string& name) const;
     std::string Nearest(const std::string& name) const;
