@@ -30,8 +30,8 @@ NS_LOG_COMPONENT_DEFINE("HybridnetScenarioFlags");
 namespace
 {
 
-// Unsigned decimal number: digits with an optional fraction and exponent.  No sign, no
-// hex, no nan/inf: those are what std::strtod would accept and we must not.
+// Decimal numbers: digits with an optional fraction and exponent, with a sign (g_real) or
+// without (g_unsignedReal).  No hex, no nan/inf: std::strtod would take those.
 const std::regex g_real(R"(^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$)");
 const std::regex g_unsignedReal(R"(^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$)");
 const std::regex g_integer(R"(^[+-]?[0-9]+$)");
@@ -157,6 +157,11 @@ ParseInteger(const std::string& text, std::string* problem)
         *problem = "negative value for a quantity that cannot be negative";
         return std::nullopt;
     }
+    if (std::is_unsigned_v<T> && text[0] == '+')
+    {
+        *problem = "'" + text + "' has a sign; write the number alone";
+        return std::nullopt;
+    }
     if (!std::regex_match(text, g_integer))
     {
         *problem = "'" + text + "' is not a decimal integer";
@@ -198,6 +203,8 @@ ParseReal(const std::string& text, std::string* problem)
     return v;
 }
 
+std::string FormatTime(Time t);
+
 std::optional<Time>
 ParseTime(const std::string& text, std::string* problem)
 {
@@ -206,7 +213,15 @@ ParseTime(const std::string& text, std::string* problem)
     {
         return std::nullopt;
     }
-    return Time::FromDouble(quantity->first, quantity->second);
+    Time t = Time::FromDouble(quantity->first, quantity->second);
+    double back = t.ToDouble(quantity->second);
+    if (std::abs(back - quantity->first) > 1e-9 * std::max(1.0, std::abs(quantity->first)))
+    {
+        *problem = "'" + text + "' is finer than the simulator's time resolution (" +
+                   FormatTime(Time::From(1)) + ")";
+        return std::nullopt;
+    }
+    return t;
 }
 
 std::optional<DataRate>
@@ -703,6 +718,12 @@ ScenarioFlags::AddPath(const std::string& name, const std::string& help, std::st
     Add(std::move(f));
 }
 
+void
+ScenarioFlags::AddConstraint(const std::string& rule, std::function<bool()> holds)
+{
+    m_constraints.emplace_back(rule, std::move(holds));
+}
+
 const ScenarioFlags::Flag*
 ScenarioFlags::Find(const std::string& name) const
 {
@@ -795,9 +816,33 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         }
         accepted.emplace_back(flag, text);
     }
+    std::vector<std::pair<Flag*, std::string>> previous;
     for (auto& [flag, text] : accepted)
     {
+        previous.emplace_back(flag, flag->format());
         flag->commit();
+    }
+    for (const auto& [rule, holds] : m_constraints)
+    {
+        if (!holds())
+        {
+            // Put every variable back: a formatted value parses to itself.
+            for (auto& [flag, text] : previous)
+            {
+                flag->check(text);
+                flag->commit();
+            }
+            std::string given;
+            for (auto& [flag, text] : accepted)
+            {
+                given += (given.empty() ? "" : " ") + ("--" + flag->name + "=" + text);
+            }
+            return error("the flags break the rule: " + rule +
+                         (given.empty() ? "" : " (given: " + given + ")"));
+        }
+    }
+    for (auto& [flag, text] : accepted)
+    {
         flag->given = text;
     }
     return {Outcome::OK, ""};
@@ -822,7 +867,16 @@ ScenarioFlags::PrintHelp(std::ostream& os) const
             os << "      range: " << range << "\n";
         }
     }
-    os << "  --help    print this text\n"
+    if (!m_constraints.empty())
+    {
+        os << "\nRules between flags:\n";
+        for (const auto& [rule, holds] : m_constraints)
+        {
+            os << "  " << rule << "\n";
+        }
+    }
+    os << "\nAlways:\n"
+       << "  --help    print this text\n"
        << "  --schema  print the flags as JSON (used by `hybridnet list` and sweeps)\n";
 }
 
@@ -847,6 +901,12 @@ ScenarioFlags::PrintSchema(std::ostream& os) const
     doc["scenario"] = m_program;
     doc["description"] = m_description;
     doc["flags"] = flags;
+    nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+    for (const auto& [rule, holds] : m_constraints)
+    {
+        rules.push_back(rule);
+    }
+    doc["constraints"] = rules;
     os << doc.dump(2) << "\n";
 }
 

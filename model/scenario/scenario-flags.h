@@ -45,7 +45,9 @@ namespace hybridnet
  * numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an integer is expected
  * (`1e3`), a sign on an unsigned quantity, `nan` and `inf`, a time, rate or size without a
  * unit or with a negative value, values outside [min, max], a flag given twice, a value-less
- * non-bool flag, a positional argument, and an unknown flag (with the nearest valid name).
+ * non-bool flag, a positional argument, an unknown flag (with the nearest valid name), a
+ * time finer than the simulator's resolution (1500ps at 1 ns), and a broken constraint
+ * between flags (AddConstraint).
  */
 class ScenarioFlags
 {
@@ -142,6 +144,14 @@ class ScenarioFlags
     void AddPath(const std::string& name, const std::string& help, std::string* value);
 
     /**
+     * A rule that ties several flags together, checked by Parse() after every flag is
+     * valid on its own (for example that a segment fits the MTU).
+     * @param rule the rule in words, for help and error messages
+     * @param holds reads the bound variables; true if the rule holds
+     */
+    void AddConstraint(const std::string& rule, std::function<bool()> holds);
+
+    /**
      * Check and apply arguments of the form --name=value.  On ERROR, no bound variable has
      * been changed.
      * @param args the arguments without the program name
@@ -194,6 +204,7 @@ class ScenarioFlags
     std::string m_program;
     std::string m_description;
     std::vector<std::unique_ptr<Flag>> m_flags;
+    std::vector<std::pair<std::string, std::function<bool()>>> m_constraints;
 };
 
 } // namespace hybridnet

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The ``hybridnet`` command: list and run scenarios, validate, write the report.
+"""The hybridnet command: list and run scenarios, validate, write the report.
 
     hybridnet list
     hybridnet run <scenario> [--flag=value ...]      (flags: hybridnet run <scenario> --help)
@@ -95,7 +95,7 @@ def cmd_run(args) -> int:
             output = Path(f.removeprefix("--output="))
             flags.remove(f)
     if output is None:
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         output = Path("hybridnet-results") / f"{args.scenario}-{stamp}.json"
     progress = _Progress(args.scenario)
     try:
@@ -149,7 +149,8 @@ def cmd_validate(args) -> int:
     if unexpected:
         print(f"verdicts that differ from their case's declaration: {', '.join(unexpected)}")
         return EXIT_FAILED
-    print("every verdict is the one its case declares (misses are explained in the report)")
+    print(f"the {failed} failed check(s) are declared misses, each explained in the report; "
+          "every verdict is the one its case declares")
     return 0
 
 

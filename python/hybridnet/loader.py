@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Load ns-3 and hybridnet into Python through cppyy.
 
-The ns-3 wheel's own loader (``from ns import ns``) scans the current directory
-recursively for libraries, aborts next to another ns-3 copy, and loads every ns-3 module
-(about 8 s and 650 MB).  This loader reads the build manifest instead: it loads only the
+The ns-3 wheel's own loader (``from ns import ns``) globs the current directory
+recursively for libraries (slow in a large tree, and it stops with "multiple build
+profiles" when it meets a second ns-3 build), and loads every ns-3 module (about 6-8 s
+and 650 MB).  This loader reads the build manifest instead: it loads only the
 ns-3 modules hybridnet needs plus those asked for, then each hybridnet library and its
 header (library first, then header).  It never looks at the working directory.
 """

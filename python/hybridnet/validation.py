@@ -194,6 +194,13 @@ def _flags(table: dict, where: str) -> dict:
     return dict(table)
 
 
+def _series(doc: dict, where: str) -> tuple[str, ...]:
+    series = doc.get("series", [])
+    if not isinstance(series, list) or not all(isinstance(x, str) for x in series):
+        raise CaseError(f"{where}: 'series' must be a list of series names")
+    return tuple(series)
+
+
 def load_case(folder: Path) -> Case:
     folder = Path(folder)
     path = folder / "case.toml"
@@ -247,6 +254,10 @@ def load_case(folder: Path) -> Case:
             raise CaseError(f"{where}: reference '{check.reference}' is not in reference.csv")
         if check.bound is not None and check.bound not in references:
             raise CaseError(f"{where}: bound '{check.bound}' is not in reference.csv")
+        if check.bound is not None and references[check.bound].value is None:
+            raise CaseError(f"{where}: bound '{check.bound}' must be a single value, not a range")
+        if check.id in [c.id for c in checks]:
+            raise CaseError(f"{where}: check id '{check.id}' is repeated")
         if check.variant not in names:
             raise CaseError(f"{where}: variant '{check.variant}' is not defined")
         if check.kind not in KINDS:
@@ -254,6 +265,8 @@ def load_case(folder: Path) -> Case:
         ref = references[check.reference]
         if (check.kind == "range") != (ref.value is None):
             raise CaseError(f"{where}: kind '{check.kind}' does not fit reference '{ref.id}'")
+        if 0.0 in (ref.value, ref.min):
+            raise CaseError(f"{where}: reference '{ref.id}' is 0: errors are relative to it")
         if not 0 <= check.tolerance <= 1:
             raise CaseError(f"{where}: tolerance {check.tolerance} is outside 0 to 1")
         if check.expect not in VERDICTS:
@@ -273,7 +286,7 @@ def load_case(folder: Path) -> Case:
         variants=tuple(variants),
         checks=tuple(checks),
         references=references,
-        series=tuple(_take(doc, "series", list, str(path), [])),
+        series=_series(doc, str(path)),
     )
 
 
@@ -306,8 +319,8 @@ def describe_reference(ref: Reference) -> str:
 def judge(check: Check, ref: Reference, mean: float, bound: Reference | None) -> tuple[str, float, str]:
     """Verdict, relative error and explanation of one simulated mean against its reference."""
     tol = check.tolerance
-    published_low = ref.value if ref.value is not None else ref.min
-    if bound is not None and published_low > bound.value:
+    published_high = ref.value if ref.value is not None else ref.max
+    if bound is not None and published_high > bound.value:
         return ("inconsistent", math.nan,
                 f"the published {describe_reference(ref)} {ref.unit} exceeds the first-principles "
                 f"bound {bound.value:g} {bound.unit} ({bound.quantity})")

@@ -40,7 +40,10 @@ BAD = [
     ("--interval", "needs a value"),
     ("duration=10s", "unexpected argument"),
     ("--output=/nonexistent-folder/x.json", "existing folder"),
-    ("--segmentSize=1500B", "--segmentSize"),  # does not fit the 1500B MTU
+    ("--segmentSize=1449B", "segmentSize + 52B"),  # with timestamps, does not fit 1500B
+    ("--mtu=1000B", "<= mtu"),
+    ("--pingSize=+56B", "has a sign"),
+    ("--linkDelay=1500ps", "time resolution"),
 ]
 
 

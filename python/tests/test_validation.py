@@ -40,9 +40,11 @@ def test_judge(kind, reference, tol, mean, verdict, error):
 
 def test_published_number_above_bound_is_inconsistent():
     bound = Reference("b", "ceiling", 941.48, None, None, "Mb/s", "physics", "check")
-    got, err, explanation = validation.judge(check("range"), ref(lo=950, hi=960), 955, bound)
-    assert got == "inconsistent" and math.isnan(err)
+    got, err, explanation = validation.judge(check("range"), ref(lo=930, hi=960), 935, bound)
+    assert got == "inconsistent" and math.isnan(err), "a peak above the bound"
     assert "941.48" in explanation
+    got, _, _ = validation.judge(check("range"), ref(lo=891, hi=941), 935, bound)
+    assert got == "pass"
 
 
 def test_confidence_interval_student_t():
@@ -122,6 +124,11 @@ def test_metric_unit_must_match_reference(tmp_path):
     (lambda c, r: (c.replace("quick = [1, 2]", "quick = [0]"), r), "RngRun values >= 1"),
     (lambda c, r: (c.replace('duration = "10s"', "duration = 10"), r), "string with its unit"),
     (lambda c, r: (c + "colour = 1\n", r), "unknown key 'colour'"),
+    (lambda c, r: (c.replace('bound = "b"', 'bound = "a"'), r), "single value, not a range"),
+    (lambda c, r: (c.replace('title = "t"', 'title = "t"\nseries = "pingRtt"'), r),
+     "list of series names"),
+    (lambda c, r: (c + c[c.index("[[check]]"):], r), "check id 'c' is repeated"),
+    (lambda c, r: (c, r.replace(",891,920,", ",0,920,")), "is 0"),
     (lambda c, r: (c, r.replace("891,920", "930,920")), "above max"),
     (lambda c, r: (c, r.replace("891,920", "8x1,920")), "not a number"),
     (lambda c, r: (c, r.replace("891,920", "nan,920")), "not a finite number"),

@@ -4,11 +4,14 @@
 #include "iperf-server-helper.h"
 
 #include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
 namespace hybridnet
 {
+
+NS_LOG_COMPONENT_DEFINE("HybridnetIperfServerHelper");
 
 IperfServerHelper::IperfServerHelper(uint16_t port)
     : ApplicationHelper("ns3::hybridnet::IperfServer")

@@ -126,6 +126,52 @@ class AcceptedFlagTestCase : public TestCase
     Check m_check;
 };
 
+/**
+ * A rule between flags (here: pingCount <= window in bytes, an arbitrary rule for the test)
+ * is checked after each flag; when broken, the message names the rule and every variable
+ * keeps its value from before the call.
+ */
+class ConstraintTestCase : public TestCase
+{
+  public:
+    ConstraintTestCase(std::vector<std::string> args, bool broken)
+        : TestCase(std::string(broken ? "rule broken by" : "rule holds for") + " " + args.back()),
+          m_args(std::move(args)),
+          m_broken(broken)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        flags.AddConstraint("pingCount <= window in bytes",
+                            [&bound]() { return bound.pingCount <= bound.window; });
+        auto result = flags.Parse(m_args);
+        if (m_broken)
+        {
+            NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
+                                  static_cast<int>(ScenarioFlags::Outcome::ERROR),
+                                  "broken rule accepted");
+            NS_TEST_EXPECT_MSG_NE(result.message.find("pingCount <= window in bytes"),
+                                  std::string::npos,
+                                  "message lacks the rule: " << result.message);
+            NS_TEST_EXPECT_MSG_EQ(bound.Unchanged(), true, "variables changed by a broken rule");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(static_cast<int>(result.outcome),
+                                  static_cast<int>(ScenarioFlags::Outcome::OK),
+                                  result.message);
+        }
+    }
+
+    std::vector<std::string> m_args;
+    bool m_broken;
+};
+
 /** Help lists every flag with default, unit and range; the schema is JSON with all flags. */
 class HelpAndSchemaTestCase : public TestCase
 {
@@ -241,6 +287,10 @@ class ScenarioFlagsTestSuite : public TestSuite
             {"--linkRate=-1Gbps", "negative rate"},
             {"--window=1500", "has no unit"},
             {"--window=1.5KiB", "not a decimal integer"},
+            // signs on unsigned quantities, times below the resolution
+            {"--pingCount=+7", "has a sign"},
+            {"--window=+16KiB", "has a sign"},
+            {"--simTime=1500ps", "finer than the simulator's time resolution (1ns)"},
             // other kinds
             {"--verbose=yes", "not a boolean"},
             {"--mode=vegas", "one of reno, cubic"},
@@ -285,7 +335,7 @@ class ScenarioFlagsTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new C("--window=4MiB", [](const Bound& b) { return b.window == 4194304; }),
                     Duration::QUICK);
-        AddTestCase(new C("--pingCount=+7", [](const Bound& b) { return b.pingCount == 7; }),
+        AddTestCase(new C("--offset=+7", [](const Bound& b) { return b.offset == 7; }),
                     Duration::QUICK);
         AddTestCase(new C("--offset=-10", [](const Bound& b) { return b.offset == -10; }),
                     Duration::QUICK);
@@ -297,6 +347,12 @@ class ScenarioFlagsTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new C("--congestionOps=ns3::TcpLinuxReno",
                           [](const Bound& b) { return b.congestionOps == "ns3::TcpLinuxReno"; }),
+                    Duration::QUICK);
+        AddTestCase(new ConstraintTestCase({"--window=8KiB"}, false), Duration::QUICK);
+        AddTestCase(new ConstraintTestCase({"--pingCount=20000"}, true), Duration::QUICK);
+        AddTestCase(new ConstraintTestCase({"--window=4KiB", "--pingCount=4096"}, false),
+                    Duration::QUICK);
+        AddTestCase(new ConstraintTestCase({"--window=4KiB", "--pingCount=4097"}, true),
                     Duration::QUICK);
         AddTestCase(new HelpAndSchemaTestCase, Duration::QUICK);
         AddTestCase(new ParametersTestCase, Duration::QUICK);
