@@ -13,8 +13,10 @@
 #   linked "no-as-needed", so a class can be created by TypeId name (from a flag or from
 #   Python) even when no code in the program refers to it.
 #
-# hybridnet_add_scenario(<name> SOURCES ... [LIBRARIES ...])
-#   A program under scenarios/: what `hybridnet list` and `hybridnet run` know.
+# hybridnet_add_scenario(<name> SOURCES ... [LIBRARIES ...] [TEST])
+#   A program under scenarios/: what `hybridnet list` and `hybridnet run` know.  With TEST,
+#   a scenario that exists for hybridnet's own tests: runnable by name (sweeps, runner) but
+#   not listed.
 #
 # hybridnet_write_python_manifest()
 #   <build>/hybridnet-manifest.json: what python/hybridnet's loader needs to load our
@@ -66,8 +68,22 @@ function(hybridnet_add_program name)
 endfunction()
 
 function(hybridnet_add_scenario name)
-  hybridnet_add_program(${name} ${ARGN})
-  set_property(GLOBAL APPEND PROPERTY HYBRIDNET_SCENARIOS ${name})
+  cmake_parse_arguments(PARSE_ARGV 1 arg "TEST" "" "SOURCES;LIBRARIES")
+  hybridnet_add_program(${name} SOURCES ${arg_SOURCES} LIBRARIES ${arg_LIBRARIES})
+  if(arg_TEST)
+    set_property(GLOBAL APPEND PROPERTY HYBRIDNET_TEST_SCENARIOS ${name})
+  else()
+    set_property(GLOBAL APPEND PROPERTY HYBRIDNET_SCENARIOS ${name})
+  endif()
+endfunction()
+
+# A JSON array of the strings in a list.
+function(_hybridnet_json_array out)
+  set(items ${ARGN})
+  list(TRANSFORM items PREPEND "\"")
+  list(TRANSFORM items APPEND "\"")
+  list(JOIN items ", " items)
+  set(${out} "[${items}]" PARENT_SCOPE)
 endfunction()
 
 # The ns-3 modules a list of targets needs, transitively (names without the ns3:: prefix).
@@ -106,9 +122,9 @@ function(hybridnet_write_python_manifest)
   list(TRANSFORM ns3_modules APPEND "\"")
   list(JOIN ns3_modules ", " ns3_modules)
   get_property(scenarios GLOBAL PROPERTY HYBRIDNET_SCENARIOS)
-  list(TRANSFORM scenarios PREPEND "\"")
-  list(TRANSFORM scenarios APPEND "\"")
-  list(JOIN scenarios ", " scenarios)
+  _hybridnet_json_array(scenarios ${scenarios})
+  get_property(test_scenarios GLOBAL PROPERTY HYBRIDNET_TEST_SCENARIOS)
+  _hybridnet_json_array(test_scenarios ${test_scenarios})
   get_target_property(defs ns3::core INTERFACE_COMPILE_DEFINITIONS)
   list(FILTER defs EXCLUDE REGEX "^PROJECT_SOURCE_PATH")
   list(TRANSFORM defs PREPEND "\"")
@@ -122,7 +138,8 @@ function(hybridnet_write_python_manifest)
   \"compile_definitions\": [${defs}],
   \"include_dirs\": [\"${HYBRIDNET_INCLUDE_DIR}\", \"${HYBRIDNET_GENERATED_DIR}\"],
   \"bin_dir\": \"${CMAKE_RUNTIME_OUTPUT_DIRECTORY}\",
-  \"scenarios\": [${scenarios}],
+  \"scenarios\": ${scenarios},
+  \"test_scenarios\": ${test_scenarios},
   \"modules\": [
 ${entries}
   ]

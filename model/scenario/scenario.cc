@@ -46,6 +46,10 @@ Scenario::Parse(int argc, char* argv[])
                      UINT64_MAX);
     m_flags.AddPath("output", "path of the JSON result file; its folder must exist", &m_output);
     m_flags.AddBool("progress", "print progress lines on stderr during the run", &m_progress);
+    bool checkOnly = false;
+    m_flags.AddBool("check",
+                    "check every flag and rule, then exit (0 if valid) without simulating",
+                    &checkOnly);
 
     auto result = m_flags.Parse(std::vector<std::string>(argv + 1, argv + argc));
     switch (result.outcome)
@@ -61,6 +65,10 @@ Scenario::Parse(int argc, char* argv[])
         return 2;
     case ScenarioFlags::Outcome::OK:
         break;
+    }
+    if (checkOnly)
+    {
+        return 0;
     }
     RngSeedManager::SetSeed(m_rngSeed);
     RngSeedManager::SetRun(m_rngRun);
@@ -94,7 +102,7 @@ Scenario::Finish()
     // Run options are not model parameters: they go elsewhere (rng) or nowhere.
     std::erase_if(parameters, [](const auto& p) {
         return p.name == "RngSeed" || p.name == "RngRun" || p.name == "output" ||
-               p.name == "progress";
+               p.name == "progress" || p.name == "check";
     });
     m_result.SetScenario(m_name, m_description);
     m_result.SetParameters(parameters);

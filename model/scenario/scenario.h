@@ -34,8 +34,9 @@ namespace hybridnet
  *     return scenario.Finish();
  *
  * Besides the scenario's own flags every scenario has: --RngSeed and --RngRun (ns-3's
- * RngSeedManager), --output (the result file; default <scenario>.json) and --progress
- * (progress lines on stderr).  Exit codes: 0 success, 1 failure to write the result,
+ * RngSeedManager), --output (the result file; default <scenario>.json), --progress
+ * (progress lines on stderr) and --check (validate the flags and rules, then exit 0
+ * without simulating; sweeps use it to check a spec before anything runs).  Exit codes: 0 success, 1 failure to write the result,
  * 2 bad input (a one-line message on stderr, nothing written).
  */
 class Scenario

@@ -6,6 +6,9 @@
     hybridnet validate [--quick | --full] [--only ID ...] [--jobs N] [--no-report]
     hybridnet report
     hybridnet docs
+    hybridnet sweep <spec.toml|yaml> [--results DIR] [--scheduler URL | --cluster KIND ...]
+    hybridnet status <DIR>
+    hybridnet export <DIR> --output FILE.csv|FILE.parquet [--per-point]
 
 Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
 2 bad input (a one-line message names the parameter and what is accepted).
@@ -19,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import attributes, paths, report, scenarios, validation
+from . import analysis, attributes, paths, report, scenarios, store, sweep, sweep_spec, validation
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -166,6 +169,52 @@ def cmd_docs(_args) -> int:
     return 0
 
 
+def cmd_sweep(args) -> int:
+    spec = sweep_spec.load(args.spec)
+    results_dir = Path(args.results or Path("sweeps") / Path(args.spec).stem)
+    options = sweep.ClusterOptions(queue=args.queue, account=args.account,
+                                   walltime=args.walltime, memory=args.memory,
+                                   jobs=args.cluster_jobs)
+    print(f"sweep: {spec.describe()} -> {results_dir}", flush=True)
+    report_ = sweep.run(spec, results_dir, scheduler=args.scheduler, cluster=args.cluster,
+                        cluster_options=options, jobs=args.jobs, allow_dirty=args.allow_dirty,
+                        progress=True)
+    print(f"sweep: {report_.planned} runs planned, {report_.already_done} already done, "
+          f"{report_.done} done now, {report_.retried} retried, "
+          f"{len(report_.quarantined)} quarantined (code {report_.code_version})")
+    for run_id, detail, tail in report_.quarantined:
+        last = tail.strip().splitlines()[-1] if tail.strip() else ""
+        print(f"  quarantined {run_id}: {detail}{': ' + last if last else ''}")
+    return 0 if report_.complete else EXIT_FAILED
+
+
+def cmd_status(args) -> int:
+    if not (Path(args.results) / "index.sqlite").is_file():
+        raise BadInput(f"hybridnet status: error: {args.results} is not a sweep results directory")
+    index = store.Store(args.results)
+    try:
+        counts = index.counts()
+        print(f"{args.results}: " + ", ".join(f"{counts.get(s, 0)} {s}"
+                                             for s in ("done", "failed", "quarantined")))
+        for sweep_row in index.sweeps()[-1:]:
+            dirty = " (dirty tree allowed)" if sweep_row["allow_dirty"] else ""
+            print(f"last sweep started {sweep_row['started']}, code {sweep_row['code']}{dirty}")
+        for row in index.rows("failed") + index.rows("quarantined"):
+            last = row["stderr_tail"].strip().splitlines()[-1:] or [""]
+            print(f"  {row['status']} {row['run_id']} after {row['attempts']} attempt(s): "
+                  f"{row['detail']} {last[0]}  {row['point']} RngRun={row['run']}")
+    finally:
+        index.close()
+    return 0
+
+
+def cmd_export(args) -> int:
+    if not (Path(args.results) / "index.sqlite").is_file():
+        raise BadInput(f"hybridnet export: error: {args.results} is not a sweep results directory")
+    print(f"export: {analysis.export(args.results, args.output, per_point=args.per_point)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -192,6 +241,38 @@ def build_parser() -> argparse.ArgumentParser:
                    ).set_defaults(func=cmd_report)
     sub.add_parser("docs", help="write docs/attributes.md from the compiled classes"
                    ).set_defaults(func=cmd_docs)
+    sw = sub.add_parser("sweep", help="run a parameter sweep (what is missing of it) on Dask",
+                        description="Run a sweep spec (TOML or YAML; see docs/sweeps.md). "
+                                    "Runs already done are skipped; failed runs are retried "
+                                    "with the same seed, then quarantined.")
+    sw.add_argument("spec", help="sweep spec file (.toml, .yaml, .yml)")
+    sw.add_argument("--results", metavar="DIR",
+                    help="results directory (default: sweeps/<spec name>)")
+    where = sw.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="URL",
+                       help="join a running Dask scheduler, e.g. tcp://host:8786")
+    where.add_argument("--cluster", choices=["slurm", "pbs", "sge"],
+                       help="start Dask workers as batch jobs (dask-jobqueue)")
+    sw.add_argument("--jobs", type=_positive_int, default=None,
+                    help="local runs at once (integer from 1; default: CPU count)")
+    sw.add_argument("--queue", help="batch queue/partition (with --cluster)")
+    sw.add_argument("--account", help="batch account/project (with --cluster)")
+    sw.add_argument("--walltime", default="01:00:00", help="batch job walltime HH:MM:SS")
+    sw.add_argument("--memory", default="4GB", help="memory per batch job, e.g. 4GB")
+    sw.add_argument("--cluster-jobs", type=_positive_int, default=1,
+                    help="batch jobs (one worker each) to start (integer from 1)")
+    sw.add_argument("--allow-dirty", action="store_true",
+                    help="run from a source tree with uncommitted changes (recorded)")
+    sw.set_defaults(func=cmd_sweep)
+    st = sub.add_parser("status", help="what a sweep directory holds: done, failed, quarantined")
+    st.add_argument("results", metavar="DIR")
+    st.set_defaults(func=cmd_status)
+    ex = sub.add_parser("export", help="a sweep's runs (or per-point statistics) as CSV/Parquet")
+    ex.add_argument("results", metavar="DIR")
+    ex.add_argument("--output", required=True, help="FILE.csv or FILE.parquet")
+    ex.add_argument("--per-point", action="store_true",
+                    help="one row per parameter point: mean, sd, n, 95 %% half-width")
+    ex.set_defaults(func=cmd_export)
     return parser
 
 
@@ -203,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
         print(e, file=sys.stderr)
         return EXIT_BAD_INPUT
     except (ValueError, validation.CaseError) as e:
+        print(f"hybridnet: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (sweep.SweepError, store.StoreBusy) as e:
         print(f"hybridnet: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except paths.BuildMissing as e:

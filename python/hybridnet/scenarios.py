@@ -20,6 +20,8 @@ from . import paths
 
 #: Exit code of a scenario that rejected its input.
 BAD_INPUT = 2
+#: Flags every scenario has that are not model parameters (added by Scenario::Parse).
+RUN_OPTIONS = ("RngSeed", "RngRun", "output", "progress", "check")
 
 ProgressCallback = Callable[[float, float, float], None]
 
@@ -65,8 +67,9 @@ def names() -> list[str]:
 
 
 def executable(name: str) -> Path:
-    """Path of a scenario's program; ValueError if there is no such scenario."""
-    if name not in names():
+    """Path of a scenario's program; ValueError if there is no such scenario.  Test
+    scenarios (built for hybridnet's own tests, not listed) are found too."""
+    if name not in names() and name not in paths.manifest().get("test_scenarios", []):
         raise ValueError(
             f"unknown scenario '{name}'; one of: {', '.join(names())} (see 'hybridnet list')"
         )

@@ -9,6 +9,8 @@ import subprocess
 
 from conftest import SHORT_RUN
 
+from hybridnet import scenarios
+
 
 def run(gige_iperf, path, *extra):
     subprocess.run([str(gige_iperf), *SHORT_RUN, *extra, f"--output={path}"], check=True,
@@ -44,8 +46,7 @@ def test_result_records_everything(gige_iperf, tmp_path):
     assert doc["versions"]["hybridnet"]
     schema = json.loads(subprocess.run([str(gige_iperf), "--schema"], capture_output=True,
                                        check=True, text=True).stdout)
-    model_flags = [f["name"] for f in schema["flags"]
-                   if f["name"] not in ("RngSeed", "RngRun", "output", "progress")]
+    model_flags = [f["name"] for f in schema["flags"] if f["name"] not in scenarios.RUN_OPTIONS]
     assert list(doc["parameters"]) == model_flags, "every parameter, defaults included"
     assert doc["metrics"]["goodput"]["unit"] == "Mb/s"
     assert doc["simulatedTime"]["unit"] == "s"
