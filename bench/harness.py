@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Simulation-speed benchmarks: a hybridnet program against stock ns-3, in the same run.
+"""Benchmarks: simulation speed against stock ns-3, and the sweep engine's scaling.
 
-Each benchmark pairs a hybridnet program with a stock ns-3 program that simulates the same
-workload.  The harness runs them alternately, one OS process per run, takes the median of
-data packets and of events per wall-clock second of Simulator::Run() for each, and reports
-the ratios hybridnet/stock.  See bench/README.md.
+Each simulation-speed benchmark (BENCHMARKS) pairs a hybridnet program with a stock ns-3
+program that simulates the same workload.  The harness runs them alternately, one OS
+process per run, takes the median of data packets and of events per wall-clock second of
+Simulator::Run() for each, and reports the ratios hybridnet/stock.
+
+sweep-scaling runs the same N gige-iperf runs through hybridnet.sweep with one and with two
+local workers and reports the scaling efficiency T1 / (2 T2), and the engine's own cost per
+run from two batches of very short runs.  See bench/README.md.
 
 Run:  .venv/bin/python bench/harness.py gige-iperf --repetitions=5 --duration=5s
+      .venv/bin/python bench/harness.py sweep-scaling --runs=4 --duration=5s
 """
 
 import argparse
@@ -21,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -85,6 +91,16 @@ BENCHMARKS = {
 }
 
 
+SWEEP_SCALING = "sweep-scaling"
+SWEEP_SCALING_DESCRIPTION = (
+    "the sweep engine: N identical gige-iperf runs (--pingCount=0) through hybridnet.sweep "
+    "with 1 and with 2 local workers (scaling efficiency T1 / (2 T2)), and the engine's cost "
+    "per run from batches of 10 and 40 runs of --duration=1ms")
+#: The two batches of very short runs whose difference gives the engine's cost per run.
+OVERHEAD_BATCHES = (10, 40)
+OVERHEAD_DURATION = "1ms"
+
+
 class HarnessError(Exception):
     """A failure to report in one line (exit code 1)."""
 
@@ -134,15 +150,26 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "build them first with `ninja -C build`.",
     )
     parser.add_argument(
-        "benchmark", nargs="?", choices=sorted(BENCHMARKS), help="benchmark to run (see --list)"
+        "benchmark",
+        nargs="?",
+        choices=sorted([*BENCHMARKS, SWEEP_SCALING]),
+        help="benchmark to run (see --list)",
     )
     parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
     parser.add_argument(
         "--repetitions",
         type=repetitions_count,
-        default=5,
         metavar="K",
-        help="runs of each program, alternating (whole number, 1 to 1000; default 5)",
+        help="runs of each program, alternating (whole number, 1 to 1000; default 5); "
+        "sweep-scaling: sweeps with 1 and 2 workers, alternating (default 1)",
+    )
+    parser.add_argument(
+        "--runs",
+        type=repetitions_count,
+        default=4,
+        metavar="N",
+        help="sweep-scaling only: runs per sweep (whole number, 1 to 1000; default 4; even "
+        "numbers split evenly over 2 workers)",
     )
     parser.add_argument(
         "--duration",
@@ -161,6 +188,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not args.list and args.benchmark is None:
         parser.error("a benchmark name is required (see --list)")
+    if args.repetitions is None:
+        args.repetitions = 1 if args.benchmark == SWEEP_SCALING else 5
     return args
 
 
@@ -273,22 +302,141 @@ def print_table(report: dict) -> None:
     )
 
 
+# --- sweep-scaling ----------------------------------------------------------------------
+
+
+def timed_sweep(folder: Path, duration: str, runs: int, jobs: int) -> dict:
+    """One sweep of ``runs`` gige-iperf runs (RngRun 1..runs, identical work) into a fresh
+    results directory; its wall time and the runs' own wall times."""
+    from hybridnet import paths, sweep, sweep_spec  # noqa: PLC0415 - only this benchmark
+    from hybridnet.store import Store  # noqa: PLC0415
+
+    spec_path = folder / "spec.toml"
+    spec_path.write_text(
+        'scenario = "gige-iperf"\n[fixed]\n'
+        f'duration = "{duration}"\npingCount = 0\n'
+        f"[replications]\ncount = {runs}\n"
+    )
+    results = folder / f"results-{duration}-{runs}-jobs{jobs}-{time.monotonic_ns()}"
+    try:
+        spec = sweep_spec.load(spec_path)
+        start = time.monotonic()
+        report = sweep.run(spec, results, jobs=jobs, allow_dirty=True, progress=False)
+        wall = time.monotonic() - start
+    except (sweep_spec.SpecError, sweep.SweepError, paths.BuildMissing) as e:
+        raise HarnessError(str(e)) from None
+    if not report.complete or report.done != runs:
+        raise HarnessError(f"the sweep finished {report.done} of {runs} runs "
+                           f"({len(report.quarantined)} quarantined)")
+    store = Store(results)
+    try:
+        rows = store.rows("done")
+        docs = [store.load_result(r["run_id"]) for r in rows]
+    finally:
+        store.close()
+    return {
+        "jobs": jobs,
+        "runs": runs,
+        "duration": duration,
+        "sweepWallSeconds": wall,
+        "runProcessSecondsSum": sum(r["wall_s"] for r in rows),
+        "simulatorRunSecondsSum": sum(d["wallClock"]["wallTime"]["value"] for d in docs),
+        "bytesReceived": sorted({d["metrics"]["bytesReceived"]["value"] for d in docs}),
+        "codeVersion": report.code_version,
+    }
+
+
+def run_sweep_scaling(repetitions: int, duration: str, runs: int, bin_dir: Path) -> dict:
+    if not os.access(bin_dir / "gige-iperf", os.X_OK):
+        raise HarnessError(f"{bin_dir / 'gige-iperf'} not found: build with `ninja -C build`")
+    if (os.cpu_count() or 1) < 2:
+        print("harness.py: warning: fewer than 2 CPUs; 2 workers cannot scale", file=sys.stderr)
+    scaling = []
+    with tempfile.TemporaryDirectory(prefix="hybridnet-bench-sweep-") as tmp:
+        # Warm-up, not counted: the first sweep of a process also imports Dask (about 1 s).
+        timed_sweep(Path(tmp), OVERHEAD_DURATION, 1, 1)
+        for k in range(1, repetitions + 1):
+            for jobs in (1, 2):
+                sweep = {"repetition": k, **timed_sweep(Path(tmp), duration, runs, jobs)}
+                print(f"  [{k}/{repetitions}] {runs} run(s) of {duration}, --jobs {jobs}: "
+                      f"{sweep['sweepWallSeconds']:8.3f} s wall", file=sys.stderr)
+                scaling.append(sweep)
+        overhead = []
+        for batch in OVERHEAD_BATCHES:
+            sweep = timed_sweep(Path(tmp), OVERHEAD_DURATION, batch, 1)
+            sweep["engineSeconds"] = sweep["sweepWallSeconds"] - sweep["runProcessSecondsSum"]
+            print(f"  {batch} run(s) of {OVERHEAD_DURATION}, --jobs 1: "
+                  f"{sweep['sweepWallSeconds']:8.3f} s wall, "
+                  f"{sweep['runProcessSecondsSum']:.3f} s in the runs", file=sys.stderr)
+            overhead.append(sweep)
+    t1 = statistics.median(s["sweepWallSeconds"] for s in scaling if s["jobs"] == 1)
+    t2 = statistics.median(s["sweepWallSeconds"] for s in scaling if s["jobs"] == 2)
+    small, large = overhead
+    per_run = (large["engineSeconds"] - small["engineSeconds"]) / (large["runs"] - small["runs"])
+    same_work = len({b for s in scaling for b in s["bytesReceived"]}) == 1
+    if not same_work:
+        print("harness.py: warning: the runs received different byte counts", file=sys.stderr)
+    return {
+        "benchmark": SWEEP_SCALING,
+        "description": SWEEP_SCALING_DESCRIPTION,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "duration": duration,
+        "runs": runs,
+        "repetitions": repetitions,
+        "codeVersion": scaling[0]["codeVersion"],
+        "machine": {
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "cpuCount": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "buildDir": str(bin_dir.parent),
+        "sweeps": scaling,
+        "overheadSweeps": overhead,
+        "t1Seconds": t1,
+        "t2Seconds": t2,
+        "scalingEfficiency": t1 / (2 * t2),
+        "engineSecondsPerRun": per_run,
+        "engineSecondsFixed": small["engineSeconds"] - per_run * small["runs"],
+        "sameWork": same_work,
+    }
+
+
+def print_sweep_table(report: dict) -> None:
+    runs = [s for s in report["sweeps"] if s["jobs"] == 1]
+    mean_run = statistics.fmean(s["runProcessSecondsSum"] / s["runs"] for s in runs)
+    print(
+        f"{report['benchmark']}: {report['runs']} gige-iperf run(s) of --duration="
+        f"{report['duration']} (about {mean_run:.2f} s each), median of "
+        f"{report['repetitions']} sweep(s) per worker count, {report['machine']['cpuCount']} CPUs"
+    )
+    print(f"  T1 (--jobs 1)                  {report['t1Seconds']:10.3f} s")
+    print(f"  T2 (--jobs 2)                  {report['t2Seconds']:10.3f} s")
+    print(f"  scaling efficiency T1/(2 T2)   {report['scalingEfficiency']:10.3f}")
+    print(f"  engine cost per run            {1000 * report['engineSecondsPerRun']:10.1f} ms")
+    print(f"  engine cost per sweep (fixed)  {report['engineSecondsFixed']:10.3f} s")
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.list:
         for name, benchmark in BENCHMARKS.items():
             print(f"{name}: {benchmark.description}")
+        print(f"{SWEEP_SCALING}: {SWEEP_SCALING_DESCRIPTION}")
         return 0
     build = build_dir()
     output = args.output or build / "bench" / f"{args.benchmark}.json"
     try:
-        report = run_benchmark(args.benchmark, args.repetitions, args.duration, build / "bin")
+        if args.benchmark == SWEEP_SCALING:
+            report = run_sweep_scaling(args.repetitions, args.duration, args.runs, build / "bin")
+        else:
+            report = run_benchmark(args.benchmark, args.repetitions, args.duration, build / "bin")
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(json.dumps(report, indent=2) + "\n")
     except (HarnessError, OSError) as e:
         print(f"harness.py: error: {e}", file=sys.stderr)
         return 1
-    print_table(report)
+    (print_sweep_table if args.benchmark == SWEEP_SCALING else print_table)(report)
     print(f"report: {output}")
     return 0
 

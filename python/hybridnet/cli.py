@@ -9,6 +9,8 @@
     hybridnet sweep <spec.toml|yaml> [--results DIR] [--scheduler URL | --cluster KIND ...]
     hybridnet status <DIR>
     hybridnet export <DIR> --output FILE.csv|FILE.parquet [--per-point]
+    hybridnet plot <DIR> --x PARAM --y METRIC [--by PARAM] [--where PARAM=VALUE ...]
+                   [--logx] [--logy] [--output BASE]
 
 Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
 2 bad input (a one-line message names the parameter and what is accepted).
@@ -22,7 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import analysis, attributes, paths, report, scenarios, store, sweep, sweep_spec, validation
+from . import (analysis, attributes, paths, plots, report, scenarios, store, sweep, sweep_spec,
+               validation)
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -174,7 +177,7 @@ def cmd_sweep(args) -> int:
     results_dir = Path(args.results or Path("sweeps") / Path(args.spec).stem)
     options = sweep.ClusterOptions(queue=args.queue, account=args.account,
                                    walltime=args.walltime, memory=args.memory,
-                                   jobs=args.cluster_jobs)
+                                   jobs=args.cluster_jobs, extra=args.job_directive)
     print(f"sweep: {spec.describe()} -> {results_dir}", flush=True)
     report_ = sweep.run(spec, results_dir, scheduler=args.scheduler, cluster=args.cluster,
                         cluster_options=options, jobs=args.jobs, allow_dirty=args.allow_dirty,
@@ -212,6 +215,20 @@ def cmd_export(args) -> int:
     if not (Path(args.results) / "index.sqlite").is_file():
         raise BadInput(f"hybridnet export: error: {args.results} is not a sweep results directory")
     print(f"export: {analysis.export(args.results, args.output, per_point=args.per_point)}")
+    return 0
+
+
+def cmd_plot(args) -> int:
+    try:
+        figures = plots.plot(args.results, args.x, args.y, args.by, logx=args.logx,
+                             logy=args.logy, output=args.output, where=args.where)
+    except plots.PlotError as e:
+        raise BadInput(f"hybridnet plot: error: {e}") from None
+    except plots.GnuplotFailed as e:
+        print(f"hybridnet plot: error: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    for figure in figures:
+        print(f"plot: {figure}")
     return 0
 
 
@@ -261,6 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--memory", default="4GB", help="memory per batch job, e.g. 4GB")
     sw.add_argument("--cluster-jobs", type=_positive_int, default=1,
                     help="batch jobs (one worker each) to start (integer from 1)")
+    sw.add_argument("--job-directive", action="append", default=[], metavar="DIRECTIVE",
+                    help="extra batch directive (with --cluster; repeatable), e.g. "
+                         "--job-directive=--constraint=haswell")
     sw.add_argument("--allow-dirty", action="store_true",
                     help="run from a source tree with uncommitted changes (recorded)")
     sw.set_defaults(func=cmd_sweep)
@@ -273,6 +293,21 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--per-point", action="store_true",
                     help="one row per parameter point: mean, sd, n, 95 %% half-width")
     ex.set_defaults(func=cmd_export)
+    pl = sub.add_parser("plot", help="a metric's mean (95 %% CI) against a parameter, PNG and PDF",
+                        description="Plot the mean of a metric with 95 %% error bars against a "
+                                    "parameter's SI value, one line per value of --by "
+                                    "(gnuplot; see docs/sweeps.md).")
+    pl.add_argument("results", metavar="DIR")
+    pl.add_argument("--x", required=True, metavar="PARAM", help="parameter on the x axis")
+    pl.add_argument("--y", required=True, metavar="METRIC", help="metric on the y axis")
+    pl.add_argument("--by", metavar="PARAM", help="one line per value of this parameter")
+    pl.add_argument("--where", action="append", default=[], metavar="PARAM=VALUE",
+                    help="keep only the points with this value (repeatable)")
+    pl.add_argument("--logx", action="store_true", help="logarithmic x axis")
+    pl.add_argument("--logy", action="store_true", help="logarithmic y axis")
+    pl.add_argument("--output", metavar="BASE",
+                    help="figure path without suffix (default: DIR/plot-<y>-vs-<x>)")
+    pl.set_defaults(func=cmd_plot)
     return parser
 
 

@@ -70,7 +70,10 @@ def _command(task: RunTask, output: str) -> list[str]:
     if task.memory_limit:
         argv = ["prlimit", f"--as={task.memory_limit}", "--", *argv]
     # The run dies with the worker thread that started it: no orphans if a worker dies.
-    return ["setpriv", "--pdeathsig", "KILL", "--", *argv]
+    # setpriv sets the death signal only once it runs; a parent that died before that is
+    # caught by the shell, which goes on only if its parent is still this process.
+    guard = 'test "$PPID" = "$0" && exec "$@"'
+    return ["setpriv", "--pdeathsig", "KILL", "--", "sh", "-c", guard, str(os.getpid()), *argv]
 
 
 def _kill_group(pgid: int) -> None:

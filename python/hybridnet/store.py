@@ -149,7 +149,10 @@ class Store:
 
     def reconcile(self, tasks: dict[str, RunTask], code: str) -> int:
         """Index result files the index does not know as done (a driver killed between
-        writing a result and committing its row).  Returns how many were added."""
+        writing a result and committing its row), and delete the temporary files of a
+        driver killed while writing one.  Returns how many were added."""
+        for tmp in self.runs_dir.glob(".*.json.tmp*"):
+            tmp.unlink(missing_ok=True)  # this driver holds the lock: nobody else writes
         done = {r["run_id"] for r in self.db.execute("SELECT run_id FROM runs WHERE status='done'")}
         added = 0
         for path in self.runs_dir.glob("*.json"):

@@ -108,8 +108,11 @@ def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
                                job_extra_directives=options.extra)
         batch.scale(jobs=options.jobs)
         return Client(batch), batch
+    # No dashboard wanted, but Dask serves HTTP anyway (default: every interface, port 8787,
+    # which a second local sweep then cannot have): loopback, ports of the system's choice.
     local = LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
-                         processes=False, dashboard_address=None)
+                         processes=False, dashboard_address="127.0.0.1:0",
+                         worker_dashboard_address="127.0.0.1:0")
     return Client(local), local
 
 

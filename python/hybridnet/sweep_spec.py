@@ -196,7 +196,12 @@ def read(path: str | Path) -> dict:
             raise
         raise SpecError(f"sweep spec {path}: {str(e).splitlines()[0]}") from None
     except Exception as e:  # yaml.YAMLError and its subclasses
-        raise SpecError(f"sweep spec {path}: {str(e).splitlines()[0]}") from None
+        # A MarkedYAMLError's first line is its context ("while parsing a flow sequence");
+        # the problem and where it is are what the user needs.
+        mark = getattr(e, "problem_mark", None)
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        at = f" (at line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise SpecError(f"sweep spec {path}: {problem}{at}") from None
     raise SpecError(f"sweep spec {path}: the file name must end in .toml, .yaml or .yml")
 
 
