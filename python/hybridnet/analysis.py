@@ -38,11 +38,12 @@ def runs_frame(results_dir: str | Path):
 
 
 def aggregate(frame):
-    """Per parameter point (the ``point.*`` columns): mean, sd, n and the 95 % half-width
-    of every metric column.  Points keep the order of their first run."""
+    """Per parameter point (the ``point.*`` columns) and code version: mean, sd, n and the
+    95 % half-width of every metric column, sorted by the points' SI parameter values."""
     import pandas as pd  # noqa: PLC0415
 
-    point_cols = [c for c in frame.columns if c.startswith("point.")]
+    # Runs of different code versions are different experiments: never pooled.
+    point_cols = [c for c in frame.columns if c.startswith("point.")] + ["code"]
     # SI values of the point's parameters, for sorting and plotting ("linkDelay [s]").
     si_cols = [c for c in frame.columns if f"point.{c.split(' [')[0]}" in point_cols
                and not c.startswith("point.")]

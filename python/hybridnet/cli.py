@@ -181,7 +181,7 @@ def cmd_sweep(args) -> int:
     print(f"sweep: {spec.describe()} -> {results_dir}", flush=True)
     report_ = sweep.run(spec, results_dir, scheduler=args.scheduler, cluster=args.cluster,
                         cluster_options=options, jobs=args.jobs, allow_dirty=args.allow_dirty,
-                        progress=True)
+                        retry_quarantined=args.retry_quarantined, progress=True)
     print(f"sweep: {report_.planned} runs planned, {report_.already_done} already done, "
           f"{report_.done} done now, {report_.retried} retried, "
           f"{len(report_.quarantined)} quarantined (code {report_.code_version})")
@@ -281,6 +281,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--job-directive", action="append", default=[], metavar="DIRECTIVE",
                     help="extra batch directive (with --cluster; repeatable), e.g. "
                          "--job-directive=--constraint=haswell")
+    sw.add_argument("--retry-quarantined", action="store_true",
+                    help="give quarantined runs a fresh set of attempts")
     sw.add_argument("--allow-dirty", action="store_true",
                     help="run from a source tree with uncommitted changes (recorded)")
     sw.set_defaults(func=cmd_sweep)

@@ -18,8 +18,10 @@ counted as done).  A run's ID includes the code version, so a new commit is a ne
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,13 +68,19 @@ class SweepReport:
 
 
 def code_version() -> tuple[str, bool]:
-    """`git describe --always --dirty --tags` of the source tree, and whether it is dirty."""
-    proc = subprocess.run(["git", "-C", str(paths.SOURCE_DIR), "describe", "--always",
-                           "--dirty", "--tags"], capture_output=True, text=True, check=False)
+    """`git describe --always --dirty --tags` of the source tree, and whether it is dirty.
+    A dirty version carries a hash of the uncommitted changes (`git diff HEAD`), so runs
+    from two different uncommitted states never share IDs."""
+    git = ["git", "-C", str(paths.SOURCE_DIR)]
+    proc = subprocess.run([*git, "describe", "--always", "--dirty", "--tags"],
+                          capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         return "unknown", True
     version = proc.stdout.strip()
-    return version, version.endswith("-dirty")
+    if not version.endswith("-dirty"):
+        return version, False
+    diff = subprocess.run([*git, "diff", "HEAD"], capture_output=True, check=False).stdout
+    return f"{version}-{hashlib.sha256(diff).hexdigest()[:8]}", True
 
 
 def plan(spec: SweepSpec, code: str, extra_runs: dict | None = None) -> list[RunTask]:
@@ -88,25 +96,57 @@ def plan(spec: SweepSpec, code: str, extra_runs: dict | None = None) -> list[Run
     return tasks
 
 
+#: The command each batch system needs, by --cluster kind.
+BATCH_SUBMIT = {"slurm": "sbatch", "pbs": "qsub", "sge": "qsub"}
+
+
+def _walltime_seconds(walltime: str) -> int:
+    parts = walltime.split(":")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts) or int(parts[1]) > 59 \
+            or int(parts[2]) > 59:
+        raise SweepError(f"--walltime: '{walltime}' is not HH:MM:SS")
+    seconds = int(parts[0]) * 3600 + int(parts[1]) * 60 + int(parts[2])
+    if seconds < 120:
+        raise SweepError(f"--walltime: '{walltime}' is below the 00:02:00 a worker needs")
+    return seconds
+
+
 def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
-            jobs: int | None):
+            jobs: int | None, log_directory: Path | None = None):
+    """A Dask client and the cluster it owns (None when joining a scheduler).  Checks the
+    cluster options first and raises SweepError (one line) before anything is started."""
     from dask.distributed import Client, LocalCluster  # noqa: PLC0415 - slow import
 
     if scheduler:
         try:
             return Client(scheduler, timeout="30s"), None
-        except OSError as e:
+        except (OSError, ValueError) as e:
             raise SweepError(f"--scheduler {scheduler}: cannot connect ({e})") from None
     if cluster:
         import dask_jobqueue  # noqa: PLC0415
+        from dask.utils import parse_bytes  # noqa: PLC0415
 
+        if shutil.which(BATCH_SUBMIT[cluster]) is None:
+            raise SweepError(f"--cluster {cluster}: '{BATCH_SUBMIT[cluster]}' is not on PATH "
+                             "(run the sweep on a node of that batch system)")
+        try:
+            parse_bytes(options.memory)
+        except ValueError:
+            raise SweepError(f"--memory: '{options.memory}' is not a size such as 4GB") from None
+        walltime = _walltime_seconds(options.walltime)
+        # A worker retires before its job's walltime ends; adapt() then starts a new job, so
+        # a sweep longer than one walltime goes on instead of waiting for dead workers.
+        margin = min(300, walltime // 10)
         kinds = {"slurm": dask_jobqueue.SLURMCluster, "pbs": dask_jobqueue.PBSCluster,
                  "sge": dask_jobqueue.SGECluster}
         batch = kinds[cluster](cores=1, processes=1, memory=options.memory,
                                queue=options.queue, account=options.account,
                                walltime=options.walltime,
-                               job_extra_directives=options.extra)
-        batch.scale(jobs=options.jobs)
+                               job_extra_directives=options.extra,
+                               log_directory=str(log_directory) if log_directory else None,
+                               worker_extra_args=["--lifetime", f"{walltime - margin}s",
+                                                  "--lifetime-stagger", f"{margin // 2}s"])
+        batch.adapt(minimum_jobs=options.jobs, maximum_jobs=options.jobs)
         return Client(batch), batch
     # No dashboard wanted, but Dask serves HTTP anyway (default: every interface, port 8787,
     # which a second local sweep then cannot have): loopback, ports of the system's choice.
@@ -170,13 +210,22 @@ def _needs_more(spec: SweepSpec, store: Store, tasks: list[RunTask]) -> bool:
 def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = None,
         cluster: str | None = None, cluster_options: ClusterOptions | None = None,
         jobs: int | None = None, allow_dirty: bool = False, progress: bool = True,
+        retry_quarantined: bool = False,
         on_event: Callable[[str], None] | None = None) -> SweepReport:
-    """Run what is missing of ``spec`` into ``results_dir``; see the module docstring."""
+    """Run what is missing of ``spec`` into ``results_dir``; see the module docstring.
+    ``retry_quarantined`` gives quarantined runs a fresh set of attempts."""
     code, dirty = code_version()
     if dirty and not allow_dirty:
         raise SweepError(f"the source tree has uncommitted changes ({code}); commit them, or "
                          "pass --allow-dirty (recorded with the sweep)")
-    store = Store(results_dir)
+    # The cluster first: bad cluster options or an unreachable scheduler leave no trace.
+    dask = _client(scheduler, cluster, cluster_options or ClusterOptions(), jobs,
+                   Path(results_dir) / "jobs")
+    try:
+        store = Store(results_dir)
+    except BaseException:
+        _close(dask)
+        raise
     report = SweepReport(code_version=code)
     try:
         with store.driver():
@@ -185,7 +234,8 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
                               allow_dirty)
             extra: dict = {}
             for row in store.rows():
-                if row["code"] == code and row["scenario"] == spec.scenario:
+                if (row["code"], row["scenario"], row["seed"]) == (code, spec.scenario,
+                                                                   spec.seed):
                     key = tuple(sorted(json.loads(row["point"]).items()))
                     extra.setdefault(key, set()).add(row["run"])
             tasks = plan(spec, code, extra)
@@ -195,22 +245,32 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
             for t in tasks:
                 by_point.setdefault(t.point, []).append(t)
             report.planned = len(tasks)
-            todo = [t for t in tasks if store.status(t.run_id) not in ("done", "quarantined")]
+            finished = ("done",) if retry_quarantined else ("done", "quarantined")
+            todo = [t for t in tasks if store.status(t.run_id) not in finished]
+            fresh = {t.run_id for t in todo if store.status(t.run_id) == "quarantined"}
             report.already_done = sum(store.status(t.run_id) == "done" for t in tasks)
             if spec.until:
                 for point, point_tasks in by_point.items():
                     if all(store.status(t.run_id) in ("done", "quarantined") for t in point_tasks) \
                             and _needs_more(spec, store, point_tasks):
                         todo.append(_next_run(spec, code, point_tasks, by_id, by_point))
+                        report.planned += 1
             bar = _Progress(len(todo), progress)
             if todo:
-                _execute_all(spec, store, code, todo, by_point, by_id, report, bar,
-                             _client(scheduler, cluster, cluster_options or ClusterOptions(), jobs),
-                             on_event)
+                _execute_all(spec, store, code, todo, fresh, by_point, by_id, report, bar,
+                             dask[0], on_event)
             bar.close()
     finally:
         store.close()
+        _close(dask)
     return report
+
+
+def _close(client_and_cluster) -> None:
+    client, cluster = client_and_cluster
+    client.close()
+    if cluster is not None:
+        cluster.close()
 
 
 def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
@@ -223,50 +283,47 @@ def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
     return new
 
 
-def _execute_all(spec, store, code, todo, by_point, by_id, report, bar, client_and_cluster,
+def _execute_all(spec, store, code, todo, fresh, by_point, by_id, report, bar, client,
                  on_event) -> None:
+    """Submit ``todo`` and record every outcome; retry, quarantine and add replications as
+    they come back.  ``fresh`` runs start again at attempt 1 (retry_quarantined)."""
     from dask.distributed import as_completed  # noqa: PLC0415
 
-    client, cluster = client_and_cluster
-    try:
-        futures = {}
+    futures = {}
 
-        def submit(task: RunTask, attempt: int):
-            future = client.submit(execute, task, pure=False)
-            futures[future] = (task, attempt)
-            return future
+    def submit(task: RunTask, attempt: int):
+        future = client.submit(execute, task, pure=False)
+        futures[future] = (task, attempt)
+        return future
 
-        pending = as_completed([submit(t, store.attempts(t.run_id) + 1) for t in todo])
-        failures = 0
-        for future in pending:
-            task, attempt = futures.pop(future)
-            try:
-                outcome = future.result()
-            except Exception as e:  # the worker died with the task (KilledWorker) or similar
-                outcome = RunOutcome(task.run_id, "worker-lost", stderr_tail=str(e)[-2000:])
-            if outcome.status == "done":
-                store.record_done(task, code, outcome, attempt)
-                report.done += 1
-            elif attempt <= spec.retries and outcome.status != "bad-input":
-                store.record_failure(task, code, outcome, attempt, quarantined=False)
-                report.retried += 1
-                pending.add(submit(task, attempt + 1))
-                if on_event:
-                    on_event(f"retry {task.run_id} ({outcome.detail})")
-                continue
-            else:
-                store.record_failure(task, code, outcome, attempt, quarantined=True)
-                report.quarantined.append((task.run_id, outcome.detail, outcome.stderr_tail))
-                failures += 1
-            bar.step(failures)
-            point_tasks = by_point[task.point]
-            if spec.until and all(store.status(t.run_id) in ("done", "quarantined")
-                                  for t in point_tasks) and _needs_more(spec, store, point_tasks):
-                new = _next_run(spec, code, point_tasks, by_id, by_point)
-                report.planned += 1
-                bar.grow()
-                pending.add(submit(new, 1))
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    pending = as_completed([submit(t, 1 if t.run_id in fresh else store.attempts(t.run_id) + 1)
+                            for t in todo])
+    failures = 0
+    for future in pending:
+        task, attempt = futures.pop(future)
+        try:
+            outcome = future.result()
+        except Exception as e:  # the worker died with the task (KilledWorker) or similar
+            outcome = RunOutcome(task.run_id, "worker-lost", stderr_tail=str(e)[-2000:])
+        if outcome.status == "done":
+            store.record_done(task, code, outcome, attempt)
+            report.done += 1
+        elif attempt <= spec.retries and outcome.status != "bad-input":
+            store.record_failure(task, code, outcome, attempt, quarantined=False)
+            report.retried += 1
+            pending.add(submit(task, attempt + 1))
+            if on_event:
+                on_event(f"retry {task.run_id} ({outcome.detail})")
+            continue
+        else:
+            store.record_failure(task, code, outcome, attempt, quarantined=True)
+            report.quarantined.append((task.run_id, outcome.detail, outcome.stderr_tail))
+            failures += 1
+        bar.step(failures)
+        point_tasks = by_point[task.point]
+        if spec.until and all(store.status(t.run_id) in ("done", "quarantined")
+                              for t in point_tasks) and _needs_more(spec, store, point_tasks):
+            new = _next_run(spec, code, point_tasks, by_id, by_point)
+            report.planned += 1
+            bar.grow()
+            pending.add(submit(new, 1))

@@ -6,13 +6,14 @@ the batch-queue (SLURM) path up to the job script."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 
 import pandas as pd
 import pytest
 
 from conftest import run_cli
-from hybridnet import plots, sweep, sweep_spec
+from hybridnet import plots, store, sweep, sweep_spec
 from hybridnet.runs import RunOutcome, run_id
 from hybridnet.store import Store
 
@@ -187,8 +188,6 @@ def test_until_adds_runs_while_the_metric_varies_up_to_max_runs(tmp_path, templa
     assert (again.planned, again.already_done, again.done) == (4, 4, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sweep.run does not count in "
-                   "report.planned the `until` runs it adds before the first submission")
 def test_until_planned_counts_every_run(tmp_path, template, monkeypatch):
     monkeypatch.setattr(sweep, "code_version", lambda: ("synthetic-v1", False))
     spec = write_spec(tmp_path, "s.toml", UNTIL)
@@ -322,34 +321,52 @@ def test_plot_rejects_unknown_names(swept, args, expected):
     assert sorted(p.name for p in results.iterdir()) == before
 
 
-def test_slurm_cluster_job_script(monkeypatch):
+def test_slurm_cluster_job_script(monkeypatch, tmp_path):
     """sweep._client's SLURMCluster, up to the job script: nothing is submitted."""
     import dask_jobqueue
 
-    scaled = []
+    adapted = []
 
     class Unsubmitted(dask_jobqueue.SLURMCluster):
-        def scale(self, n=None, jobs=0, memory=None, cores=None):
-            scaled.append(jobs)
+        def adapt(self, minimum_jobs=None, maximum_jobs=None, **kwargs):
+            adapted.append((minimum_jobs, maximum_jobs))
 
     monkeypatch.setattr(dask_jobqueue, "SLURMCluster", Unsubmitted)
+    monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
     options = sweep.ClusterOptions(queue="compute", account="proj42", walltime="02:00:00",
                                    memory="8GB", jobs=3, extra=["--constraint=haswell"])
-    client, cluster = sweep._client(None, "slurm", options, None)
+    client, cluster = sweep._client(None, "slurm", options, None, tmp_path / "jobs")
     try:
         script = cluster.job_script()
     finally:
         client.close()
         cluster.close()
-    assert scaled[0] == 3  # (close() scales to 0)
+    assert adapted == [(3, 3)], "the jobs are kept up, not started once"
     lines = script.splitlines()
     for directive in ("#SBATCH -p compute", "#SBATCH -A proj42", "#SBATCH -t 02:00:00",
                       "#SBATCH --mem=8G", "#SBATCH -n 1", "#SBATCH --cpus-per-task=1",
-                      "#SBATCH --constraint=haswell"):
+                      "#SBATCH --constraint=haswell",
+                      f"#SBATCH -e {tmp_path}/jobs/dask-worker-%J.err"):
         assert directive in lines, script
     worker = lines[-1]
     assert worker.startswith(f"{sys.executable} -m distributed.cli.dask_worker tcp://")
     assert "--nthreads 1" in worker
+    # Walltime 2 h: the worker retires 5 min before it (10 % capped at 5 min).
+    assert "--lifetime 6900s --lifetime-stagger 150s" in worker
+
+
+@pytest.mark.parametrize("change,message", [
+    ({}, "'sbatch' is not on PATH"),
+    ({"memory": "lots"}, "--memory: 'lots' is not a size"),
+    ({"walltime": "2h"}, "--walltime: '2h' is not HH:MM:SS"),
+    ({"walltime": "00:01:00"}, "below the 00:02:00"),
+])
+def test_bad_cluster_options_fail_before_anything_starts(monkeypatch, change, message):
+    if change:
+        monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
+    options = sweep.ClusterOptions(**change)
+    with pytest.raises(sweep.SweepError, match=message):
+        sweep._client(None, "slurm", options, None)
 
 
 def test_cluster_flags_reach_the_cluster_options(tmp_path, monkeypatch, capsys):
@@ -372,3 +389,46 @@ def test_cluster_flags_reach_the_cluster_options(tmp_path, monkeypatch, capsys):
         queue="compute", account="proj42", walltime="02:00:00", memory="8GB", jobs=3,
         extra=["--constraint=haswell", "--qos=low"])
     assert "sweep: 0 runs planned" in capsys.readouterr().out
+
+
+def test_retry_quarantined_gives_fresh_attempts(tmp_path, monkeypatch):
+    monkeypatch.setattr(sweep, "code_version", lambda: ("synthetic-v1", False))
+    path = tmp_path / "faults.toml"
+    path.write_text('scenario = "hybridnet-test-faults"\ntimeout = "1min"\nretries = 1\n'
+                    '[fixed]\nfault = "exit"\nfaultOnRun = 2\nsimTime = "1ms"\n'
+                    '[replications]\nruns = [1, 2]\n')
+    spec = sweep_spec.load(path)
+    results = tmp_path / "results"
+    first = sweep.run(spec, results, jobs=1, progress=False)
+    assert [q[1] for q in first.quarantined] == ["exit status 1"]
+    again = sweep.run(spec, results, jobs=1, progress=False)
+    assert again.done == 0 and again.retried == 0 and again.quarantined == [], \
+        "a quarantined run is not retried by a plain resume"
+    retried = sweep.run(spec, results, jobs=1, progress=False, retry_quarantined=True)
+    assert retried.retried == 1 and len(retried.quarantined) == 1 and retried.done == 0
+    index = store.Store(results)
+    try:
+        (row,) = index.rows("quarantined")
+        assert row["attempts"] == 2, "attempts start again from 1"
+        assert index.counts() == {"done": 1, "quarantined": 1}
+    finally:
+        index.close()
+
+
+def test_dirty_version_names_the_uncommitted_changes(tmp_path, monkeypatch):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    (repo / "a.cc").write_text("int a;\n")
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "a.cc"], check=True)
+    subprocess.run([*git, "commit", "-qm", "a"], check=True)
+    monkeypatch.setattr(sweep.paths, "SOURCE_DIR", repo)
+    clean, dirty = sweep.code_version()
+    assert not dirty and not clean.endswith("dirty")
+    (repo / "a.cc").write_text("int a = 1;\n")
+    one, dirty = sweep.code_version()
+    assert dirty and one.startswith(f"{clean}-dirty-")
+    (repo / "a.cc").write_text("int a = 2;\n")
+    two, _ = sweep.code_version()
+    assert two != one, "two uncommitted states must not share run IDs"
