@@ -49,6 +49,22 @@ class Benchmark:
     stock: Program
 
 
+def _context(duration: str, repetitions: int, bin_dir: Path) -> dict:
+    """When, where and how long: the members every benchmark report starts with."""
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "duration": duration,
+        "repetitions": repetitions,
+        "machine": {
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "cpuCount": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "buildDir": str(bin_dir.parent),
+    }
+
+
 # What every Program.read returns.
 RUN_FIELDS = ("bytesReceived", "segmentSize", "eventCount", "simulatedSeconds", "wallSeconds")
 
@@ -258,16 +274,7 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
     return {
         "benchmark": name,
         "description": benchmark.description,
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "duration": duration,
-        "repetitions": repetitions,
-        "machine": {
-            "platform": platform.platform(),
-            "machine": platform.machine(),
-            "cpuCount": os.cpu_count(),
-            "python": platform.python_version(),
-        },
-        "buildDir": str(bin_dir.parent),
+        **_context(duration, repetitions, bin_dir),
         "programs": {side: program.name for side, program in sides.items()},
         "runs": runs,
         "medians": medians,
@@ -379,18 +386,9 @@ def run_sweep_scaling(repetitions: int, duration: str, runs: int, bin_dir: Path)
     return {
         "benchmark": SWEEP_SCALING,
         "description": SWEEP_SCALING_DESCRIPTION,
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "duration": duration,
+        **_context(duration, repetitions, bin_dir),
         "runs": runs,
-        "repetitions": repetitions,
         "codeVersion": scaling[0]["codeVersion"],
-        "machine": {
-            "platform": platform.platform(),
-            "machine": platform.machine(),
-            "cpuCount": os.cpu_count(),
-            "python": platform.python_version(),
-        },
-        "buildDir": str(bin_dir.parent),
         "sweeps": scaling,
         "overheadSweeps": overhead,
         "t1Seconds": t1,
