@@ -92,8 +92,8 @@ def print_summary(doc: dict, path: Path) -> None:
 
 def cmd_run(args) -> int:
     flags = list(args.flags)
-    if any(f in ("--help", "-h", "--schema") for f in flags):
-        # The scenario documents its own flags.
+    if any(f in ("--help", "-h", "--schema") or f.startswith("--check") for f in flags):
+        # The scenario documents (or checks) its own flags; no result to keep.
         return subprocess.run([str(scenarios.executable(args.scenario)), *flags]).returncode
     output = None
     for f in list(flags):

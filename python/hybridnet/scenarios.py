@@ -118,8 +118,8 @@ def run(
     Raises ScenarioError on a non-zero exit (``exit_code`` 2: the input was rejected).
     """
     args = flag_arguments(flags)
-    if any(a.startswith(("--output=", "--progress")) for a in args):
-        raise ValueError("--output and --progress are set by the runner")
+    if any(a.startswith(("--output=", "--progress", "--check")) for a in args):
+        raise ValueError("--output, --progress and --check are set by the runner")
     with tempfile.TemporaryDirectory(prefix="hybridnet-run-") as tmp:
         tmp_result = Path(tmp) / "result.json"
         argv = [str(executable(name)), *args, f"--output={tmp_result}"]

@@ -54,6 +54,13 @@ def test_bad_input_is_one_line_exit_2(tmp_path, args, expected):
     assert list(tmp_path.iterdir()) == [], "bad input left files behind"
 
 
+def test_check_validates_without_running(tmp_path):
+    ok = run_cli("run", "gige-iperf", "--check", "--duration=10s", cwd=tmp_path)
+    assert ok.returncode == 0 and list(tmp_path.iterdir()) == []
+    bad = run_cli("run", "gige-iperf", "--check", "--duration=10", cwd=tmp_path)
+    assert bad.returncode == 2 and "--duration" in bad.stderr
+
+
 def test_scenario_help_passes_through():
     proc = run_cli("run", "gige-iperf", "--help")
     assert proc.returncode == 0
