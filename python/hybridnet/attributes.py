@@ -18,7 +18,8 @@ def _cell(text: str) -> str:
 def markdown() -> str:
     ns = loader.load()
     tids = [ns.TypeId.GetRegistered(i) for i in range(ns.TypeId.GetRegisteredN())]
-    tids = sorted((t for t in tids if t.GetName().startswith(PREFIX)), key=lambda t: t.GetName())
+    tids = sorted((t for t in tids if str(t.GetName()).startswith(PREFIX)),
+                  key=lambda t: str(t.GetName()))
     lines = [
         "# Attributes and trace sources",
         "",

@@ -1,0 +1,517 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ethernet-net-device.h"
+
+#include "ethernet-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/ethernet-trailer.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/queue.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetEthernetNetDevice");
+NS_OBJECT_ENSURE_REGISTERED(EthernetNetDevice);
+
+namespace
+{
+constexpr uint32_t kHeaderBytes = 14;     //!< destination, source, EtherType
+constexpr uint32_t kFcsBytes = 4;         //!< frame check sequence
+constexpr uint32_t kVlanTagBytes = 4;     //!< 802.1Q TPID + TCI
+constexpr uint32_t kMinFrameBytes = 64;   //!< minimum frame, equation (1)
+constexpr uint32_t kPreambleBytes = 8;    //!< preamble + SFD
+constexpr uint32_t kGapBytes = 12;        //!< inter-frame gap
+constexpr uint64_t kMinRate = 10'000'000;       //!< 10 Mb/s
+constexpr uint64_t kMaxRate = 10'000'000'000;   //!< 10 Gb/s
+} // namespace
+
+TypeId
+EthernetNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::hybridnet::EthernetNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Hybridnet")
+            .AddConstructor<EthernetNetDevice>()
+            .AddAttribute("DataRate",
+                          "Line rate R of equations (3)-(5), bit/s. Range: 10 Mb/s to 10 Gb/s; "
+                          "the setter aborts (NS_ABORT_MSG) outside it.",
+                          DataRateValue(DataRate("1Gbps")),
+                          MakeDataRateAccessor(&EthernetNetDevice::SetDataRate,
+                                               &EthernetNetDevice::GetDataRate),
+                          MakeDataRateChecker())
+            .AddAttribute("Mtu",
+                          "IP MTU: largest L3 packet of equation (1), bytes (1500 standard, "
+                          "9000 jumbo). Range: 68 B to 16144 B.",
+                          UintegerValue(1500),
+                          MakeUintegerAccessor(&EthernetNetDevice::SetMtu,
+                                               &EthernetNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(68, 16144))
+            .AddAttribute("VlanTag",
+                          "Whether frames carry an 802.1Q tag: V = 4 B in equation (1) "
+                          "(accounted for in wire time and counters, not materialised).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&EthernetNetDevice::m_vlanTag),
+                          MakeBooleanChecker())
+            .AddAttribute("Address",
+                          "MAC address of this device (EthernetHelper allocates one).",
+                          Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                          MakeMac48AddressAccessor(&EthernetNetDevice::m_address),
+                          MakeMac48AddressChecker())
+            .AddAttribute("TxQueue",
+                          "Transmit queue of frames waiting for the wire. If none is set, a "
+                          "ns3::DropTailQueue<Packet> with its default size (in packets) is "
+                          "created at the first send.",
+                          PointerValue(),
+                          MakePointerAccessor(&EthernetNetDevice::m_queue),
+                          MakePointerChecker<Queue<Packet>>())
+            .AddTraceSource("TxFrames",
+                            "Frames whose wire slot, equation (4), has ended.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_txFrames),
+                            "ns3::hybridnet::EthernetNetDevice::CounterCallback")
+            .AddTraceSource("TxWireBytes",
+                            "Sum of W, equation (2), over the frames of TxFrames, bytes: "
+                            "8 TxWireBytes / elapsed time never exceeds R.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_txWireBytes),
+                            "ns3::hybridnet::EthernetNetDevice::CounterCallback")
+            .AddTraceSource("MacTx",
+                            "L3 packet accepted from the upper layer for transmission.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_macTxTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("MacTxDrop",
+                            "Packet dropped before transmission (link down, above the MTU, "
+                            "or TxQueue full).",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_macTxDropTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("MacRx",
+                            "L3 packet delivered to the upper layer (header and trailer "
+                            "removed), for this host, broadcast or multicast.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_macRxTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("MacRxDrop",
+                            "Received frame dropped because its FCS is wrong (only with Node "
+                            "ChecksumEnabled).",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_macRxDropTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("PhyTxBegin",
+                            "First bit of a frame (its preamble) goes on the wire.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_phyTxBeginTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "Last bit of a frame leaves, equation (3).",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_phyTxEndTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "Last bit of a frame arrives, equation (1) of EthernetChannel.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_phyRxEndTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback");
+    return tid;
+}
+
+EthernetNetDevice::EthernetNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+EthernetNetDevice::~EthernetNetDevice() = default;
+
+void
+EthernetNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_frameEndEvent.Cancel();
+    m_slotEndEvent.Cancel();
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_queue = nullptr;
+    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_promiscCallback = MakeNullCallback<bool,
+                                         Ptr<NetDevice>,
+                                         Ptr<const Packet>,
+                                         uint16_t,
+                                         const Address&,
+                                         const Address&,
+                                         PacketType>();
+    NetDevice::DoDispose();
+}
+
+void
+EthernetNetDevice::SetDataRate(DataRate rate)
+{
+    NS_LOG_FUNCTION(this << rate);
+    NS_ABORT_MSG_IF(rate.GetBitRate() < kMinRate || rate.GetBitRate() > kMaxRate,
+                    "EthernetNetDevice: DataRate " << rate << " outside 10 Mb/s .. 10 Gb/s");
+    if (m_busy)
+    {
+        // Equation (5) restarts with the new rate when the current slot ends.
+        m_epoch = m_slotEnd;
+        m_epochBits = 0;
+    }
+    m_rate = rate;
+}
+
+DataRate
+EthernetNetDevice::GetDataRate() const
+{
+    return m_rate;
+}
+
+bool
+EthernetNetDevice::Attach(Ptr<EthernetChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    if (!channel->Attach(this))
+    {
+        return false;
+    }
+    m_channel = channel;
+    m_linkChangeCallbacks();
+    return true;
+}
+
+void
+EthernetNetDevice::SetQueue(Ptr<Queue<Packet>> queue)
+{
+    m_queue = queue;
+}
+
+Ptr<Queue<Packet>>
+EthernetNetDevice::GetQueue() const
+{
+    return m_queue;
+}
+
+uint32_t
+EthernetNetDevice::GetFrameBytes(uint32_t l3Bytes) const
+{
+    return std::max(kMinFrameBytes,
+                    kHeaderBytes + (m_vlanTag ? kVlanTagBytes : 0) + l3Bytes + kFcsBytes);
+}
+
+uint32_t
+EthernetNetDevice::GetWireBytes(uint32_t l3Bytes) const
+{
+    return GetFrameBytes(l3Bytes) + kPreambleBytes + kGapBytes;
+}
+
+uint64_t
+EthernetNetDevice::GetTxFrames() const
+{
+    return m_txFrames;
+}
+
+uint64_t
+EthernetNetDevice::GetTxWireBytes() const
+{
+    return m_txWireBytes;
+}
+
+Time
+EthernetNetDevice::EpochOffset(uint64_t bits) const
+{
+    // Equation (5): ceil(bits * steps-per-second / R) in time steps, exact in 128 bits.
+    const auto stepsPerSecond = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
+    const auto rate = static_cast<unsigned __int128>(m_rate.GetBitRate());
+    const unsigned __int128 steps = (bits * stepsPerSecond + rate - 1) / rate;
+    return m_epoch + TimeStep(static_cast<uint64_t>(steps));
+}
+
+void
+EthernetNetDevice::TransmitStart(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_busy = true;
+    // The frame holds header + L3 + trailer; GetFrameBytes wants L3.
+    const uint32_t l3Bytes = frame->GetSize() - kHeaderBytes - kFcsBytes;
+    const uint32_t frameBytes = GetFrameBytes(l3Bytes);
+    const uint32_t wireBytes = GetWireBytes(l3Bytes);
+    const Time frameEnd = EpochOffset(m_epochBits + 8ULL * (frameBytes + kPreambleBytes));
+    m_epochBits += 8ULL * wireBytes;
+    m_slotEnd = EpochOffset(m_epochBits);
+    const Time now = Simulator::Now();
+    m_phyTxBeginTrace(frame);
+    m_channel->Transmit(frame, this, frameEnd - now);
+    m_frameEndEvent = Simulator::Schedule(frameEnd - now, &EthernetNetDevice::FrameEnd, this, frame);
+    m_slotEndEvent =
+        Simulator::Schedule(m_slotEnd - now, &EthernetNetDevice::SlotEnd, this, wireBytes);
+}
+
+void
+EthernetNetDevice::FrameEnd(Ptr<Packet> frame)
+{
+    m_phyTxEndTrace(frame);
+}
+
+void
+EthernetNetDevice::SlotEnd(uint32_t wireBytes)
+{
+    NS_LOG_FUNCTION(this << wireBytes);
+    m_txFrames += 1;
+    m_txWireBytes += wireBytes;
+    Ptr<Packet> next = m_queue ? m_queue->Dequeue() : nullptr;
+    if (next)
+    {
+        TransmitStart(next); // back to back: same busy period of equation (5)
+    }
+    else
+    {
+        m_busy = false;
+    }
+}
+
+void
+EthernetNetDevice::Receive(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_phyRxEndTrace(frame);
+    EthernetTrailer trailer;
+    frame->RemoveTrailer(trailer);
+    if (Node::ChecksumEnabled())
+    {
+        trailer.EnableFcs(true);
+    }
+    if (!trailer.CheckFcs(frame))
+    {
+        m_macRxDropTrace(frame);
+        return;
+    }
+    EthernetHeader header(false);
+    frame->RemoveHeader(header);
+    const Mac48Address destination = header.GetDestination();
+    const uint16_t protocol = header.GetLengthType();
+    PacketType type;
+    if (destination.IsBroadcast())
+    {
+        type = PACKET_BROADCAST;
+    }
+    else if (destination.IsGroup())
+    {
+        type = PACKET_MULTICAST;
+    }
+    else if (destination == m_address)
+    {
+        type = PACKET_HOST;
+    }
+    else
+    {
+        type = PACKET_OTHERHOST;
+    }
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this, frame, protocol, header.GetSource(), destination, type);
+    }
+    if (type != PACKET_OTHERHOST)
+    {
+        m_macRxTrace(frame);
+        if (!m_rxCallback.IsNull())
+        {
+            m_rxCallback(this, frame, protocol, header.GetSource());
+        }
+    }
+}
+
+bool
+EthernetNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return SendFrom(packet, m_address, dest, protocolNumber);
+}
+
+bool
+EthernetNetDevice::SendFrom(Ptr<Packet> packet,
+                            const Address& source,
+                            const Address& dest,
+                            uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
+    if (!IsLinkUp() || packet->GetSize() > m_mtu)
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    m_macTxTrace(packet);
+    EthernetHeader header(false);
+    header.SetSource(Mac48Address::ConvertFrom(source));
+    header.SetDestination(Mac48Address::ConvertFrom(dest));
+    header.SetLengthType(protocolNumber); // Ethernet II (DIX): EtherType
+    packet->AddHeader(header);
+    EthernetTrailer trailer;
+    if (Node::ChecksumEnabled())
+    {
+        trailer.EnableFcs(true);
+    }
+    trailer.CalcFcs(packet);
+    packet->AddTrailer(trailer);
+
+    if (!m_queue)
+    {
+        m_queue = CreateObject<DropTailQueue<Packet>>();
+    }
+    if (!m_queue->Enqueue(packet))
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    if (!m_busy)
+    {
+        m_epoch = Simulator::Now(); // a new busy period of equation (5)
+        m_epochBits = 0;
+        TransmitStart(m_queue->Dequeue());
+    }
+    return true;
+}
+
+void
+EthernetNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+EthernetNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+EthernetNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+EthernetNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+EthernetNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+EthernetNetDevice::SetMtu(const uint16_t mtu)
+{
+    if (mtu < 68 || mtu > 16144)
+    {
+        return false;
+    }
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+EthernetNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+EthernetNetDevice::IsLinkUp() const
+{
+    return m_channel && m_channel->IsConnected();
+}
+
+void
+EthernetNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+}
+
+bool
+EthernetNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+EthernetNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+EthernetNetDevice::IsMulticast() const
+{
+    return true;
+}
+
+Address
+EthernetNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+EthernetNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+EthernetNetDevice::IsPointToPoint() const
+{
+    return false; // an Ethernet segment (with one peer): IP resolves addresses with ARP/ND
+}
+
+bool
+EthernetNetDevice::IsBridge() const
+{
+    return false;
+}
+
+Ptr<Node>
+EthernetNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+EthernetNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+EthernetNetDevice::NeedsArp() const
+{
+    return true;
+}
+
+void
+EthernetNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+EthernetNetDevice::SetPromiscReceiveCallback(PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+bool
+EthernetNetDevice::SupportsSendFrom() const
+{
+    return true;
+}
+
+} // namespace hybridnet
+} // namespace ns3
