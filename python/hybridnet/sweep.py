@@ -111,28 +111,37 @@ def _walltime_seconds(walltime: str) -> int:
     return seconds
 
 
-def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
-            jobs: int | None, log_directory: Path | None = None):
-    """A Dask client and the cluster it owns (None when joining a scheduler).  Checks the
-    cluster options first and raises SweepError (one line) before anything is started."""
-    from dask.distributed import Client, LocalCluster  # noqa: PLC0415 - slow import
+def _check_cluster_options(cluster: str, options: ClusterOptions) -> int:
+    """SweepError (one line) for batch options that cannot work; the walltime in seconds."""
+    from dask.utils import parse_bytes  # noqa: PLC0415 - slow import
 
-    if scheduler:
-        try:
-            return Client(scheduler, timeout="30s"), None
-        except (OSError, ValueError) as e:
-            raise SweepError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+    if shutil.which(BATCH_SUBMIT[cluster]) is None:
+        raise SweepError(f"--cluster {cluster}: '{BATCH_SUBMIT[cluster]}' is not on PATH "
+                         "(run the sweep on a node of that batch system)")
+    try:
+        parse_bytes(options.memory)
+    except ValueError:
+        raise SweepError(f"--memory: '{options.memory}' is not a size such as 4GB") from None
+    return _walltime_seconds(options.walltime)
+
+
+def _connect(scheduler: str):
+    from dask.distributed import Client  # noqa: PLC0415
+
+    try:
+        return Client(scheduler, timeout="30s")
+    except (OSError, ValueError) as e:
+        raise SweepError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+
+
+def _start_cluster(cluster: str | None, options: ClusterOptions, jobs: int | None,
+                   log_directory: Path | None):
+    """A client and the cluster it owns: batch jobs (options already checked) or local."""
+    from dask.distributed import Client, LocalCluster  # noqa: PLC0415
+
     if cluster:
         import dask_jobqueue  # noqa: PLC0415
-        from dask.utils import parse_bytes  # noqa: PLC0415
 
-        if shutil.which(BATCH_SUBMIT[cluster]) is None:
-            raise SweepError(f"--cluster {cluster}: '{BATCH_SUBMIT[cluster]}' is not on PATH "
-                             "(run the sweep on a node of that batch system)")
-        try:
-            parse_bytes(options.memory)
-        except ValueError:
-            raise SweepError(f"--memory: '{options.memory}' is not a size such as 4GB") from None
         walltime = _walltime_seconds(options.walltime)
         # A worker retires before its job's walltime ends; adapt() then starts a new job, so
         # a sweep longer than one walltime goes on instead of waiting for dead workers.
@@ -154,6 +163,17 @@ def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
                          processes=False, dashboard_address="127.0.0.1:0",
                          worker_dashboard_address="127.0.0.1:0")
     return Client(local), local
+
+
+def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
+            jobs: int | None, log_directory: Path | None = None):
+    """A Dask client and the cluster it owns (None when joining a scheduler), after checking
+    the options (SweepError, one line, before anything is started)."""
+    if scheduler:
+        return _connect(scheduler), None
+    if cluster:
+        _check_cluster_options(cluster, options)
+    return _start_cluster(cluster, options, jobs, log_directory)
 
 
 class _Progress:
@@ -218,13 +238,17 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
     if dirty and not allow_dirty:
         raise SweepError(f"the source tree has uncommitted changes ({code}); commit them, or "
                          "pass --allow-dirty (recorded with the sweep)")
-    # The cluster first: bad cluster options or an unreachable scheduler leave no trace.
-    dask = _client(scheduler, cluster, cluster_options or ClusterOptions(), jobs,
-                   Path(results_dir) / "jobs")
+    # Bad cluster options or an unreachable scheduler leave no trace; a cluster of our own
+    # starts only once this driver holds the directory and has runs to give it.
+    options = cluster_options or ClusterOptions()
+    if cluster:
+        _check_cluster_options(cluster, options)
+    dask = (_connect(scheduler), None) if scheduler else None
     try:
         store = Store(results_dir)
     except BaseException:
-        _close(dask)
+        if dask:
+            _close(dask)
         raise
     report = SweepReport(code_version=code)
     try:
@@ -257,12 +281,15 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
                         report.planned += 1
             bar = _Progress(len(todo), progress)
             if todo:
+                dask = dask or _start_cluster(cluster, options, jobs,
+                                              Path(results_dir) / "jobs")
                 _execute_all(spec, store, code, todo, fresh, by_point, by_id, report, bar,
                              dask[0], on_event)
             bar.close()
     finally:
         store.close()
-        _close(dask)
+        if dask:
+            _close(dask)
     return report
 
 
