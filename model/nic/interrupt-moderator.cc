@@ -107,7 +107,7 @@ InterruptModerator::GetTypeId()
             .SetGroupName("Hybridnet")
             .AddConstructor<InterruptModerator>()
             .AddAttribute("InterruptThrottleRate",
-                          "e1000 module parameter InterruptThrottleRate s: 0 = off, 1 = "
+                          "e1000 module parameter InterruptThrottleRate: 0 = off, 1 = "
                           "dynamic, 3 = dynamic conservative (driver default), 4 = simplified "
                           "balancing, or a fixed rate in ints/s. Accepted: 0, 1, 3, 4 and "
                           "100..100000; the checker rejects 2, 5..99 and above 100000. "

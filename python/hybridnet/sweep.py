@@ -165,17 +165,6 @@ def _start_cluster(cluster: str | None, options: ClusterOptions, jobs: int | Non
     return Client(local), local
 
 
-def _client(scheduler: str | None, cluster: str | None, options: ClusterOptions,
-            jobs: int | None, log_directory: Path | None = None):
-    """A Dask client and the cluster it owns (None when joining a scheduler), after checking
-    the options (SweepError, one line, before anything is started)."""
-    if scheduler:
-        return _connect(scheduler), None
-    if cluster:
-        _check_cluster_options(cluster, options)
-    return _start_cluster(cluster, options, jobs, log_directory)
-
-
 class _Progress:
     def __init__(self, total: int, enabled: bool):
         self.total, self.count, self.enabled = total, 0, enabled

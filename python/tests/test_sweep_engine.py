@@ -322,7 +322,8 @@ def test_plot_rejects_unknown_names(swept, args, expected):
 
 
 def test_slurm_cluster_job_script(monkeypatch, tmp_path):
-    """sweep._client's SLURMCluster, up to the job script: nothing is submitted."""
+    """The sweep's SLURMCluster (checked options, then started), up to the job script:
+    nothing is submitted."""
     import dask_jobqueue
 
     adapted = []
@@ -335,7 +336,8 @@ def test_slurm_cluster_job_script(monkeypatch, tmp_path):
     monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
     options = sweep.ClusterOptions(queue="compute", account="proj42", walltime="02:00:00",
                                    memory="8GB", jobs=3, extra=["--constraint=haswell"])
-    client, cluster = sweep._client(None, "slurm", options, None, tmp_path / "jobs")
+    sweep._check_cluster_options("slurm", options)
+    client, cluster = sweep._start_cluster("slurm", options, None, tmp_path / "jobs")
     try:
         script = cluster.job_script()
     finally:
@@ -366,7 +368,7 @@ def test_bad_cluster_options_fail_before_anything_starts(monkeypatch, change, me
         monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
     options = sweep.ClusterOptions(**change)
     with pytest.raises(sweep.SweepError, match=message):
-        sweep._client(None, "slurm", options, None)
+        sweep._check_cluster_options("slurm", options)
 
 
 def test_cluster_flags_reach_the_cluster_options(tmp_path, monkeypatch, capsys):
