@@ -45,7 +45,7 @@ class RegisterConversionTestCase : public TestCase
 {
   public:
     RegisterConversionTestCase(uint32_t rate, uint32_t expectedRegister)
-        : TestCase("register of " + std::to_string(rate) + " ints/s = " +
+        : TestCase("register of " + std::to_string(rate) + " ints per s = " +
                    std::to_string(expectedRegister)),
           m_rate(rate),
           m_expected(expectedRegister)
@@ -183,7 +183,7 @@ class StaticModeTestCase : public TestCase
   public:
     StaticModeTestCase(uint32_t setting, uint32_t rate, uint32_t reg)
         : TestCase("setting " + std::to_string(setting) + ": Update() keeps " +
-                   std::to_string(rate) + " ints/s"),
+                   std::to_string(rate) + " ints per s"),
           m_setting(setting),
           m_rate(rate),
           m_reg(reg)
@@ -256,7 +256,7 @@ class DelayTimerTestCase : public TestCase
 {
   public:
     DelayTimerTestCase()
-        : TestCase("delay timers: defaults 0/8/8/32, v * 1.024 us, range 0..65535")
+        : TestCase("delay timers: defaults 0, 8, 8, 32; v * 1.024 us; range 0..65535")
     {
     }
 
@@ -290,7 +290,7 @@ class SimplifiedModeTestCase : public TestCase
 {
   public:
     SimplifiedModeTestCase()
-        : TestCase("mode 4: r = |Gt-Gr|/1e4 * 6000 / ((Gt+Gr)/1e4) + 2000, idle 8000")
+        : TestCase("mode 4: r = d * 6000 div g + 2000 from watchdog octets, idle 8000")
     {
     }
 
@@ -329,7 +329,7 @@ class EthtoolTestCase : public TestCase
 {
   public:
     EthtoolTestCase()
-        : TestCase("ethtool rx-usecs: 0/1/3/4 modes, 10..10000 -> 1e6/u, 2, 5..9, >10000 refused")
+        : TestCase("ethtool rx-usecs: 0, 1, 3, 4 modes; 10..10000 gives 1e6 div u; 2, 5..9, above 10000 refused")
     {
     }
 
@@ -422,28 +422,28 @@ class InterruptModeratorTestSuite : public TestSuite
             {kLowest, 0, 100000, kLowest, "n = 0 keeps lowest"},
             {kBulk, 0, 0, kBulk, "n = 0 keeps bulk"},
             // from lowest: b/n > 8000 -> bulk; else n < 5 and b > 512 -> low
-            {kLowest, 1, 8000, kLow, "b/n = 8000 not > 8000; n < 5, b > 512"},
-            {kLowest, 1, 8001, kBulk, "b/n = 8001 > 8000"},
-            {kLowest, 2, 16001, kLow, "b/n = 8000 (integer division)"},
-            {kLowest, 2, 16002, kBulk, "b/n = 8001"},
+            {kLowest, 1, 8000, kLow, "b div n = 8000 not > 8000; n < 5, b > 512"},
+            {kLowest, 1, 8001, kBulk, "b div n = 8001 > 8000"},
+            {kLowest, 2, 16001, kLow, "b div n = 8000 (integer division)"},
+            {kLowest, 2, 16002, kBulk, "b div n = 8001"},
             {kLowest, 4, 513, kLow, "n = 4 < 5, b = 513 > 512"},
             {kLowest, 4, 512, kLowest, "b = 512 not > 512"},
-            {kLowest, 5, 7500, kLowest, "n = 5 not < 5 (1500 B/pkt)"},
+            {kLowest, 5, 7500, kLowest, "n = 5 not < 5 (1500 B per pkt)"},
             {kLowest, 40, 60000, kLowest, "40 full-size frames stay lowest"},
-            {kLowest, 5, 40005, kBulk, "n = 5, b/n = 8001"},
-            // from low, b > 10000: bulk if b/n > 8000 or n < 10 or b/n > 1200;
+            {kLowest, 5, 40005, kBulk, "n = 5, b div n = 8001"},
+            // from low, b > 10000: bulk if b div n > 8000 or n < 10 or b div n > 1200;
             //                      lowest if n > 35; else low
-            {kLow, 1, 10001, kBulk, "b > 10000, b/n = 10001 > 8000"},
-            {kLow, 9, 10001, kBulk, "b > 10000, n = 9 < 10 (b/n = 1111)"},
-            {kLow, 10, 12000, kLow, "n = 10, b/n = 1200 not > 1200, n not > 35"},
-            {kLow, 10, 12010, kBulk, "b/n = 1201 > 1200"},
-            {kLow, 35, 35000, kLow, "n = 35 not > 35 (b/n = 1000)"},
-            {kLow, 36, 36000, kLowest, "n = 36 > 35, b/n = 1000"},
-            {kLow, 36, 43236, kBulk, "n = 36 > 35 but b/n = 43236/36 = 1201 > 1200: bulk wins"},
-            // from low, b <= 10000: bulk if b/n > 2000; lowest if n <= 2 and b < 512
-            {kLow, 36, 10000, kLow, "b = 10000 not > 10000; b/n = 277; n > 2"},
-            {kLow, 4, 8004, kBulk, "b/n = 2001 > 2000"},
-            {kLow, 5, 10000, kLow, "b/n = 2000 not > 2000; n = 5 > 2"},
+            {kLow, 1, 10001, kBulk, "b > 10000, b div n = 10001 > 8000"},
+            {kLow, 9, 10001, kBulk, "b > 10000, n = 9 < 10 (b div n = 1111)"},
+            {kLow, 10, 12000, kLow, "n = 10, b div n = 1200 not > 1200, n not > 35"},
+            {kLow, 10, 12010, kBulk, "b div n = 1201 > 1200"},
+            {kLow, 35, 35000, kLow, "n = 35 not > 35 (b div n = 1000)"},
+            {kLow, 36, 36000, kLowest, "n = 36 > 35, b div n = 1000"},
+            {kLow, 36, 43236, kBulk, "n = 36 > 35 but b div n = 43236 div 36 = 1201 > 1200: bulk wins"},
+            // from low, b <= 10000: bulk if b div n > 2000; lowest if n <= 2 and b < 512
+            {kLow, 36, 10000, kLow, "b = 10000 not > 10000; b div n = 277; n > 2"},
+            {kLow, 4, 8004, kBulk, "b div n = 2001 > 2000"},
+            {kLow, 5, 10000, kLow, "b div n = 2000 not > 2000; n = 5 > 2"},
             {kLow, 2, 511, kLowest, "n = 2 <= 2, b = 511 < 512"},
             {kLow, 2, 512, kLow, "b = 512 not < 512"},
             {kLow, 3, 100, kLow, "n = 3 not <= 2"},

@@ -1,0 +1,164 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "host-cpu.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetHostCpu");
+NS_OBJECT_ENSURE_REGISTERED(HostCpu);
+
+namespace
+{
+constexpr uint64_t kMinFrequency = 100'000'000;     //!< 100 MHz
+constexpr uint64_t kMaxFrequency = 10'000'000'000;  //!< 10 GHz
+constexpr uint64_t kMinCopyRate = 1'000'000;        //!< 1 Mb/s
+} // namespace
+
+TypeId
+HostCpu::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::hybridnet::HostCpu")
+            .SetParent<Object>()
+            .SetGroupName("Hybridnet")
+            .AddConstructor<HostCpu>()
+            .AddAttribute("Frequency",
+                          "Clock frequency f of equation (1), Hz. Range: 100 MHz to 10 GHz "
+                          "(1e8 to 1e10).",
+                          UintegerValue(2'400'000'000),
+                          MakeUintegerAccessor(&HostCpu::m_frequency),
+                          MakeUintegerChecker<uint64_t>(kMinFrequency, kMaxFrequency))
+            .AddAttribute("MemoryCopyRate",
+                          "Memory-copy bandwidth M of equation (1): bytes one copy moves per "
+                          "second, times 8, bit/s. Range: at least 1 Mb/s.",
+                          DataRateValue(DataRate("4Gbps")),
+                          MakeDataRateAccessor(&HostCpu::m_copyRate),
+                          MakeDataRateChecker())
+            .AddTraceSource("Backlog",
+                            "Jobs waiting or running, both levels.",
+                            MakeTraceSourceAccessor(&HostCpu::m_backlog),
+                            "ns3::hybridnet::HostCpu::BacklogTracedCallback");
+    return tid;
+}
+
+HostCpu::HostCpu()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HostCpu::~HostCpu() = default;
+
+void
+HostCpu::DoDispose()
+{
+    for (auto& queue : m_queues)
+    {
+        queue.clear();
+    }
+    Object::DoDispose();
+}
+
+Time
+HostCpu::GetServiceTime(uint64_t cycles, uint64_t copiedBytes) const
+{
+    NS_ABORT_MSG_IF(m_copyRate.GetBitRate() < kMinCopyRate,
+                    "HostCpu: MemoryCopyRate " << m_copyRate << " below 1 Mb/s");
+    // Equation (1) in integer time steps, rounded up: a job never takes less than its work.
+    const auto steps = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
+    const unsigned __int128 cpu = (cycles * steps + m_frequency - 1) / m_frequency;
+    const auto copyRate = static_cast<unsigned __int128>(m_copyRate.GetBitRate());
+    const unsigned __int128 copy = (8 * copiedBytes * steps + copyRate - 1) / copyRate;
+    return TimeStep(static_cast<uint64_t>(cpu + copy));
+}
+
+void
+HostCpu::Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << static_cast<int>(level) << cycles << copiedBytes);
+    m_queues[level].push_back(Job{GetServiceTime(cycles, copiedBytes), done});
+    m_backlog += 1;
+    StartNext();
+}
+
+void
+HostCpu::StartNext()
+{
+    if (m_busy)
+    {
+        return;
+    }
+    for (uint8_t level = HARD_IRQ; level <= KERNEL; ++level)
+    {
+        auto& queue = m_queues[level];
+        if (!queue.empty())
+        {
+            Job job = queue.front();
+            queue.pop_front();
+            m_busy = true;
+            Simulator::Schedule(job.service,
+                                &HostCpu::Finish,
+                                this,
+                                static_cast<Level>(level),
+                                job.service,
+                                job.done);
+            return;
+        }
+    }
+}
+
+void
+HostCpu::Finish(Level level, Time service, Callback<void> done)
+{
+    m_busy = false;
+    m_busyTime[level] += service;
+    m_backlog -= 1;
+    if (!done.IsNull())
+    {
+        done();
+    }
+    StartNext();
+}
+
+Time
+HostCpu::GetBusyTime() const
+{
+    return m_busyTime[HARD_IRQ] + m_busyTime[KERNEL];
+}
+
+Time
+HostCpu::GetBusyTime(Level level) const
+{
+    return m_busyTime[level];
+}
+
+double
+HostCpu::GetUtilisation() const
+{
+    const Time now = Simulator::Now();
+    return now.IsPositive() ? GetBusyTime().GetSeconds() / now.GetSeconds() : 0.0;
+}
+
+uint64_t
+HostCpu::GetFrequency() const
+{
+    return m_frequency;
+}
+
+DataRate
+HostCpu::GetMemoryCopyRate() const
+{
+    return m_copyRate;
+}
+
+} // namespace hybridnet
+} // namespace ns3

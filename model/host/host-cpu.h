@@ -1,0 +1,142 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_HOST_CPU_H
+#define HYBRIDNET_HOST_CPU_H
+
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The processor that runs a host's network code: one CPU, a work-conserving,
+ * non-preemptive server with two priority levels.
+ *
+ * Work is expressed in what it physically is: CPU cycles of a code path (per packet, per
+ * interrupt, per poll) and bytes moved through memory (copies). A job of c cycles and m
+ * copied bytes occupies the CPU for
+ *
+ *     (1) s = c / f + 8 m / M        f = attribute Frequency, M = attribute MemoryCopyRate
+ *
+ * so a host profile changes f and M while the cycle counts of a code path, properties of
+ * the software, stay the same across hosts. Jobs wait in two FIFO queues; when the CPU
+ * becomes free it takes the oldest job of the highest non-empty level:
+ *
+ *     (2) HARD_IRQ (interrupt handlers)  before  KERNEL (softirq: NAPI poll, protocol
+ *         processing, transmit; and the system calls of applications)
+ *
+ * A running job is never preempted (a hard interrupt on a real CPU interrupts a softirq for
+ * a few hundred cycles; ordering it after the running job moves that time by at most one
+ * job's duration). A job's callback runs at the end of its service time, so every delay
+ * the CPU adds (queueing plus service) lies on the packet's path, where TCP's self-clocking
+ * sees it. The CPU saturates when the offered work exceeds one second per second; then the
+ * queues grow and the callers see the delay.
+ *
+ * Utilisation over [t1, t2] is busy time / (t2 - t1); GetBusyTime() gives the busy time
+ * since the start, and BusyTime per level separates interrupt from kernel work.
+ *
+ * Scope and limits: one CPU for all network work, as on the studies' Linux 2.4 and 2.6
+ * hosts where the NIC's interrupt is delivered to one processor (no RSS, no irqbalance
+ * across packets); the other processors of a multiprocessor host run the applications and
+ * are not modelled. No cache model: a copy costs 8 m / M whatever its size.
+ */
+class HostCpu : public Object
+{
+  public:
+    /** Priority level of a job, equation (2). */
+    enum Level : uint8_t
+    {
+        HARD_IRQ = 0, //!< interrupt handler
+        KERNEL = 1,   //!< softirq, protocol processing, system calls
+    };
+
+    /**
+     * TracedValue signature of the number of jobs waiting or running.
+     * @param oldValue previous value
+     * @param newValue new value
+     */
+    typedef void (*BacklogTracedCallback)(uint32_t oldValue, uint32_t newValue);
+
+    static TypeId GetTypeId();
+    HostCpu();
+    ~HostCpu() override;
+
+    HostCpu(const HostCpu&) = delete;
+    HostCpu& operator=(const HostCpu&) = delete;
+
+    /**
+     * Equation (1).
+     * @param cycles CPU cycles
+     * @param copiedBytes bytes copied through memory
+     * @return the service time s
+     */
+    Time GetServiceTime(uint64_t cycles, uint64_t copiedBytes = 0) const;
+
+    /**
+     * Queue a job; @p done runs when its service, equation (1), ends.
+     * @param level priority, equation (2)
+     * @param cycles CPU cycles of the job
+     * @param copiedBytes bytes the job copies through memory
+     * @param done callback at the end of the job (may be null)
+     */
+    void Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done);
+
+    /** @return the CPU's busy time since the start of the simulation */
+    Time GetBusyTime() const;
+    /**
+     * @param level a priority level
+     * @return the busy time spent in jobs of that level
+     */
+    Time GetBusyTime(Level level) const;
+    /** @return busy time / elapsed time since the start, 0 at time 0 */
+    double GetUtilisation() const;
+    /** @return f, Hz */
+    uint64_t GetFrequency() const;
+    /** @return M */
+    DataRate GetMemoryCopyRate() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** A queued job. */
+    struct Job
+    {
+        Time service;          //!< s of equation (1)
+        Callback<void> done;   //!< run at the end
+    };
+
+    /** Start the next job if the CPU is idle and work is waiting. */
+    void StartNext();
+    /**
+     * The running job ends.
+     * @param level its level
+     * @param service its service time
+     * @param done its callback
+     */
+    void Finish(Level level, Time service, Callback<void> done);
+
+    uint64_t m_frequency{0};                   //!< f, Hz
+    DataRate m_copyRate;                       //!< M
+    bool m_busy{false};                        //!< a job is running
+    std::array<std::deque<Job>, 2> m_queues;   //!< waiting jobs per level
+    std::array<Time, 2> m_busyTime;            //!< busy time per level
+    TracedValue<uint32_t> m_backlog;           //!< jobs waiting or running
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_HOST_CPU_H

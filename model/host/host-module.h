@@ -1,0 +1,12 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * hybridnet host module: the parts of a host that network traffic costs - its CPU, its
+ * I/O bus, its loopback device - and the named host profiles of the studies.
+ */
+#ifndef HYBRIDNET_HOST_MODULE_H
+#define HYBRIDNET_HOST_MODULE_H
+
+#include "host-cpu.h"
+
+#endif // HYBRIDNET_HOST_MODULE_H
