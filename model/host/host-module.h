@@ -7,6 +7,10 @@
 #ifndef HYBRIDNET_HOST_MODULE_H
 #define HYBRIDNET_HOST_MODULE_H
 
+#include "host-bus.h"
 #include "host-cpu.h"
+#include "host-profile.h"
+#include "host-loopback-net-device.h"
+#include "loopback-helper.h"
 
 #endif // HYBRIDNET_HOST_MODULE_H
