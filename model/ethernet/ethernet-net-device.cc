@@ -255,7 +255,19 @@ EthernetNetDevice::TransmitStart(Ptr<Packet> frame)
 void
 EthernetNetDevice::FrameEnd(Ptr<Packet> frame)
 {
+    NotifyFrameSent(frame);
     m_phyTxEndTrace(frame);
+}
+
+void
+EthernetNetDevice::NotifyFrameSent(Ptr<const Packet> /* frame */)
+{
+}
+
+void
+EthernetNetDevice::NotifyTxDrop(Ptr<const Packet> packet)
+{
+    m_macTxDropTrace(packet);
 }
 
 void

@@ -132,10 +132,13 @@ class EthernetNetDevice : public NetDevice
     uint64_t GetTxWireBytes() const;
 
     /**
-     * Called by the channel when the last bit of a frame arrives.
+     * Called by the channel when the last bit of a frame arrives: check the FCS, remove
+     * header and trailer, deliver to the upper layer.  A subclass that models the host side
+     * of a NIC (descriptor rings, DMA, interrupts) overrides this and calls it when the
+     * host processes the frame.
      * @param frame the frame with header and trailer
      */
-    void Receive(Ptr<Packet> frame);
+    virtual void Receive(Ptr<Packet> frame);
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -168,6 +171,19 @@ class EthernetNetDevice : public NetDevice
 
   protected:
     void DoDispose() override;
+
+    /**
+     * The last bit of a frame has left, equation (3); called before the PhyTxEnd trace.
+     * Does nothing here; a NIC model completes the frame's transmit descriptor.
+     * @param frame the frame with header and trailer
+     */
+    virtual void NotifyFrameSent(Ptr<const Packet> frame);
+
+    /**
+     * Fire MacTxDrop for a packet a subclass refuses before the MAC.
+     * @param packet the L3 packet
+     */
+    void NotifyTxDrop(Ptr<const Packet> packet);
 
   private:
     /** Start sending a frame; the transmitter is idle or its previous slot just ended. */

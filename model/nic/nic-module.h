@@ -1,12 +1,15 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * hybridnet nic module: the host's network interface card as the driver sees it; for now
- * the e1000 driver's interrupt throttle rate (InterruptModerator).
+ * hybridnet nic module: the host's network interface card as its driver and host see it -
+ * descriptor rings, DMA, the e1000 driver's interrupt throttle rate (InterruptModerator),
+ * NAPI polling (NicNetDevice) - and the helper that builds hosts and their NICs.
  */
 #ifndef HYBRIDNET_NIC_MODULE_H
 #define HYBRIDNET_NIC_MODULE_H
 
 #include "interrupt-moderator.h"
+#include "nic-helper.h"
+#include "nic-net-device.h"
 
 #endif // HYBRIDNET_NIC_MODULE_H

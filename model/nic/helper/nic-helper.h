@@ -1,0 +1,127 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_NIC_HELPER_H
+#define HYBRIDNET_NIC_HELPER_H
+
+#include "ns3/attribute.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+struct HostProfile;
+
+/**
+ * @brief Builds hosts (HostCpu and HostBus aggregated to the node) and their NICs
+ * (NicNetDevice with an InterruptModerator) on full-duplex Ethernet links, as
+ * PointToPointHelper builds point-to-point links.
+ *
+ *     NicHelper nic;
+ *     nic.SetProfile(HostProfile::Get("accelerator-xeon"));   // all host/NIC parameters
+ *     nic.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0));  // then override
+ *     nic.InstallHost(hosts);
+ *     NetDeviceContainer link = nic.Install(hosts.Get(0), switchNode); // NIC + switch port
+ *     NetDeviceContainer cable = nic.InstallBackToBack(hosts.Get(0), hosts.Get(1));
+ *
+ * A NIC's transmit queue (the MAC's frame FIFO) holds at most TxRingSize frames, so it
+ * never drops: the ring bounds it. Each NIC gets a NetDeviceQueueInterface that the NIC
+ * itself stops and wakes from its transmit ring. A switch port is a plain
+ * EthernetNetDevice with a DropTailQueue (SetPortQueue) whose traces drive its interface.
+ */
+class NicHelper
+{
+  public:
+    NicHelper();
+
+    /**
+     * Apply a host profile: its CPU, bus, NIC and moderator attributes.
+     * @param profile the profile
+     */
+    void SetProfile(const HostProfile& profile);
+
+    /** @param name attribute of HostCpu @param value its value */
+    void SetCpuAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of HostBus @param value its value */
+    void SetBusAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of NicNetDevice (or EthernetNetDevice) @param value its value */
+    void SetDeviceAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of InterruptModerator @param value its value */
+    void SetModeratorAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of EthernetChannel @param value its value */
+    void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of the switch-side EthernetNetDevice @param value its value */
+    void SetPortAttribute(std::string name, const AttributeValue& value);
+    /**
+     * @param maxPackets capacity of a switch port's DropTailQueue, packets
+     */
+    void SetPortQueueSize(uint32_t maxPackets);
+
+    /**
+     * Aggregate a HostCpu and a HostBus to each node that has none.
+     * @param hosts the nodes
+     */
+    void InstallHost(NodeContainer hosts) const;
+
+    /**
+     * A NIC on @p host cabled to a port (plain EthernetNetDevice) on @p peer. The host is
+     * installed first if it is not yet one.
+     * @param host the host
+     * @param peer a switch or router node
+     * @return the NIC and the port, in that order
+     */
+    NetDeviceContainer Install(Ptr<Node> host, Ptr<Node> peer) const;
+
+    /**
+     * Two NICs cabled back to back (a crossover cable between two hosts).
+     * @param a one host
+     * @param b the other host
+     * @return the two NICs
+     */
+    NetDeviceContainer InstallBackToBack(Ptr<Node> a, Ptr<Node> b) const;
+
+    /**
+     * Fix the random streams of the NICs (the throttle counters' phases).
+     * @param devices devices; those that are not NicNetDevices are skipped
+     * @param stream first stream
+     * @return streams used
+     */
+    static int64_t AssignStreams(NetDeviceContainer devices, int64_t stream);
+
+  private:
+    /**
+     * @param host a host
+     * @return a new NIC on it
+     */
+    Ptr<NetDevice> CreateNic(Ptr<Node> host) const;
+    /**
+     * @param node a switch or router
+     * @return a new port on it
+     */
+    Ptr<NetDevice> CreatePort(Ptr<Node> node) const;
+    /**
+     * Cable two devices.
+     * @param a one device
+     * @param b the other
+     */
+    void Connect(Ptr<NetDevice> a, Ptr<NetDevice> b) const;
+
+    ObjectFactory m_cpuFactory;       //!< HostCpu
+    ObjectFactory m_busFactory;       //!< HostBus
+    ObjectFactory m_nicFactory;       //!< NicNetDevice
+    ObjectFactory m_moderatorFactory; //!< InterruptModerator
+    ObjectFactory m_channelFactory;   //!< EthernetChannel
+    ObjectFactory m_portFactory;      //!< EthernetNetDevice (switch side)
+    uint32_t m_portQueuePackets{100}; //!< switch port queue capacity
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_NIC_HELPER_H

@@ -1,0 +1,669 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "nic-net-device.h"
+
+#include "hybridnet/host-bus.h"
+#include "hybridnet/host-cpu.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetNicNetDevice");
+NS_OBJECT_ENSURE_REGISTERED(NicNetDevice);
+
+namespace
+{
+constexpr uint32_t kDescriptorBytes = 16;       //!< e1000 legacy descriptor
+constexpr uint32_t kTxWakeThreshold = 32;       //!< E1000_TX_WAKE_THRESHOLD, descriptors
+constexpr uint32_t kRingMultiple = 8;           //!< REQ_{RX,TX}_DESCRIPTOR_MULTIPLE
+constexpr uint16_t kIpv4 = 0x0800;              //!< EtherType
+constexpr uint8_t kTcp = 6;                     //!< IP protocol numbers
+constexpr uint8_t kUdp = 17;
+constexpr uint8_t kIcmp = 1;
+constexpr uint32_t kUdpHeaderBytes = 8;
+constexpr uint32_t kIcmpEchoHeaderBytes = 8;
+const Time kWatchdogPeriod = Seconds(2);        //!< e1000_watchdog period
+
+uint32_t
+RoundUpToRingMultiple(uint32_t n)
+{
+    return (n + kRingMultiple - 1) / kRingMultiple * kRingMultiple;
+}
+} // namespace
+
+TypeId
+NicNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::hybridnet::NicNetDevice")
+            .SetParent<EthernetNetDevice>()
+            .SetGroupName("Hybridnet")
+            .AddConstructor<NicNetDevice>()
+            .AddAttribute("RxRingSize",
+                          "Receive descriptors, (R1). Range: 80 to 4096 (e1000 with 82544 "
+                          "and newer MACs); rounded up to a multiple of 8 as the driver does.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&NicNetDevice::m_rxRingSize),
+                          MakeUintegerChecker<uint32_t>(80, 4096))
+            .AddAttribute("TxRingSize",
+                          "Transmit descriptors, (T1). Range: 80 to 4096; rounded up to a "
+                          "multiple of 8.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&NicNetDevice::m_txRingSize),
+                          MakeUintegerChecker<uint32_t>(80, 4096))
+            .AddAttribute("NapiWeight",
+                          "NAPI poll budget: frames one poll processes, (R6)-(R7) (e1000: "
+                          "64). Range: 1 to 4096.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&NicNetDevice::m_napiWeight),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("ThrottleClock",
+                          "When a throttled interrupt may be asserted, (R4): FreeRunning (at "
+                          "the next expiry of an interval counter that always runs) or "
+                          "Restart (no sooner than one interval after the previous one).",
+                          EnumValue(FREE_RUNNING),
+                          MakeEnumAccessor<ThrottleClock>(&NicNetDevice::m_throttleClock),
+                          MakeEnumChecker(FREE_RUNNING, "FreeRunning", RESTART, "Restart"))
+            .AddAttribute("ClockTolerance",
+                          "Bound on the NIC clock's frequency error, parts per million: the "
+                          "throttle interval is I (1 + e) with e drawn uniformly in "
+                          "[-tolerance, +tolerance] per NIC, (R4). IEEE 802.3 requires "
+                          "+-100 ppm of an Ethernet transmit clock. Range: 0 to 1000.",
+                          DoubleValue(100.0),
+                          MakeDoubleAccessor(&NicNetDevice::m_clockTolerancePpm),
+                          MakeDoubleChecker<double>(0.0, 1000.0))
+            .AddAttribute("ChecksumOffload",
+                          "Whether the NIC computes and checks TCP/UDP/IP checksums; if "
+                          "false the CPU spends ChecksumCyclesPerByte, (R6) and (T2).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NicNetDevice::m_checksumOffload),
+                          MakeBooleanChecker())
+            .AddAttribute("TcpOffload",
+                          "TCP offload engine: the NIC does TCP's per-segment work, so TCP "
+                          "segments cost the host no RxPacketCycles/TxPacketCycles and no "
+                          "checksum (copies, interrupts and polls remain).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_tcpOffload),
+                          MakeBooleanChecker())
+            .AddAttribute("InterruptCycles",
+                          "CPU cycles of one hard interrupt: entry, the driver's handler, "
+                          "exit, (R5). Range: 0 to 10^7. The host profile sets it.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_interruptCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("PollCycles",
+                          "CPU cycles of one NAPI poll besides its frames: softirq entry, "
+                          "ring cleaning, interrupt re-enable, (R6). Range: 0 to 10^7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_pollCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("RxPacketCycles",
+                          "CPU cycles of the driver and protocol stack per received packet, "
+                          "copies and checksum excluded, (R6). Range: 0 to 10^7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_rxPacketCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("TxPacketCycles",
+                          "CPU cycles of the protocol stack and driver per sent packet, "
+                          "copies and checksum excluded, (T2). Range: 0 to 10^7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_txPacketCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("ChecksumCyclesPerByte",
+                          "CPU cycles per byte of a software checksum over the transport "
+                          "segment, without ChecksumOffload. Range: 0 to 100.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NicNetDevice::m_checksumCyclesPerByte),
+                          MakeDoubleChecker<double>(0.0, 100.0))
+            .AddAttribute("InterruptModerator",
+                          "The e1000 interrupt throttle rate logic (its attributes: "
+                          "InterruptThrottleRate, RxIntDelay, RxAbsIntDelay, TxIntDelay, "
+                          "TxAbsIntDelay). Created with its defaults if not set.",
+                          PointerValue(),
+                          MakePointerAccessor(&NicNetDevice::m_moderator),
+                          MakePointerChecker<InterruptModerator>())
+            .AddTraceSource("RxRingOccupancy",
+                            "Receive descriptors in use (frames in DMA or waiting for the "
+                            "poll).",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_rxOccupancy),
+                            "ns3::hybridnet::NicNetDevice::OccupancyTracedCallback")
+            .AddTraceSource("TxRingOccupancy",
+                            "Transmit descriptors in use (not yet cleaned by a poll).",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_txOccupancy),
+                            "ns3::hybridnet::NicNetDevice::OccupancyTracedCallback")
+            .AddTraceSource("Interrupts",
+                            "Interrupts asserted so far.",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_interrupts),
+                            "ns3::hybridnet::EthernetNetDevice::CounterCallback")
+            .AddTraceSource("Polls",
+                            "NAPI polls so far.",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_polls),
+                            "ns3::hybridnet::EthernetNetDevice::CounterCallback")
+            .AddTraceSource("RxRingDrop",
+                            "A frame dropped because every receive descriptor was in use.",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_rxRingDropTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("RxHostDelay",
+                            "Per received frame: time from its last bit at the NIC to its "
+                            "delivery to the stack (DMA, interrupt, poll, CPU).",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_rxHostDelayTrace),
+                            "ns3::hybridnet::NicNetDevice::DelayCallback");
+    return tid;
+}
+
+NicNetDevice::NicNetDevice()
+    : m_phaseRng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NicNetDevice::~NicNetDevice() = default;
+
+int64_t
+NicNetDevice::AssignStreams(int64_t stream)
+{
+    m_phaseRng->SetStream(stream);
+    return 1;
+}
+
+void
+NicNetDevice::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    m_rxRingSize = RoundUpToRingMultiple(m_rxRingSize);
+    m_txRingSize = RoundUpToRingMultiple(m_txRingSize);
+    if (!m_moderator)
+    {
+        m_moderator = CreateObject<InterruptModerator>();
+    }
+    m_moderator->TraceConnectWithoutContext("RateChanged",
+                                            MakeCallback(&NicNetDevice::RateChanged, this));
+    m_clockError = m_phaseRng->GetValue(-m_clockTolerancePpm, m_clockTolerancePpm) * 1e-6;
+    m_counterInterval = LocalInterval();
+    if (m_counterInterval.IsStrictlyPositive())
+    {
+        // The driver loaded at some time unrelated to the traffic: a uniform phase.
+        const double phase = m_phaseRng->GetValue(0.0, m_counterInterval.GetNanoSeconds());
+        m_counterAnchor = Simulator::Now() + NanoSeconds(static_cast<int64_t>(phase));
+    }
+    if (m_moderator->GetInterruptThrottleRate() == 4)
+    {
+        m_watchdogEvent = Simulator::Schedule(kWatchdogPeriod, &NicNetDevice::Watchdog, this);
+    }
+    m_queueInterface = GetObject<NetDeviceQueueInterface>();
+    EthernetNetDevice::DoInitialize();
+}
+
+void
+NicNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (EventId* event : {&m_assertEvent,
+                           &m_rxPacketTimer,
+                           &m_rxAbsTimer,
+                           &m_txPacketTimer,
+                           &m_txAbsTimer,
+                           &m_watchdogEvent})
+    {
+        event->Cancel();
+    }
+    m_rxDma.clear();
+    m_rxReady.clear();
+    m_txStack.clear();
+    m_txDma.clear();
+    m_txWriteBack.clear();
+    m_cpu = nullptr;
+    m_bus = nullptr;
+    m_moderator = nullptr;
+    m_queueInterface = nullptr;
+    EthernetNetDevice::DoDispose();
+}
+
+Ptr<InterruptModerator>
+NicNetDevice::GetInterruptModerator() const
+{
+    return m_moderator;
+}
+
+uint64_t
+NicNetDevice::GetInterrupts() const
+{
+    return m_interrupts;
+}
+
+uint64_t
+NicNetDevice::GetPolls() const
+{
+    return m_polls;
+}
+
+uint64_t
+NicNetDevice::GetRxPackets() const
+{
+    return m_rxPackets;
+}
+
+uint64_t
+NicNetDevice::GetRxRingDrops() const
+{
+    return m_rxRingDrops;
+}
+
+uint64_t
+NicNetDevice::GetTxPackets() const
+{
+    return m_txPackets;
+}
+
+HostCpu&
+NicNetDevice::Cpu()
+{
+    if (!m_cpu)
+    {
+        m_cpu = GetNode() ? GetNode()->GetObject<HostCpu>() : nullptr;
+        NS_ABORT_MSG_IF(!m_cpu, "NicNetDevice: node has no HostCpu (install the host first)");
+    }
+    return *m_cpu;
+}
+
+HostBus&
+NicNetDevice::Bus()
+{
+    if (!m_bus)
+    {
+        m_bus = GetNode() ? GetNode()->GetObject<HostBus>() : nullptr;
+        NS_ABORT_MSG_IF(!m_bus, "NicNetDevice: node has no HostBus (install the host first)");
+    }
+    return *m_bus;
+}
+
+NicNetDevice::StackWork
+NicNetDevice::GetStackWork(Ptr<const Packet> l3Packet, uint16_t protocol, bool receive) const
+{
+    StackWork work;
+    work.l3Bytes = l3Packet->GetSize();
+    bool tcp = false;
+    uint32_t segmentBytes = 0; // transport header + payload: what a checksum covers
+    if (protocol == kIpv4)
+    {
+        Ptr<Packet> copy = l3Packet->Copy();
+        Ipv4Header ip;
+        copy->RemoveHeader(ip);
+        segmentBytes = ip.GetPayloadSize();
+        switch (ip.GetProtocol())
+        {
+        case kTcp: {
+            TcpHeader header;
+            copy->PeekHeader(header);
+            tcp = true;
+            work.copiedBytes = segmentBytes - header.GetLength() * 4;
+            break;
+        }
+        case kUdp:
+            work.copiedBytes = segmentBytes - kUdpHeaderBytes;
+            break;
+        case kIcmp:
+            work.copiedBytes = segmentBytes - kIcmpEchoHeaderBytes;
+            break;
+        default:
+            break;
+        }
+    }
+    const bool offloaded = tcp && m_tcpOffload;
+    if (!offloaded)
+    {
+        work.cycles = receive ? m_rxPacketCycles : m_txPacketCycles;
+        if (!m_checksumOffload)
+        {
+            work.cycles += static_cast<uint64_t>(m_checksumCyclesPerByte * segmentBytes + 0.5);
+        }
+    }
+    return work;
+}
+
+// ---------------------------------------------------------------------------------------
+// Receive path
+
+void
+NicNetDevice::Receive(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    if (m_rxOccupancy >= m_rxRingSize)
+    {
+        ++m_rxRingDrops; // (R1)
+        m_rxRingDropTrace(frame);
+        return;
+    }
+    m_rxOccupancy += 1;
+    const uint32_t l3Bytes = frame->GetSize() - 14 - 4;
+    m_rxDma.push_back(RxEntry{frame, Simulator::Now(), l3Bytes});
+    // (R2): the frame, then its descriptor's write-back.
+    Bus().Transfer(HostBus::TO_MEMORY, frame->GetSize(), Callback<void>());
+    Bus().Transfer(HostBus::TO_MEMORY, kDescriptorBytes, MakeCallback(&NicNetDevice::RxDmaDone, this));
+}
+
+void
+NicNetDevice::RxDmaDone()
+{
+    NS_ASSERT(!m_rxDma.empty());
+    m_rxReady.push_back(m_rxDma.front());
+    m_rxDma.pop_front();
+    RaiseCause(CAUSE_RX);
+}
+
+void
+NicNetDevice::RaiseCause(Cause cause)
+{
+    // (R3): 8254x packet timer (restarted by every event) and absolute timer (started by
+    // the first event after the last interrupt).
+    const bool rx = cause == CAUSE_RX;
+    const Time packetDelay = rx ? m_moderator->GetRxIntDelay() : m_moderator->GetTxIntDelay();
+    const Time absDelay = rx ? m_moderator->GetRxAbsIntDelay() : m_moderator->GetTxAbsIntDelay();
+    if (!packetDelay.IsStrictlyPositive())
+    {
+        CausePending(cause);
+        return;
+    }
+    EventId& packetTimer = rx ? m_rxPacketTimer : m_txPacketTimer;
+    EventId& absTimer = rx ? m_rxAbsTimer : m_txAbsTimer;
+    packetTimer.Cancel();
+    packetTimer = Simulator::Schedule(packetDelay, &NicNetDevice::CausePending, this, cause);
+    if (absDelay.IsStrictlyPositive() && !absTimer.IsPending())
+    {
+        absTimer = Simulator::Schedule(absDelay, &NicNetDevice::CausePending, this, cause);
+    }
+}
+
+void
+NicNetDevice::CausePending(Cause cause)
+{
+    if (cause == CAUSE_RX)
+    {
+        m_rxPacketTimer.Cancel();
+        m_rxAbsTimer.Cancel();
+    }
+    else
+    {
+        m_txPacketTimer.Cancel();
+        m_txAbsTimer.Cancel();
+    }
+    m_pending |= cause;
+    TryAssert();
+}
+
+Time
+NicNetDevice::LocalInterval() const
+{
+    // The register counts 256 ns of the NIC's own clock: I (1 + e) of simulator time.
+    const Time nominal = m_moderator->GetMinimumInterval();
+    return TimeStep(static_cast<int64_t>(
+        std::llround(static_cast<double>(nominal.GetTimeStep()) * (1.0 + m_clockError))));
+}
+
+Time
+NicNetDevice::NextAssertionTime() const
+{
+    const Time now = Simulator::Now();
+    const Time interval = LocalInterval();
+    if (!interval.IsStrictlyPositive())
+    {
+        return now;
+    }
+    if (m_throttleClock == RESTART)
+    {
+        return m_lastAssertion == Time::Min() ? now : std::max(now, m_lastAssertion + interval);
+    }
+    if (now <= m_counterAnchor)
+    {
+        return m_counterAnchor;
+    }
+    const int64_t elapsed = (now - m_counterAnchor).GetTimeStep();
+    const int64_t step = m_counterInterval.GetTimeStep();
+    const int64_t periods = (elapsed + step - 1) / step;
+    return m_counterAnchor + TimeStep(periods * step);
+}
+
+void
+NicNetDevice::RateChanged(uint32_t /* rate */, uint32_t /* itrRegister */)
+{
+    // The counter finishes its current interval with the old value, then reloads the new.
+    const Time now = Simulator::Now();
+    if (m_counterInterval.IsStrictlyPositive())
+    {
+        m_counterAnchor = NextAssertionTime();
+    }
+    else
+    {
+        m_counterAnchor = now;
+    }
+    m_counterInterval = LocalInterval();
+    if (m_assertEvent.IsPending())
+    {
+        m_assertEvent.Cancel();
+        TryAssert();
+    }
+}
+
+void
+NicNetDevice::TryAssert()
+{
+    if (m_pending == 0 || !m_interruptsEnabled || m_assertEvent.IsPending())
+    {
+        return;
+    }
+    m_assertEvent = Simulator::Schedule(NextAssertionTime() - Simulator::Now(),
+                                        &NicNetDevice::Assert,
+                                        this);
+}
+
+void
+NicNetDevice::Assert()
+{
+    NS_LOG_FUNCTION(this);
+    // (R5): the handler reads ICR (clears the causes) and masks the NIC's interrupts.
+    m_interrupts += 1;
+    m_lastAssertion = Simulator::Now();
+    m_pending = 0;
+    m_interruptsEnabled = false;
+    Cpu().Execute(HostCpu::HARD_IRQ,
+                  m_interruptCycles,
+                  0,
+                  MakeCallback(&NicNetDevice::ScheduleNapi, this));
+}
+
+void
+NicNetDevice::ScheduleNapi()
+{
+    m_polls += 1;
+    Cpu().Execute(HostCpu::KERNEL, m_pollCycles, 0, MakeCallback(&NicNetDevice::PollStart, this));
+}
+
+void
+NicNetDevice::PollStart()
+{
+    CleanTxRing();
+    m_pollWork = 0;
+    PollNext();
+}
+
+void
+NicNetDevice::PollNext()
+{
+    if (m_pollWork == m_napiWeight || m_rxReady.empty())
+    {
+        PollEnd();
+        return;
+    }
+    const RxEntry& entry = m_rxReady.front();
+    EthernetHeader header(false);
+    Ptr<Packet> l3 = entry.frame->Copy();
+    l3->RemoveHeader(header);
+    l3->RemoveAtEnd(4);
+    const StackWork work = GetStackWork(l3, header.GetLengthType(), true);
+    Cpu().Execute(HostCpu::KERNEL,
+                  work.cycles,
+                  work.copiedBytes,
+                  MakeCallback(&NicNetDevice::RxStackDone, this));
+}
+
+void
+NicNetDevice::RxStackDone()
+{
+    NS_ASSERT(!m_rxReady.empty());
+    RxEntry entry = m_rxReady.front();
+    m_rxReady.pop_front();
+    m_rxOccupancy -= 1;
+    ++m_pollWork;
+    ++m_rxPackets;
+    ++m_itrRxPackets;
+    m_itrRxBytes += entry.l3Bytes;
+    m_watchdogRxBytes += entry.l3Bytes;
+    m_rxHostDelayTrace(Simulator::Now() - entry.arrival);
+    EthernetNetDevice::Receive(entry.frame);
+    PollNext();
+}
+
+void
+NicNetDevice::PollEnd()
+{
+    if (m_pollWork == m_napiWeight)
+    {
+        // (R7): budget used up - poll again.
+        m_polls += 1;
+        Cpu().Execute(HostCpu::KERNEL, m_pollCycles, 0, MakeCallback(&NicNetDevice::PollStart, this));
+        return;
+    }
+    m_moderator->Update(m_itrRxPackets, m_itrRxBytes, m_itrTxPackets, m_itrTxBytes);
+    m_itrRxPackets = 0;
+    m_itrRxBytes = 0;
+    m_itrTxPackets = 0;
+    m_itrTxBytes = 0;
+    m_interruptsEnabled = true;
+    TryAssert();
+}
+
+void
+NicNetDevice::Watchdog()
+{
+    m_moderator->UpdateSimplified(m_watchdogTxBytes, m_watchdogRxBytes);
+    m_watchdogTxBytes = 0;
+    m_watchdogRxBytes = 0;
+    m_watchdogEvent = Simulator::Schedule(kWatchdogPeriod, &NicNetDevice::Watchdog, this);
+}
+
+// ---------------------------------------------------------------------------------------
+// Transmit path
+
+bool
+NicNetDevice::SendFrom(Ptr<Packet> packet,
+                       const Address& source,
+                       const Address& dest,
+                       uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
+    if (!IsLinkUp() || packet->GetSize() > GetMtu())
+    {
+        return EthernetNetDevice::SendFrom(packet, source, dest, protocolNumber); // drops
+    }
+    if (m_txOccupancy >= m_txRingSize)
+    {
+        NotifyTxDrop(packet); // no queue interface stopped the stack: (T1)
+        return false;
+    }
+    m_txOccupancy += 1; // (T1)
+    if (m_txOccupancy == m_txRingSize && m_queueInterface)
+    {
+        m_queueInterface->GetTxQueue(0)->Stop();
+    }
+    const StackWork work = GetStackWork(packet, protocolNumber, false);
+    m_txStack.push_back(TxEntry{packet, source, dest, protocolNumber});
+    Cpu().Execute(HostCpu::KERNEL,
+                  work.cycles,
+                  work.copiedBytes,
+                  MakeCallback(&NicNetDevice::TxStackDone, this));
+    return true;
+}
+
+void
+NicNetDevice::TxStackDone()
+{
+    NS_ASSERT(!m_txStack.empty());
+    TxEntry entry = m_txStack.front();
+    m_txStack.pop_front();
+    const uint32_t frameBytes = GetFrameBytes(entry.packet->GetSize());
+    m_txDma.push_back(entry);
+    // (T3): descriptor fetch, then the frame.
+    Bus().Transfer(HostBus::FROM_MEMORY, kDescriptorBytes, Callback<void>());
+    Bus().Transfer(HostBus::FROM_MEMORY, frameBytes, MakeCallback(&NicNetDevice::TxDmaDone, this));
+}
+
+void
+NicNetDevice::TxDmaDone()
+{
+    NS_ASSERT(!m_txDma.empty());
+    TxEntry entry = m_txDma.front();
+    m_txDma.pop_front();
+    EthernetNetDevice::SendFrom(entry.packet, entry.source, entry.dest, entry.protocol);
+}
+
+void
+NicNetDevice::NotifyFrameSent(Ptr<const Packet> frame)
+{
+    // (T4)
+    const uint32_t l3Bytes = frame->GetSize() - 14 - 4;
+    ++m_txPackets;
+    m_watchdogTxBytes += l3Bytes;
+    m_txWriteBack.push_back(l3Bytes);
+    Bus().Transfer(HostBus::TO_MEMORY,
+                   kDescriptorBytes,
+                   MakeCallback(&NicNetDevice::TxWriteBackDone, this));
+}
+
+void
+NicNetDevice::TxWriteBackDone()
+{
+    NS_ASSERT(!m_txWriteBack.empty());
+    ++m_txCompleted;
+    m_txCompletedBytes += m_txWriteBack.front();
+    m_txWriteBack.pop_front();
+    RaiseCause(CAUSE_TX);
+}
+
+void
+NicNetDevice::CleanTxRing()
+{
+    m_itrTxPackets += m_txCompleted;
+    m_itrTxBytes += m_txCompletedBytes;
+    m_txOccupancy -= m_txCompleted;
+    m_txCompleted = 0;
+    m_txCompletedBytes = 0;
+    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped() &&
+        m_txRingSize - m_txOccupancy >= kTxWakeThreshold)
+    {
+        m_queueInterface->GetTxQueue(0)->Wake();
+    }
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,325 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_NIC_NET_DEVICE_H
+#define HYBRIDNET_NIC_NET_DEVICE_H
+
+#include "interrupt-moderator.h"
+
+#include "hybridnet/ethernet-net-device.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <cstdint>
+#include <deque>
+
+namespace ns3
+{
+
+class NetDeviceQueueInterface;
+
+namespace hybridnet
+{
+
+class HostBus;
+class HostCpu;
+
+/**
+ * @brief A gigabit NIC as its host sees it: the Ethernet MAC of EthernetNetDevice plus
+ * descriptor rings, DMA over the host bus, interrupt moderation with e1000 semantics, NAPI
+ * polling and the host CPU's per-packet work.
+ *
+ * The node must carry a HostCpu and a HostBus (aggregated; NicHelper checks). Costs are in
+ * CPU cycles (HostCpu equation (1) turns them into time), copies in bytes through memory.
+ *
+ * Receive path of a frame of F bytes (header, payload, FCS):
+ *   (R1) the last bit arrives; if all RxRingSize descriptors are in use (DMA'd frames the
+ *        driver has not yet processed) the frame is dropped (RxRingDrop, RxRingDrops);
+ *   (R2) DMA: HostBus transfer TO_MEMORY of F bytes, then of the 16 B descriptor
+ *        write-back; the frame is then ready and raises the receive interrupt cause;
+ *   (R3) the cause becomes pending after the delay timers: with RxIntDelay d_r > 0, at
+ *        min(last frame + d_r, first frame + RxAbsIntDelay) (packet and absolute timers of
+ *        the 8254x); with d_r = 0 at once. Transmit completions likewise with TxIntDelay and
+ *        TxAbsIntDelay (the driver sets the descriptors' delay bit when TxIntDelay > 0);
+ *   (R4) a pending cause is asserted when interrupts are enabled and the throttle allows
+ *        it: with the moderator's rate r > 0 and interval I = ITR register * 256 ns
+ *        (InterruptModerator equation (5)),
+ *          ThrottleClock = FreeRunning:  at the next expiry of a counter that reloads every
+ *                                        I' from a phase drawn uniformly in [0, I') per NIC,
+ *                                        t = phi + ceil((now - phi) / I') * I';
+ *          ThrottleClock = Restart:      at max(now, last assertion + I');
+ *        with r = 0 at once. I' = I (1 + e): the counter runs on the NIC's own crystal,
+ *        whose frequency error e is drawn uniformly in +-ClockTolerance once per NIC, so
+ *        the counters of two hosts drift against each other (at 100 ppm, one interval of
+ *        125 us in 1.25 s) and against the simulator's clock;
+ *   (R5) interrupt: the handler (InterruptCycles, HARD_IRQ) reads and clears the causes,
+ *        masks the NIC's interrupts and schedules the NAPI poll;
+ *   (R6) poll (PollCycles, KERNEL): clean the transmit ring, then process up to NapiWeight
+ *        ready frames, each a KERNEL job of RxPacketCycles + c_s * P cycles and P copied
+ *        bytes (P = the transport payload; c_s = ChecksumCyclesPerByte unless
+ *        ChecksumOffload; RxPacketCycles left out for TCP with TcpOffload), at whose end the
+ *        frame goes up the stack and its descriptor is free; frames that become ready
+ *        during the poll are taken in the same poll;
+ *   (R7) a poll that used its whole budget polls again (another PollCycles); otherwise the
+ *        moderator is updated with the packets and bytes received and transmitted since
+ *        the last update (e1000_set_itr, modes 1 and 3) and interrupts are unmasked: a
+ *        cause that became pending meanwhile is asserted by (R4).
+ *
+ * Transmit path of an L3 packet from the stack:
+ *   (T1) it takes a transmit descriptor; with all TxRingSize in use the device queue is
+ *        stopped (traffic control holds the packets) and woken when the poll has freed
+ *        32 descriptors (the driver's E1000_TX_WAKE_THRESHOLD); a packet offered to a full
+ *        ring without a queue interface is dropped (MacTxDrop);
+ *   (T2) the stack's work: a KERNEL job of TxPacketCycles + c_s * P cycles and P copied
+ *        bytes (the copy from the application's buffer; P = 0 for ACKs and ICMP);
+ *   (T3) DMA: HostBus transfers FROM_MEMORY of the 16 B descriptor and the F frame bytes,
+ *        then the frame goes to the MAC (EthernetNetDevice: wire equations (1)-(5));
+ *   (T4) when its last bit has left, the 16 B status write-back goes TO_MEMORY and the
+ *        transmit cause is raised as in (R3); the descriptor is freed by the next poll.
+ *
+ * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
+ * with the good octets sent and received in the period.
+ *
+ * The throttle clock is the one choice that is not in the driver's code: the 8254x
+ * manual defines ITR as a minimum inter-interrupt interval, which Restart implements; the
+ * lightpath accelerator study traced the cyclic ping jitter on an idle host (one probe a
+ * second) to where a probe lands in the NIC's interrupt cycle, which needs a cycle that
+ * runs without traffic: FreeRunning. Both are implemented; the validation report compares
+ * them with the measurement.
+ *
+ * Departures and limits: one transmit and one receive queue; no on-chip packet buffer
+ * (a frame that finds no descriptor is dropped at once); no 802.3x PAUSE; the CPU cost of
+ * the socket layer's copy is charged per packet on this path rather than at the system
+ * call; TcpOffload removes the per-packet protocol work of TCP segments only (copies,
+ * interrupts and polls remain).
+ */
+class NicNetDevice : public EthernetNetDevice
+{
+  public:
+    /** When an interrupt may be asserted, (R4). */
+    enum ThrottleClock : uint8_t
+    {
+        FREE_RUNNING = 0, //!< at the next expiry of a free-running interval counter
+        RESTART = 1,      //!< no sooner than I after the previous assertion
+    };
+
+    /**
+     * TracedValue signature of the ring occupancies.
+     * @param oldValue previous value
+     * @param newValue new value
+     */
+    typedef void (*OccupancyTracedCallback)(uint32_t oldValue, uint32_t newValue);
+
+    /**
+     * TracedCallback signature of RxHostDelay.
+     * @param delay from the frame's last bit at the NIC to its delivery to the stack
+     */
+    typedef void (*DelayCallback)(Time delay);
+
+    static TypeId GetTypeId();
+    NicNetDevice();
+    ~NicNetDevice() override;
+
+    /**
+     * Use this stream for the throttle counter's phase.
+     * @param stream first stream index
+     * @return number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /** @return the interrupt moderation logic */
+    Ptr<InterruptModerator> GetInterruptModerator() const;
+
+    /** @return interrupts asserted so far */
+    uint64_t GetInterrupts() const;
+    /** @return NAPI polls so far */
+    uint64_t GetPolls() const;
+    /** @return frames delivered to the stack so far */
+    uint64_t GetRxPackets() const;
+    /** @return frames dropped because the receive ring was full */
+    uint64_t GetRxRingDrops() const;
+    /** @return packets sent so far (their last bit has left) */
+    uint64_t GetTxPackets() const;
+
+    // EthernetNetDevice
+    void Receive(Ptr<Packet> frame) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+    void NotifyFrameSent(Ptr<const Packet> frame) override;
+
+  private:
+    /** A frame in the receive ring. */
+    struct RxEntry
+    {
+        Ptr<Packet> frame; //!< the frame with header and trailer
+        Time arrival;      //!< its last bit reached the NIC
+        uint32_t l3Bytes;  //!< its L3 size
+    };
+
+    /** A packet handed down by the stack. */
+    struct TxEntry
+    {
+        Ptr<Packet> packet;   //!< the L3 packet
+        Address source;       //!< source MAC
+        Address dest;         //!< destination MAC
+        uint16_t protocol;    //!< EtherType
+    };
+
+    /** Interrupt cause bits (ICR). */
+    enum Cause : uint8_t
+    {
+        CAUSE_RX = 1, //!< receive timer / descriptor done
+        CAUSE_TX = 2, //!< transmit descriptor written back
+    };
+
+    /** @return the node's HostCpu (aborts if none) */
+    HostCpu& Cpu();
+    /** @return the node's HostBus (aborts if none) */
+    HostBus& Bus();
+
+    /** (R2) DMA of the oldest frame in flight has ended. */
+    void RxDmaDone();
+    /** (T3) DMA of a packet's frame has ended: hand it to the MAC. */
+    void TxDmaDone();
+    /** (T2) the stack's work on the oldest packet has ended: start its DMA. */
+    void TxStackDone();
+    /** (T4) the status write-back of a sent frame has ended. */
+    void TxWriteBackDone();
+
+    /**
+     * (R3) a cause event: start or restart its delay timers.
+     * @param cause CAUSE_RX or CAUSE_TX
+     */
+    void RaiseCause(Cause cause);
+    /**
+     * (R3) a cause's delay has expired: it is pending.
+     * @param cause the cause
+     */
+    void CausePending(Cause cause);
+    /** (R4) schedule the assertion if a cause is pending and interrupts are enabled. */
+    void TryAssert();
+    /** @return the throttle interval in simulator time: I (1 + e), (R4) */
+    Time LocalInterval() const;
+    /** @return the time of the next possible assertion, (R4) */
+    Time NextAssertionTime() const;
+    /** (R4)-(R5) the interrupt line goes up. */
+    void Assert();
+    /** (R5) the handler has run: schedule the NAPI poll. */
+    void ScheduleNapi();
+    /** (R6) the poll's fixed work is done: clean the tx ring, process rx frames. */
+    void PollStart();
+    /** (R6) process the next ready frame or end the poll. */
+    void PollNext();
+    /** (R6) the stack's work on the frame at the head of the ready queue has ended. */
+    void RxStackDone();
+    /** (R7) end of a poll. */
+    void PollEnd();
+    /** Free the descriptors of sent frames; wake the device queue (T1). */
+    void CleanTxRing();
+    /** Mode 4: the 2 s watchdog. */
+    void Watchdog();
+    /**
+     * Moderator rate change: keep the free-running counter's expiries continuous.
+     * @param rate new rate
+     * @param itrRegister new register value
+     */
+    void RateChanged(uint32_t rate, uint32_t itrRegister);
+
+    /** What the host's stack does with an L3 packet. */
+    struct StackWork
+    {
+        uint64_t cycles{0};      //!< protocol and checksum cycles, (R6) or (T2)
+        uint32_t copiedBytes{0}; //!< P: the transport payload, copied once
+        uint32_t l3Bytes{0};     //!< the L3 packet's size
+    };
+
+    /**
+     * @param l3Packet an L3 packet (starts with its IPv4 header if protocol is IPv4)
+     * @param protocol its EtherType
+     * @param receive receive path (RxPacketCycles) or transmit path (TxPacketCycles)
+     * @return the work of (R6) or (T2)
+     */
+    StackWork GetStackWork(Ptr<const Packet> l3Packet, uint16_t protocol, bool receive) const;
+
+    // Attributes
+    uint32_t m_rxRingSize{0};        //!< RxRingSize
+    uint32_t m_txRingSize{0};        //!< TxRingSize
+    uint32_t m_napiWeight{0};        //!< NapiWeight
+    ThrottleClock m_throttleClock{FREE_RUNNING}; //!< ThrottleClock
+    double m_clockTolerancePpm{0};   //!< ClockTolerance
+    double m_clockError{0};          //!< e of (R4), drawn once
+    bool m_checksumOffload{false};   //!< ChecksumOffload
+    bool m_tcpOffload{false};        //!< TcpOffload
+    uint64_t m_interruptCycles{0};   //!< InterruptCycles
+    uint64_t m_pollCycles{0};        //!< PollCycles
+    uint64_t m_rxPacketCycles{0};    //!< RxPacketCycles
+    uint64_t m_txPacketCycles{0};    //!< TxPacketCycles
+    double m_checksumCyclesPerByte{0}; //!< ChecksumCyclesPerByte
+    Ptr<InterruptModerator> m_moderator; //!< InterruptModerator
+
+    // Host
+    Ptr<HostCpu> m_cpu;              //!< the node's CPU
+    Ptr<HostBus> m_bus;              //!< the node's bus
+    Ptr<NetDeviceQueueInterface> m_queueInterface; //!< traffic control's view, if any
+    Ptr<UniformRandomVariable> m_phaseRng; //!< phase of the free-running counter
+
+    // Receive ring: frames in DMA, then ready for the poll
+    std::deque<RxEntry> m_rxDma;     //!< frames being written to memory
+    std::deque<RxEntry> m_rxReady;   //!< frames written, waiting for the poll
+    TracedValue<uint32_t> m_rxOccupancy; //!< descriptors in use (DMA + ready)
+
+    // Transmit ring
+    std::deque<TxEntry> m_txStack;   //!< packets in the stack's work (T2)
+    std::deque<TxEntry> m_txDma;     //!< packets being read from memory (T3)
+    std::deque<uint32_t> m_txWriteBack; //!< L3 bytes of sent frames in status write-back
+    uint32_t m_txCompleted{0};       //!< sent and written back, not yet cleaned
+    uint64_t m_txCompletedBytes{0};  //!< their L3 bytes
+    TracedValue<uint32_t> m_txOccupancy; //!< descriptors in use
+
+    // Interrupts
+    uint8_t m_pending{0};            //!< causes past their delay timers, not yet read
+    bool m_interruptsEnabled{true};  //!< IMS (false while NAPI polls)
+    EventId m_assertEvent;           //!< scheduled assertion
+    EventId m_rxPacketTimer;         //!< RDTR
+    EventId m_rxAbsTimer;            //!< RADV
+    EventId m_txPacketTimer;         //!< TIDV
+    EventId m_txAbsTimer;            //!< TADV
+    Time m_lastAssertion{Time::Min()}; //!< for RESTART
+    Time m_counterAnchor;            //!< an expiry of the FREE_RUNNING counter
+    Time m_counterInterval;          //!< its interval I
+
+    // NAPI
+    uint32_t m_pollWork{0};          //!< frames processed in the current poll
+    uint32_t m_itrRxPackets{0};      //!< rx packets since the last moderator update
+    uint64_t m_itrRxBytes{0};        //!< rx bytes since the last moderator update
+    uint32_t m_itrTxPackets{0};      //!< tx packets since the last moderator update
+    uint64_t m_itrTxBytes{0};        //!< tx bytes since the last moderator update
+    uint64_t m_watchdogTxBytes{0};   //!< mode 4: octets sent in the period
+    uint64_t m_watchdogRxBytes{0};   //!< mode 4: octets received in the period
+    EventId m_watchdogEvent;         //!< mode 4 watchdog
+
+    // Metrics
+    TracedValue<uint64_t> m_interrupts; //!< Interrupts
+    TracedValue<uint64_t> m_polls;      //!< Polls
+    uint64_t m_rxPackets{0};            //!< delivered to the stack
+    uint64_t m_rxRingDrops{0};          //!< dropped at a full ring
+    uint64_t m_txPackets{0};            //!< sent
+    TracedCallback<Ptr<const Packet>> m_rxRingDropTrace; //!< RxRingDrop
+    TracedCallback<Time> m_rxHostDelayTrace;             //!< RxHostDelay
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_NIC_NET_DEVICE_H

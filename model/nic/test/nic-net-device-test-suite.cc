@@ -1,0 +1,383 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * NicNetDevice: the receive and transmit paths (R1)-(R7), (T1)-(T4) of its class comment,
+ * with expected values from the equations of NicNetDevice, HostCpu and HostBus.
+ */
+#include "hybridnet/ethernet-net-device.h"
+#include "hybridnet/host-bus.h"
+#include "hybridnet/host-cpu.h"
+#include "hybridnet/interrupt-moderator.h"
+#include "hybridnet/nic-helper.h"
+#include "hybridnet/nic-net-device.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+constexpr uint16_t kProtocol = 0x88B5; // IEEE local experimental EtherType: no IP parsing
+constexpr uint64_t kHz = 1'000'000'000; // 1 GHz: 1000 cycles = 1 us
+
+/**
+ * A sender port (plain EthernetNetDevice on a switch-like node) cabled to a NIC on a host.
+ * The sender puts frames on the wire at chosen times; the test watches the NIC.
+ */
+struct Bench
+{
+    Ptr<Node> sender;
+    Ptr<Node> host;
+    Ptr<EthernetNetDevice> port;
+    Ptr<NicNetDevice> nic;
+    std::vector<Time> delays;   // RxHostDelay per delivered frame
+    std::vector<Time> arrivals; // delivery times
+    uint32_t delivered{0};
+
+    Bench(NicHelper helper)
+    {
+        sender = CreateObject<Node>();
+        host = CreateObject<Node>();
+        helper.SetCpuAttribute("Frequency", UintegerValue(kHz));
+        NetDeviceContainer devices = helper.Install(host, sender);
+        nic = DynamicCast<NicNetDevice>(devices.Get(0));
+        port = DynamicCast<EthernetNetDevice>(devices.Get(1));
+        NicHelper::AssignStreams(devices, 7);
+        nic->TraceConnectWithoutContext("RxHostDelay", MakeCallback(&Bench::Delay, this));
+        nic->SetReceiveCallback(MakeCallback(&Bench::Up, this));
+    }
+
+    void Delay(Time delay)
+    {
+        delays.push_back(delay);
+    }
+
+    bool Up(Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&)
+    {
+        ++delivered;
+        arrivals.push_back(Simulator::Now());
+        return true;
+    }
+
+    void Send(uint32_t l3Bytes)
+    {
+        port->Send(Create<Packet>(l3Bytes), nic->GetAddress(), kProtocol);
+    }
+
+    void SendAt(Time t, uint32_t l3Bytes)
+    {
+        Simulator::Schedule(t, &Bench::Send, this, l3Bytes);
+    }
+};
+
+/** A PCI Express x8 bus: fast, independent directions, so DMA times are small and exact. */
+NicHelper
+FastHost()
+{
+    NicHelper helper;
+    helper.SetBusAttribute("Kind", StringValue("PciExpress"));
+    helper.SetBusAttribute("Lanes", UintegerValue(8));
+    helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0));
+    return helper;
+}
+
+/** (R2)-(R6) with throttling off: host delay = DMA + interrupt + poll + per-packet work. */
+class RxPathDelayTestCase : public TestCase
+{
+  public:
+    RxPathDelayTestCase(uint64_t irq, uint64_t poll, uint64_t packet)
+        : TestCase("rx delay of one frame = DMA + " + std::to_string(irq) + " + " +
+                   std::to_string(poll) + " + " + std::to_string(packet) + " cycles"),
+          m_irq(irq),
+          m_poll(poll),
+          m_packet(packet)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("InterruptCycles", UintegerValue(m_irq));
+        helper.SetDeviceAttribute("PollCycles", UintegerValue(m_poll));
+        helper.SetDeviceAttribute("RxPacketCycles", UintegerValue(m_packet));
+        Bench bench(helper);
+        bench.SendAt(MicroSeconds(10), 1000);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.delays.size(), 1u, "one frame delivered");
+        Ptr<HostBus> bus = bench.host->GetObject<HostBus>();
+        Ptr<HostCpu> cpu = bench.host->GetObject<HostCpu>();
+        const uint32_t frameBytes = 14 + 1000 + 4;
+        const Time expected = bus->GetTransferTime(HostBus::TO_MEMORY, frameBytes) +
+                              bus->GetTransferTime(HostBus::TO_MEMORY, 16) +
+                              cpu->GetServiceTime(m_irq) + cpu->GetServiceTime(m_poll) +
+                              cpu->GetServiceTime(m_packet);
+        NS_TEST_EXPECT_MSG_EQ(bench.delays[0], expected, "(R2) + (R5) + (R6)");
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetInterrupts(), 1u, "one interrupt");
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetPolls(), 1u, "one poll");
+        Simulator::Destroy();
+    }
+
+    uint64_t m_irq;
+    uint64_t m_poll;
+    uint64_t m_packet;
+};
+
+/**
+ * (R4) FreeRunning: an isolated frame waits for the counter's next expiry, a delay uniform
+ * in [0, I): over frames a second apart (1 s is not a multiple of I = 124.928 us, so the
+ * phase walks) the extra delay has mean I/2, stays below I, and spans most of [0, I).
+ * Restart: an isolated frame is never delayed.
+ */
+class ThrottleClockTestCase : public TestCase
+{
+  public:
+    ThrottleClockTestCase(std::string clock)
+        : TestCase("isolated frames at 8000 ints per s, throttle clock " + clock),
+          m_clock(clock)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(8000));
+        helper.SetDeviceAttribute("ThrottleClock", StringValue(m_clock));
+        helper.SetDeviceAttribute("ClockTolerance", DoubleValue(0.0)); // I exactly
+        Bench bench(helper);
+        const int frames = 400;
+        for (int i = 0; i < frames; ++i)
+        {
+            bench.SendAt(Seconds(1 + i), 100);
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.delays.size(), static_cast<size_t>(frames), "all delivered");
+        Ptr<HostBus> bus = bench.host->GetObject<HostBus>();
+        const Time dma = bus->GetTransferTime(HostBus::TO_MEMORY, 14 + 100 + 4) +
+                         bus->GetTransferTime(HostBus::TO_MEMORY, 16);
+        const double interval = 488 * 256e-9; // InterruptModerator (5) at 8000 ints/s
+        std::vector<double> extra;
+        for (Time d : bench.delays)
+        {
+            extra.push_back((d - dma).GetSeconds());
+        }
+        const double mean = std::accumulate(extra.begin(), extra.end(), 0.0) / frames;
+        const double lo = *std::min_element(extra.begin(), extra.end());
+        const double hi = *std::max_element(extra.begin(), extra.end());
+        if (m_clock == "Restart")
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(hi, 0.0, 1e-12, "a second apart: never throttled");
+        }
+        else
+        {
+            // Uniform on [0, I): mean I/2, sd of the mean I / sqrt(12 * 400) = 1.8 us.
+            NS_TEST_EXPECT_MSG_EQ_TOL(mean, interval / 2, 4 * interval / std::sqrt(12.0 * frames),
+                                      "mean wait I/2");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(lo, 0.0, "no negative wait");
+            NS_TEST_EXPECT_MSG_LT(hi, interval, "wait below I");
+            NS_TEST_EXPECT_MSG_GT(hi - lo, 0.9 * interval, "the phase covers the interval");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_clock;
+};
+
+/**
+ * (R6)-(R7) NAPI budget: 200 back-to-back frames, CPU slower than the wire, no throttling:
+ * one interrupt, then polls of 64, 64, 64 and 8 frames (the fourth ends under budget and
+ * re-enables interrupts). The receive causes raised while the NIC was masked stay latched
+ * (R5 clears only what the handler read), so the re-enable asserts one more interrupt
+ * whose poll finds the ring empty: 2 interrupts, 5 polls.
+ */
+class NapiBudgetTestCase : public TestCase
+{
+  public:
+    NapiBudgetTestCase()
+        : TestCase("200 frames, CPU slower than the line: polls of 64, 64, 64, 8, then a latched one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("RxPacketCycles", UintegerValue(20000)); // 20 us > 12.304 us
+        helper.SetDeviceAttribute("RxRingSize", UintegerValue(256));
+        Bench bench(helper);
+        bench.port->GetQueue()->SetMaxSize(QueueSize("1000p"));
+        for (int i = 0; i < 200; ++i)
+        {
+            bench.SendAt(MicroSeconds(10), 1500); // queued at the port: back to back
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bench.delivered, 200u, "all delivered");
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetInterrupts(), 2u, "one, plus the latched cause");
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetPolls(), 5u, "ceil(200 / 64) polls, plus an empty one");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * (R1) time to overflow the receive ring at line rate: 64 B frames (L3 46 B) arrive every
+ * 672 ns at 1 Gb/s; the first frame's processing ends long after the burst (1 ms of CPU),
+ * so frames 1..80 take the 80 descriptors and frames 81..200 are dropped: 120 drops, the
+ * first when frame 81 arrives.
+ */
+class RxRingOverflowTestCase : public TestCase
+{
+  public:
+    RxRingOverflowTestCase()
+        : TestCase("80-descriptor ring at line rate with 64 B frames: frame 81 is the first drop")
+    {
+    }
+
+    void Dropped(Ptr<const Packet>)
+    {
+        if (m_firstDrop.IsZero())
+        {
+            m_firstDrop = Simulator::Now();
+        }
+    }
+
+    void FirstBit(Ptr<const Packet>)
+    {
+        if (m_firstBit.IsZero())
+        {
+            m_firstBit = Simulator::Now();
+        }
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("RxRingSize", UintegerValue(80));
+        helper.SetDeviceAttribute("RxPacketCycles", UintegerValue(1'000'000));
+        Bench bench(helper);
+        bench.nic->TraceConnectWithoutContext("RxRingDrop",
+                                              MakeCallback(&RxRingOverflowTestCase::Dropped, this));
+        bench.port->TraceConnectWithoutContext("PhyTxBegin",
+                                               MakeCallback(&RxRingOverflowTestCase::FirstBit, this));
+        bench.port->GetQueue()->SetMaxSize(QueueSize("1000p"));
+        for (int i = 0; i < 200; ++i)
+        {
+            bench.SendAt(MicroSeconds(10), 46);
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetRxRingDrops(), 120u, "200 - 80 dropped");
+        // Frame k (1-based) ends arriving at t0 + (k - 1) * 672 ns + (64 + 8) * 8 ns + delay.
+        Time delay;
+        {
+            Ptr<Channel> channel = bench.nic->GetChannel();
+            TimeValue d;
+            channel->GetAttribute("Delay", d);
+            delay = d.Get();
+        }
+        const Time expected = m_firstBit + NanoSeconds(80 * 672 + 72 * 8) + delay;
+        NS_TEST_EXPECT_MSG_EQ(m_firstDrop, expected, "first drop at frame 81");
+        NS_TEST_EXPECT_MSG_EQ(bench.delivered, 80u, "the 80 in the ring are delivered");
+        Simulator::Destroy();
+    }
+
+    Time m_firstDrop;
+    Time m_firstBit;
+};
+
+/**
+ * (T1) a full transmit ring refuses packets (the test calls Send directly, so no queue
+ * interface holds them back): 100 packets offered at once to a 96-descriptor ring (a
+ * multiple of 8, not rounded) - 96 accepted, 4 refused; all 96 are sent.
+ */
+class TxRingFullTestCase : public TestCase
+{
+  public:
+    TxRingFullTestCase()
+        : TestCase("96-descriptor tx ring: 96 of 100 packets accepted at once, 4 refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("TxRingSize", UintegerValue(96));
+        Bench bench(helper);
+        uint32_t accepted = 0;
+        Simulator::Schedule(MicroSeconds(10), [&]() {
+            for (int i = 0; i < 100; ++i)
+            {
+                accepted += bench.nic->Send(Create<Packet>(1000), bench.port->GetAddress(), kProtocol) ? 1 : 0;
+            }
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(accepted, 96u, "ring size");
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetTxPackets(), 96u, "all accepted ones sent");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * (R4) under load the interrupt rate is the throttle rate: a line-rate stream of 1500 B
+ * frames for 100 ms with ITR 8000 (I = 124.928 us) and a fast CPU raises one interrupt per
+ * counter expiry: 100 ms / 124.928 us = 800.5 -> 800 or 801.
+ */
+class ThrottledRateTestCase : public TestCase
+{
+  public:
+    ThrottledRateTestCase()
+        : TestCase("line-rate frames for 100 ms at ITR 8000: 800 or 801 interrupts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(8000));
+        Bench bench(helper);
+        bench.port->GetQueue()->SetMaxSize(QueueSize("100000p"));
+        // 1538 wire bytes = 12.304 us per frame: 8128 frames = 100.007 ms.
+        for (int i = 0; i < 8128; ++i)
+        {
+            bench.SendAt(Seconds(1), 1500);
+        }
+        Simulator::Stop(Seconds(1) + MilliSeconds(100));
+        Simulator::Run();
+        const uint64_t interrupts = bench.nic->GetInterrupts();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(interrupts, 800u, "rate 8004 per s");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(interrupts, 801u, "rate 8004 per s");
+        Simulator::Destroy();
+    }
+};
+
+class NicNetDeviceTestSuite : public TestSuite
+{
+  public:
+    NicNetDeviceTestSuite()
+        : TestSuite("hybridnet-nic-net-device", Type::UNIT)
+    {
+        AddTestCase(new RxPathDelayTestCase(0, 0, 0), Duration::QUICK);
+        AddTestCase(new RxPathDelayTestCase(5000, 3000, 7000), Duration::QUICK);
+        AddTestCase(new ThrottleClockTestCase("FreeRunning"), Duration::QUICK);
+        AddTestCase(new ThrottleClockTestCase("Restart"), Duration::QUICK);
+        AddTestCase(new NapiBudgetTestCase, Duration::QUICK);
+        AddTestCase(new RxRingOverflowTestCase, Duration::QUICK);
+        AddTestCase(new TxRingFullTestCase, Duration::QUICK);
+        AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
+    }
+};
+
+NicNetDeviceTestSuite g_nicNetDeviceTestSuite;
+
+} // namespace
