@@ -2,32 +2,40 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * gige-iperf: an iperf TCP test and a ping series between two GigE hosts through a
- * store-and-forward switch, built from stock ns-3 devices.
+ * store-and-forward switch - the packet-switched path of the lightpath accelerator study
+ * (shared reference lightpath-accelerator.md; validation/lightpath-accelerator-*).
  *
- * This is the "stock ns-3" baseline of the lightpath accelerator study (the shared
- * reference lightpath-accelerator.md; validation/lightpath-accelerator-*):
- * what ns-3 gives without a host or NIC model.  The links are ns-3 point-to-point devices
- * (2 B PPP header, no preamble, FCS or inter-frame gap) and the switch is a node that
- * forwards IP packets (ns-3's only full-duplex store-and-forward element: its CSMA bridge is
- * half duplex).  The host and NIC model of issue 3 will replace both.
+ * Each host is a host model (HostCpu, HostBus) with a NIC (NicNetDevice: descriptor
+ * rings, DMA, e1000 interrupt throttling, NAPI) from a named host profile; --host=none
+ * puts plain Ethernet devices on the hosts instead (exact framing, no host). The switch is
+ * ns-3's learning bridge over two EthernetNetDevice ports: full duplex, store and forward,
+ * no switching latency.
  *
- *     host0 (iperf client, ping) ----- switch ----- host1 (iperf server)
- *            10.0.0.1      linkRate, linkDelay         10.0.1.2
+ *     host0 (iperf client, ping) ---- switch ---- host1 (iperf server)
+ *            10.0.0.1        linkRate, linkDelay        10.0.0.2
  *
- * Phases: the iperf transfer runs for --duration from t = 1 s (none if 0s); one second
+ * Phases: the iperf transfer runs for --duration from t = 1 s (none if 0s), with
+ * --bidirectional a second one from host1 to host0 at the same time (iperf -d); one second
  * after it ends, --pingCount pings go out every --pingInterval on the idle network.
  *
- * Flags (defaults): --linkRate=1Gbps --linkDelay=500ns --mtu=1500B --segmentSize=1448B
- *   --window=16KiB --congestionOps=ns3::TcpLinuxReno --queueSize=100 --duration=10s
- *   --interval=1s --pingCount=300 --pingInterval=1s --pingSize=56B; `--help` explains each.
+ * Flags (defaults): --host=accelerator-xeon --itr=8000 --throttleClock=FreeRunning
+ *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --mtu=1500B
+ *   --segmentSize=1448B --window=16KiB --congestionOps=ns3::TcpLinuxReno --queueSize=100
+ *   --duration=10s --interval=1s --bidirectional=false --pingCount=300 --pingInterval=1s
+ *   --pingSize=56B; `--help` explains each.
  *
- * Metrics: goodput (iperf's total, Mb/s), goodput per interval (min, max), ping RTT (min,
- * max, mean, sd in us); series: iperfIntervals, pingRtt.
+ * Metrics: goodput (iperf's total, Mb/s; reverseGoodput with --bidirectional), goodput per
+ * interval (min, max), ping RTT (min, max, mean, sd in us), per host CPU utilisation,
+ * interrupts per second and packets per interrupt of the receiving NIC, bus utilisation;
+ * series: iperfIntervals, pingRtt.
  *
  * Run:  hybridnet run gige-iperf --duration=10s
  *   or: build/bin/gige-iperf --duration=10s --output=gige-iperf.json
  */
 #include "hybridnet/apps-module.h"
+#include "hybridnet/ethernet-module.h"
+#include "hybridnet/host-module.h"
+#include "hybridnet/nic-module.h"
 #include "hybridnet/scenario-module.h"
 
 #include "ns3/applications-module.h"
@@ -35,8 +43,9 @@
 #include "ns3/internet-apps-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
+#include "ns3/bridge-module.h"
 
+#include <array>
 #include <cmath>
 
 using namespace ns3;
@@ -46,8 +55,14 @@ int
 main(int argc, char* argv[])
 {
     Scenario scenario("gige-iperf",
-                      "iperf TCP goodput and ping RTT between two GigE hosts through a switch "
-                      "(stock ns-3 point-to-point devices: the baseline without a host model)");
+                      "iperf TCP goodput and ping RTT between two GigE hosts (host and NIC "
+                      "model) through a store-and-forward switch");
+    std::string host = "accelerator-xeon";
+    int64_t itr = 8000;
+    std::string throttleClock = "FreeRunning";
+    uint32_t rxRing = 256;
+    uint32_t txRing = 256;
+    bool bidirectional = false;
     DataRate linkRate("1Gbps");
     Time linkDelay = NanoSeconds(500);
     uint32_t mtu = 1500;
@@ -62,6 +77,31 @@ main(int argc, char* argv[])
     uint32_t pingSize = 56;
 
     auto& flags = scenario.Flags();
+    std::vector<std::string> hosts = HostProfile::Names();
+    hosts.push_back("none");
+    flags.AddChoice("host",
+                    "host profile of both hosts (docs/modules/host.md), or none: plain "
+                    "Ethernet devices, no host model",
+                    &host,
+                    hosts);
+    flags.AddInteger("itr",
+                     "e1000 InterruptThrottleRate of both NICs: 0 off, 1 dynamic, 3 dynamic "
+                     "conservative, 4 simplified, or a fixed 100..100000 interrupts/s (8000: "
+                     "the 2.4-era driver's default)",
+                     &itr,
+                     0,
+                     100000);
+    flags.AddChoice("throttleClock",
+                    "when a throttled interrupt may fire: FreeRunning (next expiry of an "
+                    "always-running interval counter) or Restart (one interval after the "
+                    "previous interrupt)",
+                    &throttleClock,
+                    {"FreeRunning", "Restart"});
+    flags.AddCount("rxRing", "receive descriptors per NIC (e1000: 80..4096)", &rxRing, 80, 4096);
+    flags.AddCount("txRing", "transmit descriptors per NIC (e1000: 80..4096)", &txRing, 80, 4096);
+    flags.AddBool("bidirectional",
+                  "a second transfer from host1 to host0 at the same time (iperf -d)",
+                  &bidirectional);
     flags.AddDataRate("linkRate",
                       "rate of both links (host-switch, switch-host)",
                       &linkRate,
@@ -113,6 +153,8 @@ main(int argc, char* argv[])
     // ns-3 TCP sends the timestamp option (12 B) by default, as the study's hosts did.
     flags.AddConstraint("segmentSize + 52B (IP 20B, TCP 20B, timestamps 12B) <= mtu",
                         [&]() { return segmentSize + 52 <= mtu; });
+    flags.AddConstraint("itr is 0, 1, 3, 4 or 100..100000",
+                        [&]() { return InterruptModerator::IsValidSetting(itr); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
@@ -123,37 +165,101 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(window));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(window));
 
-    NodeContainer hosts(2);
+    NodeContainer hostNodes(2);
     Ptr<Node> sw = CreateObject<Node>();
-    PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
-    link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    link.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    link.SetQueue("ns3::DropTailQueue",
-                  "MaxSize",
-                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queueSize)));
-    NetDeviceContainer left = link.Install(hosts.Get(0), sw);
-    NetDeviceContainer right = link.Install(sw, hosts.Get(1));
+    NetDeviceContainer hostDevices;
+    NetDeviceContainer ports;
+    if (host == "none")
+    {
+        EthernetHelper link;
+        link.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+        link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        link.SetChannelAttribute("Delay", TimeValue(linkDelay));
+        link.SetQueue("ns3::DropTailQueue",
+                      "MaxSize",
+                      QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queueSize)));
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NetDeviceContainer pair = link.Install(hostNodes.Get(i), sw);
+            hostDevices.Add(pair.Get(0));
+            ports.Add(pair.Get(1));
+        }
+    }
+    else
+    {
+        NicHelper link;
+        link.SetProfile(HostProfile::Get(host));
+        link.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(itr));
+        link.SetDeviceAttribute("ThrottleClock", StringValue(throttleClock));
+        link.SetDeviceAttribute("RxRingSize", UintegerValue(rxRing));
+        link.SetDeviceAttribute("TxRingSize", UintegerValue(txRing));
+        link.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+        link.SetPortAttribute("DataRate", DataRateValue(linkRate));
+        link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        link.SetPortAttribute("Mtu", UintegerValue(mtu));
+        link.SetChannelAttribute("Delay", TimeValue(linkDelay));
+        link.SetPortQueueSize(queueSize);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NetDeviceContainer pair = link.Install(hostNodes.Get(i), sw);
+            hostDevices.Add(pair.Get(0));
+            ports.Add(pair.Get(1));
+        }
+        NicHelper::AssignStreams(hostDevices, 0);
+    }
+    BridgeHelper bridge;
+    bridge.Install(sw, ports);
 
     InternetStackHelper internet;
-    internet.Install(hosts);
-    internet.Install(sw);
+    internet.Install(hostNodes);
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
-    Ipv4InterfaceContainer leftIf = addresses.Assign(left);
-    addresses.SetBase("10.0.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer rightIf = addresses.Assign(right);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    Ipv4Address server = rightIf.GetAddress(1);
+    Ipv4InterfaceContainer hostIf = addresses.Assign(hostDevices);
+    Ipv4Address server = hostIf.GetAddress(1);
+    Ipv4Address client = hostIf.GetAddress(0);
+    // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so
+    // the first ping does not carry ns-3's ARP request jitter (up to 10 ms).
+    NeighborCacheHelper neighbors;
+    neighbors.PopulateNeighborCache();
 
     const Time transferStart = Seconds(1);
     Ptr<IperfServer> iperfServer;
+    Ptr<IperfServer> reverseServer;
     std::vector<double> intervalEnd;
     std::vector<double> intervalGoodput;
+    // Host counters at the start and the end of the transfer: CPU busy time, bus busy time,
+    // NIC interrupts and received packets, per host.
+    struct HostSample
+    {
+        Time cpuBusy;
+        Time busBusy;
+        uint64_t interrupts{0};
+        uint64_t rxPackets{0};
+    };
+    std::array<std::array<HostSample, 2>, 2> samples; // [start, end][host]
+    auto sample = [&](std::array<HostSample, 2>* into) {
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<Node> node = hostNodes.Get(i);
+            if (Ptr<HostCpu> cpu = node->GetObject<HostCpu>())
+            {
+                (*into)[i].cpuBusy = cpu->GetBusyTime();
+            }
+            if (Ptr<HostBus> bus = node->GetObject<HostBus>())
+            {
+                (*into)[i].busBusy = bus->GetBusyTime();
+            }
+            if (Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(hostDevices.Get(i)))
+            {
+                (*into)[i].interrupts = nic->GetInterrupts();
+                (*into)[i].rxPackets = nic->GetRxPackets();
+            }
+        }
+    };
     if (duration.IsStrictlyPositive())
     {
         IperfServerHelper serverHelper(5001);
         serverHelper.SetAttribute("Interval", TimeValue(interval));
-        iperfServer = DynamicCast<IperfServer>(serverHelper.Install(hosts.Get(1)).Get(0));
+        iperfServer = DynamicCast<IperfServer>(serverHelper.Install(hostNodes.Get(1)).Get(0));
         iperfServer->TraceConnectWithoutContext(
             "IntervalReport",
             MakeCallback(+[](std::vector<double>* ends,
@@ -166,11 +272,23 @@ main(int argc, char* argv[])
                 goodputs->push_back(8.0 * bytes / (end - start).GetSeconds() / 1e6);
             }).Bind(&intervalEnd, &intervalGoodput));
 
-        BulkSendHelper client("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
-        client.SetAttribute("SendSize", UintegerValue(8192)); // iperf's default write, -l 8K
-        ApplicationContainer clientApp = client.Install(hosts.Get(0));
-        clientApp.Start(transferStart);
-        clientApp.Stop(transferStart + duration);
+        BulkSendHelper sender("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
+        sender.SetAttribute("SendSize", UintegerValue(8192)); // iperf's default write, -l 8K
+        ApplicationContainer senders = sender.Install(hostNodes.Get(0));
+        if (bidirectional)
+        {
+            IperfServerHelper reverseHelper(5002);
+            reverseHelper.SetAttribute("Interval", TimeValue(interval));
+            reverseServer =
+                DynamicCast<IperfServer>(reverseHelper.Install(hostNodes.Get(0)).Get(0));
+            BulkSendHelper reverse("ns3::TcpSocketFactory", InetSocketAddress(client, 5002));
+            reverse.SetAttribute("SendSize", UintegerValue(8192));
+            senders.Add(reverse.Install(hostNodes.Get(1)));
+        }
+        senders.Start(transferStart);
+        senders.Stop(transferStart + duration);
+        Simulator::Schedule(transferStart, [&]() { sample(&samples[0]); });
+        Simulator::Schedule(transferStart + duration, [&]() { sample(&samples[1]); });
     }
 
     const Time pingStart = transferStart + duration + Seconds(1);
@@ -187,7 +305,7 @@ main(int argc, char* argv[])
         ping.SetAttribute("Interval", TimeValue(pingInterval));
         ping.SetAttribute("Size", UintegerValue(pingSize));
         ping.SetAttribute("VerboseMode", EnumValue(Ping::SILENT));
-        ApplicationContainer pingApp = ping.Install(hosts.Get(0));
+        ApplicationContainer pingApp = ping.Install(hostNodes.Get(0));
         pingApp.Start(pingStart);
         pingApp.Stop(pingStart + pingInterval * (pingCount - 1) + pingInterval / 2);
         pingApp.Get(0)->TraceConnectWithoutContext(
@@ -219,6 +337,39 @@ main(int argc, char* argv[])
         result.SetMetric("intervalGoodputMax",
                          *std::max_element(intervalGoodput.begin(), intervalGoodput.end()),
                          "Mb/s");
+    }
+    if (reverseServer && !reverseServer->GetReports().empty())
+    {
+        const double reverse = reverseServer->GetReports()[0].GoodputBps() / 1e6;
+        result.SetMetric("reverseGoodput", reverse, "Mb/s");
+        if (!reports.empty())
+        {
+            result.SetMetric("aggregateGoodput", reports[0].GoodputBps() / 1e6 + reverse, "Mb/s");
+        }
+    }
+    if (duration.IsStrictlyPositive() && host != "none")
+    {
+        const double seconds = duration.GetSeconds();
+        const char* names[2] = {"Client", "Server"};
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            const HostSample& a = samples[0][i];
+            const HostSample& b = samples[1][i];
+            const std::string who = names[i];
+            result.SetMetric("cpuUtilisation" + who, (b.cpuBusy - a.cpuBusy).GetSeconds() / seconds, "");
+            result.SetMetric("busUtilisation" + who, (b.busBusy - a.busBusy).GetSeconds() / seconds, "");
+            const double interrupts = b.interrupts - a.interrupts;
+            result.SetMetric("interruptRate" + who, interrupts / seconds, "1/s");
+            result.SetMetric("packetsPerInterrupt" + who,
+                             interrupts > 0 ? (b.rxPackets - a.rxPackets) / interrupts : 0.0,
+                             "");
+        }
+        uint64_t drops = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            drops += DynamicCast<NicNetDevice>(hostDevices.Get(i))->GetRxRingDrops();
+        }
+        result.SetMetric("rxRingDrops", double(drops), "");
     }
     result.SetSeries("iperfIntervals",
                      {{"end", "s", intervalEnd}, {"goodput", "Mb/s", intervalGoodput}});

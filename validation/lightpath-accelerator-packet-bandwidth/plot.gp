@@ -4,12 +4,12 @@
 set datafile missing "NaN"
 set style fill solid 0.25
 set ylabel "TCP goodput (Mb/s)"
-set xrange [-0.6:3.6]
-set yrange [850:1000]
+set xrange [-0.6:6.6]
+set yrange [400:1500]
 set key bottom right
 set grid ytics
 set xtics rotate by -20
-set title "Packet-switched GigE, one iperf flow: measured vs stock ns-3"
+set title "Packet-switched GigE, one iperf flow: measured vs host and NIC model"
 do for [t in "png pdf"] {
   if (t eq "png") { set terminal pngcairo size 900,560 font ",10"; set output outbase.".png" }
   if (t eq "pdf") { set terminal pdfcairo size 6.4in,4in font ",9"; set output outbase.".pdf" }
