@@ -103,10 +103,10 @@ main(int argc, char* argv[])
                   "a second transfer from host1 to host0 at the same time (iperf -d)",
                   &bidirectional);
     flags.AddDataRate("linkRate",
-                      "rate of both links (host-switch, switch-host)",
+                      "rate of both links (host-switch, switch-host); Ethernet: 10 Mb/s to 10 Gb/s",
                       &linkRate,
                       DataRate("10Mbps"),
-                      DataRate("100Gbps"));
+                      DataRate("10Gbps"));
     flags.AddTime("linkDelay",
                   "propagation delay of each link (500ns is about 100 m of cable)",
                   &linkDelay,
