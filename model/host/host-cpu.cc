@@ -40,9 +40,11 @@ HostCpu::GetTypeId()
                           MakeUintegerChecker<uint64_t>(kMinFrequency, kMaxFrequency))
             .AddAttribute("MemoryCopyRate",
                           "Memory-copy bandwidth M of equation (1): bytes one copy moves per "
-                          "second, times 8, bit/s. Range: at least 1 Mb/s.",
+                          "second, times 8, bit/s. Range: at least 1 Mb/s (the setter aborts "
+                          "below).",
                           DataRateValue(DataRate("4Gbps")),
-                          MakeDataRateAccessor(&HostCpu::m_copyRate),
+                          MakeDataRateAccessor(&HostCpu::SetMemoryCopyRate,
+                                               &HostCpu::GetMemoryCopyRate),
                           MakeDataRateChecker())
             .AddTraceSource("Backlog",
                             "Jobs waiting or running, both levels.",
@@ -71,8 +73,6 @@ HostCpu::DoDispose()
 Time
 HostCpu::GetServiceTime(uint64_t cycles, uint64_t copiedBytes) const
 {
-    NS_ABORT_MSG_IF(m_copyRate.GetBitRate() < kMinCopyRate,
-                    "HostCpu: MemoryCopyRate " << m_copyRate << " below 1 Mb/s");
     // Equation (1) in integer time steps, rounded up: a job never takes less than its work.
     const auto steps = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
     const unsigned __int128 cpu = (cycles * steps + m_frequency - 1) / m_frequency;
@@ -152,6 +152,14 @@ uint64_t
 HostCpu::GetFrequency() const
 {
     return m_frequency;
+}
+
+void
+HostCpu::SetMemoryCopyRate(DataRate rate)
+{
+    NS_ABORT_MSG_IF(rate.GetBitRate() < kMinCopyRate,
+                    "HostCpu: MemoryCopyRate " << rate << " below 1 Mb/s");
+    m_copyRate = rate;
 }
 
 DataRate

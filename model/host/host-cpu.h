@@ -104,6 +104,11 @@ class HostCpu : public Object
     double GetUtilisation() const;
     /** @return f, Hz */
     uint64_t GetFrequency() const;
+    /**
+     * Set M. Aborts (NS_ABORT_MSG) below 1 Mb/s.
+     * @param rate the memory-copy bandwidth
+     */
+    void SetMemoryCopyRate(DataRate rate);
     /** @return M */
     DataRate GetMemoryCopyRate() const;
 

@@ -299,23 +299,21 @@ NicNetDevice::Bus()
 }
 
 NicNetDevice::StackWork
-NicNetDevice::GetStackWork(Ptr<const Packet> l3Packet, uint16_t protocol, bool receive) const
+NicNetDevice::GetStackWork(Ptr<Packet> scratch, uint16_t protocol, bool receive) const
 {
     StackWork work;
-    work.l3Bytes = l3Packet->GetSize();
     bool tcp = false;
     uint32_t segmentBytes = 0; // transport header + payload: what a checksum covers
     if (protocol == kIpv4)
     {
-        Ptr<Packet> copy = l3Packet->Copy();
         Ipv4Header ip;
-        copy->RemoveHeader(ip);
+        scratch->RemoveHeader(ip);
         segmentBytes = ip.GetPayloadSize();
         switch (ip.GetProtocol())
         {
         case kTcp: {
             TcpHeader header;
-            copy->PeekHeader(header);
+            scratch->PeekHeader(header);
             tcp = true;
             work.copiedBytes = segmentBytes - header.GetLength() * 4;
             break;
@@ -517,10 +515,9 @@ NicNetDevice::PollNext()
     }
     const RxEntry& entry = m_rxReady.front();
     EthernetHeader header(false);
-    Ptr<Packet> l3 = entry.frame->Copy();
-    l3->RemoveHeader(header);
-    l3->RemoveAtEnd(4);
-    const StackWork work = GetStackWork(l3, header.GetLengthType(), true);
+    Ptr<Packet> scratch = entry.frame->Copy();
+    scratch->RemoveHeader(header);
+    const StackWork work = GetStackWork(scratch, header.GetLengthType(), true);
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,
                   work.copiedBytes,
@@ -596,7 +593,7 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     {
         m_queueInterface->GetTxQueue(0)->Stop();
     }
-    const StackWork work = GetStackWork(packet, protocolNumber, false);
+    const StackWork work = GetStackWork(packet->Copy(), protocolNumber, false);
     m_txStack.push_back(TxEntry{packet, source, dest, protocolNumber});
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,

@@ -241,16 +241,16 @@ class NicNetDevice : public EthernetNetDevice
     {
         uint64_t cycles{0};      //!< protocol and checksum cycles, (R6) or (T2)
         uint32_t copiedBytes{0}; //!< P: the transport payload, copied once
-        uint32_t l3Bytes{0};     //!< the L3 packet's size
     };
 
     /**
-     * @param l3Packet an L3 packet (starts with its IPv4 header if protocol is IPv4)
+     * @param scratch a copy of an L3 packet (it starts with its IPv4 header if protocol is
+     *        IPv4; trailing bytes are ignored), which this function strips
      * @param protocol its EtherType
      * @param receive receive path (RxPacketCycles) or transmit path (TxPacketCycles)
      * @return the work of (R6) or (T2)
      */
-    StackWork GetStackWork(Ptr<const Packet> l3Packet, uint16_t protocol, bool receive) const;
+    StackWork GetStackWork(Ptr<Packet> scratch, uint16_t protocol, bool receive) const;
 
     // Attributes
     uint32_t m_rxRingSize{0};        //!< RxRingSize
