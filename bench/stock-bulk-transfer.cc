@@ -4,7 +4,8 @@
  * stock-bulk-transfer: the reference of the gige-iperf benchmark (bench/harness.py), written
  * with stock ns-3 only, no hybridnet code.
  *
- * It simulates the same workload as the iperf phase of scenarios/gige-iperf.cc, so that the
+ * It runs the TCP transfer of the iperf phase of scenarios/gige-iperf.cc (same application,
+ * TCP settings, link rate, delay, MTU and queues) over stock ns-3 devices, so that the
  * harness can compare the simulation speed of the two programs in the same run:
  *
  *     host0 (BulkSend) ----- router ----- host1 (PacketSink)
@@ -13,9 +14,12 @@
  * Links: point-to-point, MTU 1500 B, DropTail queue of 100 packets.  TCP: TcpLinuxReno,
  * SegmentSize 1448 B, SndBuf and RcvBuf 16384 B.  BulkSend writes 8192 B at a time from
  * t = 1 s for --duration.  The simulation stops 2 s after the transfer, where
- * `gige-iperf --pingCount=0` stops.  The only difference left is the receiver: gige-iperf's
- * IperfServer also schedules one report event per second and its progress ticks, a few
- * hundred events in millions.
+ * `gige-iperf --pingCount=0` stops.  What differs: gige-iperf's hosts carry the host and
+ * NIC model (rings, DMA, interrupts, NAPI, CPU work) behind Ethernet devices, and its
+ * middle node is an Ethernet switch (ns-3's bridge), not an IP router: stock ns-3's bridge
+ * needs ports that support SendFrom, which PointToPointNetDevice does not.  The two
+ * programs therefore deliver different byte counts in the same simulated time; the harness
+ * compares data packets and events per wall-clock second.
  *
  * Flags (default): --duration=10s, the transfer duration (an ns-3 Time string, > 0).
  *
