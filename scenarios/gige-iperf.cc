@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * gige-iperf: an iperf TCP test and a ping series between two GigE hosts through a
+ * gige-iperf: an iperf TCP test and a ping series between GigE hosts through a
  * store-and-forward switch - the packet-switched path of the lightpath accelerator study
  * (shared reference lightpath-accelerator.md; validation/lightpath-accelerator-*).
  *
@@ -12,22 +12,31 @@
  * no switching latency.
  *
  *     host0 (iperf client, ping) ---- switch ---- host1 (iperf server)
- *            10.0.0.1        linkRate, linkDelay        10.0.0.2
+ *            10.0.0.1        linkRate, linkDelay   \    10.0.0.2
+ *                                                    ---- host2 (second server, --receivers=2)
+ *                                                         10.0.0.3
  *
- * Phases: the iperf transfer runs for --duration from t = 1 s (none if 0s), with
- * --bidirectional a second one from host1 to host0 at the same time (iperf -d); one second
- * after it ends, --pingCount pings go out every --pingInterval on the idle network.
+ * Phases: the iperf transfer runs for --duration from t = 1 s (none if 0s): host0 to
+ * host1; with --bidirectional a second one from host1 to host0 at the same time (iperf -d);
+ * with --receivers=2 a second one from host0 to host2 at the same time (two iperf clients
+ * on host0, one NIC); with --loopback from host0 to itself over 127.0.0.1 instead (both
+ * iperf ends on host0, no NIC). One second after the transfer ends, --pingCount pings go
+ * from host0 to host1 every --pingInterval on the idle network, or, with --pingFlood, as
+ * fast as the replies come back (ping -f; FloodPing).
  *
  * Flags (defaults): --host=accelerator-xeon --itr=8000 --throttleClock=FreeRunning
  *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --mtu=1500B
- *   --segmentSize=1448B --window=16KiB --congestionOps=ns3::TcpLinuxReno --queueSize=100
- *   --duration=10s --interval=1s --bidirectional=false --pingCount=300 --pingInterval=1s
- *   --pingSize=56B; `--help` explains each.
+ *   --segmentSize=1448B --window=16KiB --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
+ *   --queueSize=100 --duration=10s --interval=1s --bidirectional=false --receivers=1
+ *   --loopback=false --pingCount=300 --pingInterval=1s --pingFlood=false --pingSize=56B;
+ *   `--help` explains each.
  *
- * Metrics: goodput (iperf's total, Mb/s; reverseGoodput with --bidirectional), goodput per
- * interval (min, max), ping RTT (min, max, mean, sd in us), per host CPU utilisation,
- * interrupts per second and packets per interrupt of the receiving NIC, bus utilisation;
- * series: iperfIntervals, pingRtt.
+ * Metrics: goodput (iperf's total, Mb/s; reverseGoodput with --bidirectional, goodput2 with
+ * --receivers=2, and their sum aggregateGoodput), goodput per interval (min, max), ping RTT
+ * (min, max, mean, sd in us; for a flood also pingRate and floodRttMin/Max, the RTTs of the
+ * requests sent on a reply, all but the first), per host (Client, Server, Server2) CPU
+ * utilisation, interrupts per second and packets per interrupt of its NIC, bus
+ * utilisation; series: iperfIntervals, pingRtt.
  *
  * Run:  hybridnet run gige-iperf --duration=10s
  *   or: build/bin/gige-iperf --duration=10s --output=gige-iperf.json
@@ -51,6 +60,22 @@
 using namespace ns3;
 using namespace ns3::hybridnet;
 
+namespace
+{
+
+/** @return the default MTU of hybridnet's loopback device (Linux lo), in bytes */
+uint32_t
+DefaultLoopbackMtu()
+{
+    TypeId::AttributeInformation info;
+    hybridnet::LoopbackNetDevice::GetTypeId().LookupAttributeByName("Mtu", &info);
+    UintegerValue mtu;
+    mtu.DeserializeFromString(info.initialValue->SerializeToString(info.checker), info.checker);
+    return mtu.Get();
+}
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
@@ -63,17 +88,21 @@ main(int argc, char* argv[])
     uint32_t rxRing = 256;
     uint32_t txRing = 256;
     bool bidirectional = false;
+    uint32_t receivers = 1;
+    bool loopback = false;
     DataRate linkRate("1Gbps");
     Time linkDelay = NanoSeconds(500);
     uint32_t mtu = 1500;
     uint32_t segmentSize = 1448;
     uint64_t window = 16384;
+    uint32_t writeSize = 8192;
     std::string congestionOps = "ns3::TcpLinuxReno";
     uint32_t queueSize = 100;
     Time duration = Seconds(10);
     Time interval = Seconds(1);
     uint32_t pingCount = 300;
     Time pingInterval = Seconds(1);
+    bool pingFlood = false;
     uint32_t pingSize = 56;
 
     auto& flags = scenario.Flags();
@@ -102,6 +131,16 @@ main(int argc, char* argv[])
     flags.AddBool("bidirectional",
                   "a second transfer from host1 to host0 at the same time (iperf -d)",
                   &bidirectional);
+    flags.AddCount("receivers",
+                   "iperf transfers host0 makes at once, each to its own host on the switch "
+                   "(two iperf clients sharing host0's NIC)",
+                   &receivers,
+                   1,
+                   2);
+    flags.AddBool("loopback",
+                  "the transfer runs from host0 to itself over 127.0.0.1 (the host's loopback "
+                  "interface: memory copies and stack work, no NIC)",
+                  &loopback);
     flags.AddDataRate("linkRate",
                       "rate of both links (host-switch, switch-host); Ethernet: 10 Mb/s to 10 Gb/s",
                       &linkRate,
@@ -115,15 +154,20 @@ main(int argc, char* argv[])
     flags.AddSize("mtu", "IP MTU of every device", &mtu, 576, 16144);
     flags.AddSize("segmentSize",
                   "TCP maximum segment size (1448B = 1500B MTU less IP, TCP and timestamp "
-                  "headers)",
+                  "headers; with --loopback up to the lo MTU less 52B)",
                   &segmentSize,
                   536,
-                  16144);
+                  65483);
     flags.AddSize("window",
                   "socket send and receive buffer of both ends (iperf -w)",
                   &window,
                   2048,
                   1ULL << 30);
+    flags.AddSize("writeSize",
+                  "bytes per application write (iperf -l; 8KiB is iperf's default)",
+                  &writeSize,
+                  1,
+                  1U << 24);
     flags.AddTypeId("congestionOps",
                     "TCP congestion control of both ends",
                     &congestionOps,
@@ -149,10 +193,24 @@ main(int argc, char* argv[])
                   &pingInterval,
                   MilliSeconds(1),
                   Hours(1));
+    flags.AddBool("pingFlood",
+                  "flood ping (ping -f): each ping leaves when the previous reply arrives, or "
+                  "10 ms after the previous ping; --pingInterval is not used",
+                  &pingFlood);
     flags.AddSize("pingSize", "ICMP data bytes per ping (ping -s)", &pingSize, 0, 65000);
     // ns-3 TCP sends the timestamp option (12 B) by default, as the study's hosts did.
-    flags.AddConstraint("segmentSize + 52B (IP 20B, TCP 20B, timestamps 12B) <= mtu",
-                        [&]() { return segmentSize + 52 <= mtu; });
+    const uint32_t loopbackMtu = DefaultLoopbackMtu();
+    flags.AddConstraint("segmentSize + 52B (IP 20B, TCP 20B, timestamps 12B) <= mtu, or with "
+                        "--loopback <= the loopback MTU (" +
+                            std::to_string(loopbackMtu) + "B)",
+                        [&]() { return segmentSize + 52 <= (loopback ? loopbackMtu : mtu); });
+    flags.AddConstraint("loopback is one transfer on a modelled host: not with "
+                        "--bidirectional, --receivers=2 or --host=none",
+                        [&]() { return !loopback || (!bidirectional && receivers == 1 && host != "none"); });
+    flags.AddConstraint("bidirectional is with one receiver (--receivers=1)",
+                        [&]() { return !bidirectional || receivers == 1; });
+    flags.AddConstraint("pingFlood sends at most 65536 pings (pingCount)",
+                        [&]() { return !pingFlood || pingCount <= 65536; });
     flags.AddConstraint("itr is 0, 1, 3, 4 or 100..100000",
                         [&]() { return InterruptModerator::IsValidSetting(itr); });
     if (auto exitCode = scenario.Parse(argc, argv))
@@ -165,7 +223,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(window));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(window));
 
-    NodeContainer hostNodes(2);
+    NodeContainer hostNodes(1 + receivers);
     Ptr<Node> sw = CreateObject<Node>();
     NetDeviceContainer hostDevices;
     NetDeviceContainer ports;
@@ -178,7 +236,7 @@ main(int argc, char* argv[])
         link.SetQueue("ns3::DropTailQueue",
                       "MaxSize",
                       QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queueSize)));
-        for (uint32_t i = 0; i < 2; ++i)
+        for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
         {
             NetDeviceContainer pair = link.Install(hostNodes.Get(i), sw);
             hostDevices.Add(pair.Get(0));
@@ -187,8 +245,15 @@ main(int argc, char* argv[])
     }
     else
     {
+        const HostProfile& profile = HostProfile::Get(host);
+        LoopbackHelper lo;
+        for (const auto& [name, value] : profile.LoopbackSettings())
+        {
+            lo.SetDeviceAttribute(name, StringValue(value));
+        }
+        lo.Install(hostNodes);
         NicHelper link;
-        link.SetProfile(HostProfile::Get(host));
+        link.SetProfile(profile);
         link.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(itr));
         link.SetDeviceAttribute("ThrottleClock", StringValue(throttleClock));
         link.SetDeviceAttribute("RxRingSize", UintegerValue(rxRing));
@@ -199,7 +264,7 @@ main(int argc, char* argv[])
         link.SetPortAttribute("Mtu", UintegerValue(mtu));
         link.SetChannelAttribute("Delay", TimeValue(linkDelay));
         link.SetPortQueueSize(queueSize);
-        for (uint32_t i = 0; i < 2; ++i)
+        for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
         {
             NetDeviceContainer pair = link.Install(hostNodes.Get(i), sw);
             hostDevices.Add(pair.Get(0));
@@ -214,7 +279,6 @@ main(int argc, char* argv[])
     internet.Install(hostNodes);
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer hostIf = addresses.Assign(hostDevices);
-    Ipv4Address server = hostIf.GetAddress(1);
     Ipv4Address client = hostIf.GetAddress(0);
     // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so
     // the first ping does not carry ns-3's ARP request jitter (up to 10 ms).
@@ -222,7 +286,9 @@ main(int argc, char* argv[])
     neighbors.PopulateNeighborCache();
 
     const Time transferStart = Seconds(1);
-    Ptr<IperfServer> iperfServer;
+    // One iperf server per transfer out of host0: to host1 (or to host0 itself over lo),
+    // and with --receivers=2 to host2.
+    std::vector<Ptr<IperfServer>> servers;
     Ptr<IperfServer> reverseServer;
     std::vector<double> intervalEnd;
     std::vector<double> intervalGoodput;
@@ -235,9 +301,10 @@ main(int argc, char* argv[])
         uint64_t interrupts{0};
         uint64_t rxPackets{0};
     };
-    std::array<std::array<HostSample, 2>, 2> samples; // [start, end][host]
-    auto sample = [&](std::array<HostSample, 2>* into) {
-        for (uint32_t i = 0; i < 2; ++i)
+    std::array<std::vector<HostSample>, 2> samples; // [start, end][host]
+    auto sample = [&](std::vector<HostSample>* into) {
+        into->assign(hostNodes.GetN(), HostSample{});
+        for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
         {
             Ptr<Node> node = hostNodes.Get(i);
             if (Ptr<HostCpu> cpu = node->GetObject<HostCpu>())
@@ -257,10 +324,32 @@ main(int argc, char* argv[])
     };
     if (duration.IsStrictlyPositive())
     {
-        IperfServerHelper serverHelper(5001);
-        serverHelper.SetAttribute("Interval", TimeValue(interval));
-        iperfServer = DynamicCast<IperfServer>(serverHelper.Install(hostNodes.Get(1)).Get(0));
-        iperfServer->TraceConnectWithoutContext(
+        ApplicationContainer senders;
+        auto addTransfer = [&](Ptr<Node> from, Ptr<Node> to, Ipv4Address toAddress, uint16_t port) {
+            IperfServerHelper serverHelper(port);
+            serverHelper.SetAttribute("Interval", TimeValue(interval));
+            auto server = DynamicCast<IperfServer>(serverHelper.Install(to).Get(0));
+            BulkSendHelper sender("ns3::TcpSocketFactory", InetSocketAddress(toAddress, port));
+            sender.SetAttribute("SendSize", UintegerValue(writeSize));
+            senders.Add(sender.Install(from));
+            return server;
+        };
+        if (loopback)
+        {
+            servers.push_back(addTransfer(hostNodes.Get(0),
+                                          hostNodes.Get(0),
+                                          Ipv4Address::GetLoopback(),
+                                          5001));
+        }
+        else
+        {
+            for (uint32_t i = 1; i <= receivers; ++i)
+            {
+                servers.push_back(
+                    addTransfer(hostNodes.Get(0), hostNodes.Get(i), hostIf.GetAddress(i), 5001));
+            }
+        }
+        servers.front()->TraceConnectWithoutContext(
             "IntervalReport",
             MakeCallback(+[](std::vector<double>* ends,
                              std::vector<double>* goodputs,
@@ -271,19 +360,9 @@ main(int argc, char* argv[])
                 ends->push_back(end.GetSeconds());
                 goodputs->push_back(8.0 * bytes / (end - start).GetSeconds() / 1e6);
             }).Bind(&intervalEnd, &intervalGoodput));
-
-        BulkSendHelper sender("ns3::TcpSocketFactory", InetSocketAddress(server, 5001));
-        sender.SetAttribute("SendSize", UintegerValue(8192)); // iperf's default write, -l 8K
-        ApplicationContainer senders = sender.Install(hostNodes.Get(0));
         if (bidirectional)
         {
-            IperfServerHelper reverseHelper(5002);
-            reverseHelper.SetAttribute("Interval", TimeValue(interval));
-            reverseServer =
-                DynamicCast<IperfServer>(reverseHelper.Install(hostNodes.Get(0)).Get(0));
-            BulkSendHelper reverse("ns3::TcpSocketFactory", InetSocketAddress(client, 5002));
-            reverse.SetAttribute("SendSize", UintegerValue(8192));
-            senders.Add(reverse.Install(hostNodes.Get(1)));
+            reverseServer = addTransfer(hostNodes.Get(1), hostNodes.Get(0), client, 5002);
         }
         senders.Start(transferStart);
         senders.Stop(transferStart + duration);
@@ -294,13 +373,39 @@ main(int argc, char* argv[])
     const Time pingStart = transferStart + duration + Seconds(1);
     std::vector<double> pingSeq;
     std::vector<double> pingRtt;
+    Time lastReply;
     Time stop = pingStart + Seconds(1);
-    if (pingCount > 0)
+    auto recordRtt = MakeCallback(+[](std::vector<double>* seqs,
+                                      std::vector<double>* rtts,
+                                      Time* last,
+                                      uint16_t seq,
+                                      Time rtt) {
+                         seqs->push_back(seq);
+                         rtts->push_back(rtt.GetNanoSeconds() / 1000.0);
+                         *last = Simulator::Now();
+                     }).Bind(&pingSeq, &pingRtt, &lastReply);
+    if (pingCount > 0 && pingFlood)
+    {
+        Ptr<FloodPing> flood = CreateObject<FloodPing>();
+        flood->SetAttribute("Remote", Ipv4AddressValue(hostIf.GetAddress(1)));
+        flood->SetAttribute("Count", UintegerValue(pingCount));
+        flood->SetAttribute("Size", UintegerValue(pingSize));
+        hostNodes.Get(0)->AddApplication(flood);
+        TimeValue minInterval;
+        flood->GetAttribute("MinInterval", minInterval);
+        // FloodPing (2): the N-th request leaves at most (N - 1) MinInterval after the first.
+        const Time lastRequest = pingStart + minInterval.Get() * (pingCount - 1);
+        flood->SetStartTime(pingStart);
+        flood->SetStopTime(lastRequest + minInterval.Get());
+        flood->TraceConnectWithoutContext("Rtt", recordRtt);
+        stop = lastRequest + Seconds(1);
+    }
+    else if (pingCount > 0)
     {
         // ns-3's Ping with Count=N stops 2 * max RTT (in whole ms, so 0 here) after the N-th
         // request and loses its reply; instead it runs unbounded and stops half an interval
         // after the N-th request.
-        PingHelper ping(server);
+        PingHelper ping(hostIf.GetAddress(1));
         ping.SetAttribute("Count", UintegerValue(0));
         ping.SetAttribute("Interval", TimeValue(pingInterval));
         ping.SetAttribute("Size", UintegerValue(pingSize));
@@ -308,26 +413,29 @@ main(int argc, char* argv[])
         ApplicationContainer pingApp = ping.Install(hostNodes.Get(0));
         pingApp.Start(pingStart);
         pingApp.Stop(pingStart + pingInterval * (pingCount - 1) + pingInterval / 2);
-        pingApp.Get(0)->TraceConnectWithoutContext(
-            "Rtt",
-            MakeCallback(+[](std::vector<double>* seqs,
-                             std::vector<double>* rtts,
-                             uint16_t seq,
-                             Time rtt) {
-                seqs->push_back(seq);
-                rtts->push_back(rtt.GetNanoSeconds() / 1000.0);
-            }).Bind(&pingSeq, &pingRtt));
+        pingApp.Get(0)->TraceConnectWithoutContext("Rtt", recordRtt);
         stop = pingStart + pingInterval * pingCount + Seconds(1);
     }
 
     scenario.Run(stop);
 
     auto& result = scenario.Result();
-    auto reports = iperfServer ? iperfServer->GetReports() : std::vector<IperfServer::Report>{};
-    if (!reports.empty())
+    // Goodput of each transfer (iperf's total at its server); absent if it never connected.
+    std::vector<double> goodputs;
+    for (const Ptr<IperfServer>& server : servers)
     {
-        result.SetMetric("goodput", reports[0].GoodputBps() / 1e6, "Mb/s");
-        result.SetMetric("bytesReceived", double(reports[0].bytes), "B");
+        auto reports = server->GetReports();
+        goodputs.push_back(reports.empty() ? 0.0 : reports[0].GoodputBps() / 1e6);
+    }
+    if (!servers.empty() && !servers[0]->GetReports().empty())
+    {
+        result.SetMetric("goodput", goodputs[0], "Mb/s");
+        result.SetMetric("bytesReceived", double(servers[0]->GetReports()[0].bytes), "B");
+    }
+    if (servers.size() == 2)
+    {
+        result.SetMetric("goodput2", goodputs[1], "Mb/s");
+        result.SetMetric("aggregateGoodput", goodputs[0] + goodputs[1], "Mb/s");
     }
     if (!intervalGoodput.empty())
     {
@@ -342,16 +450,13 @@ main(int argc, char* argv[])
     {
         const double reverse = reverseServer->GetReports()[0].GoodputBps() / 1e6;
         result.SetMetric("reverseGoodput", reverse, "Mb/s");
-        if (!reports.empty())
-        {
-            result.SetMetric("aggregateGoodput", reports[0].GoodputBps() / 1e6 + reverse, "Mb/s");
-        }
+        result.SetMetric("aggregateGoodput", goodputs[0] + reverse, "Mb/s");
     }
     if (duration.IsStrictlyPositive() && host != "none")
     {
         const double seconds = duration.GetSeconds();
-        const char* names[2] = {"Client", "Server"};
-        for (uint32_t i = 0; i < 2; ++i)
+        const char* names[3] = {"Client", "Server", "Server2"};
+        for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
         {
             const HostSample& a = samples[0][i];
             const HostSample& b = samples[1][i];
@@ -365,7 +470,7 @@ main(int argc, char* argv[])
                              "");
         }
         uint64_t drops = 0;
-        for (uint32_t i = 0; i < 2; ++i)
+        for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
         {
             drops += DynamicCast<NicNetDevice>(hostDevices.Get(i))->GetRxRingDrops();
         }
@@ -392,6 +497,17 @@ main(int argc, char* argv[])
         result.SetMetric("pingRttMax", *std::max_element(pingRtt.begin(), pingRtt.end()), "us");
         result.SetMetric("pingRttMean", mean, "us");
         result.SetMetric("pingRttSd", std::sqrt(var), "us");
+        if (pingFlood && lastReply > pingStart)
+        {
+            result.SetMetric("pingRate", n / (lastReply - pingStart).GetSeconds(), "1/s");
+        }
+        if (pingFlood && pingRtt.size() > 1)
+        {
+            // A flood's requests after the first leave on a reply (FloodPing (2)); the
+            // first leaves at an arbitrary time, like an idle ping.
+            result.SetMetric("floodRttMin", *std::min_element(pingRtt.begin() + 1, pingRtt.end()), "us");
+            result.SetMetric("floodRttMax", *std::max_element(pingRtt.begin() + 1, pingRtt.end()), "us");
+        }
     }
     result.SetSeries("pingRtt", {{"seq", "", pingSeq}, {"rtt", "us", pingRtt}});
     return scenario.Finish();

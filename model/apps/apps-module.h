@@ -1,11 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * hybridnet apps module: the measurement tools of the reproduced studies (iperf).
+ * hybridnet apps module: the measurement tools of the reproduced studies (iperf, ping).
  */
 #ifndef HYBRIDNET_APPS_MODULE_H
 #define HYBRIDNET_APPS_MODULE_H
 
+#include "flood-ping.h"
 #include "iperf-server-helper.h"
 #include "iperf-server.h"
 

@@ -172,6 +172,28 @@ HostProfile::Get(const std::string& name)
     NS_ABORT_MSG("HostProfile: no profile '" << name << "' (profiles: " << names.str() << ")");
 }
 
+std::vector<HostProfile::Setting>
+HostProfile::LoopbackSettings() const
+{
+    double cycles = 0;
+    bool named = false;
+    for (const auto& [key, value] : nic)
+    {
+        if (key == "RxPacketCycles" || key == "TxPacketCycles")
+        {
+            cycles += std::stod(value);
+            named = true;
+        }
+    }
+    if (!named)
+    {
+        return {};
+    }
+    std::ostringstream text;
+    text << cycles;
+    return {{"PacketCycles", text.str()}};
+}
+
 std::vector<std::string>
 HostProfile::Names()
 {

@@ -38,6 +38,15 @@ struct HostProfile
     std::vector<Setting> moderator;  //!< InterruptModerator attributes
 
     /**
+     * The host's loopback interface (LoopbackNetDevice), derived from the NIC settings:
+     * PacketCycles = RxPacketCycles + TxPacketCycles, as a segment over lo passes through
+     * the transmit and the receive half of the same stack (LoopbackNetDevice equation (4)
+     * and the accelerator-xeon calibration use this sum).
+     * @return LoopbackNetDevice attributes (empty if the profile names neither cost)
+     */
+    std::vector<Setting> LoopbackSettings() const;
+
+    /**
      * @param name a profile name
      * @return the profile; aborts with the list of names if there is none by that name
      */

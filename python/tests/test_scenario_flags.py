@@ -52,13 +52,22 @@ BAD = [
     ("--txRing=4097", "range 80 to 4096"),
     ("--host=pentium", "one of accelerator-xeon"),
     ("--throttleClock=Free", "one of FreeRunning, Restart"),
+    ("--receivers=3", "range 1 to 2"),
+    ("--receivers=0", "range 1 to 2"),
+    ("--loopback=yes", "--loopback"),
+    ("--loopback=true --host=none", "loopback is one transfer on a modelled host"),
+    ("--loopback=true --receivers=2", "loopback is one transfer on a modelled host"),
+    ("--bidirectional=true --receivers=2", "bidirectional is with one receiver"),
+    ("--loopback=true --segmentSize=16385B", "loopback MTU (16436B)"),
+    ("--writeSize=0B", "range 1B to"),
+    ("--writeSize=8K", "--writeSize"),
 ]
 
 
 @pytest.mark.parametrize("arg,expected", BAD, ids=[a for a, _ in BAD])
 def test_bad_flag_is_one_line_exit_2(gige_iperf, tmp_path, arg, expected):
     out = tmp_path / "result.json"
-    args = [str(gige_iperf), *SHORT_RUN, arg]
+    args = [str(gige_iperf), *SHORT_RUN, *arg.split()]
     if not arg.startswith("--output"):
         args.append(f"--output={out}")
     proc = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path)
@@ -69,6 +78,16 @@ def test_bad_flag_is_one_line_exit_2(gige_iperf, tmp_path, arg, expected):
     assert lines[0].startswith("gige-iperf: error: ")
     assert proc.stdout == ""
     assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_flood_ping_count_limit(gige_iperf, tmp_path):
+    proc = subprocess.run([str(gige_iperf), "--duration=0s", "--pingFlood=true",
+                           "--pingCount=70000", f"--output={tmp_path / 'r.json'}"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "pingFlood sends at most 65536 pings" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_lists_every_flag_with_default_unit_and_range(gige_iperf):
