@@ -55,8 +55,8 @@ class Program:
 @dataclasses.dataclass(frozen=True)
 class Benchmark:
     """``subject`` measured against ``reference``: ratios are subject / reference.  With
-    ``max_wall_ratio``, the report states whether the subject's wall time, in total and per
-    packet and per event, stays within that multiple of the reference's."""
+    ``max_wall_ratio``, the report states whether the subject's wall time per data packet
+    stays within that multiple of the reference's (wall_goal)."""
 
     description: str
     subject: Program
@@ -141,10 +141,11 @@ BENCHMARKS = {
     ),
     "nic-coalescing": Benchmark(
         description="the cost of the NIC's interrupt coalescing model: gige-iperf (iperf "
-        "phase only) with --itr=8000 (throttled, the default) against --itr=0 (no throttle: an "
-        "interrupt as soon as a frame is ready); goal: at most 10 % more wall time",
-        subject=gige_iperf("coalescing on", "--itr=8000"),
-        reference=gige_iperf("coalescing off", "--itr=0"),
+        "phase only, 64 KiB buffers so that both sides carry the same transfer) with --itr=8000 "
+        "(throttled, the default) against --itr=0 (no throttle: an interrupt as soon as a "
+        "frame is ready); goal: at most 10 % more wall time per data packet",
+        subject=gige_iperf("coalescing on", "--itr=8000", "--window=64KiB"),
+        reference=gige_iperf("coalescing off", "--itr=0", "--window=64KiB"),
         max_wall_ratio=1.10,
     ),
     "nic-model": Benchmark(
@@ -298,18 +299,20 @@ MEASURES = ("packetsPerWallSecond", "eventsPerWallSecond", "eventsPerPacket", "w
 
 
 def wall_goal(limit: float, ratios: dict) -> dict:
-    """The subject's wall time over the reference's, in total (same simulated time), per
-    data packet and per event, each against ``limit``; met when all three are within it."""
+    """The goal: the subject's wall time per data packet delivered (the time it takes to
+    simulate the same transfer) at most ``limit`` times the reference's.  The wall time for
+    the same simulated time and per event are reported beside it: the first equals it when
+    both sides deliver the same bytes, the second tells whether a difference comes from the
+    number of events or from their cost."""
     measures = {
-        "wallTime": ratios["wallSeconds"],
         "wallTimePerPacket": 1 / ratios["packetsPerWallSecond"],
+        "wallTime": ratios["wallSeconds"],
         "wallTimePerEvent": 1 / ratios["eventsPerWallSecond"],
     }
     return {
         "maxRatio": limit,
         "ratios": measures,
-        "met": {name: ratio <= limit for name, ratio in measures.items()},
-        "allMet": all(ratio <= limit for ratio in measures.values()),
+        "met": measures["wallTimePerPacket"] <= limit,
     }
 
 
@@ -343,6 +346,7 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
     bytes_per_side = {side: sorted({r["bytesReceived"] for r in runs if r["side"] == side})
                       for side in sides}
     repeatable = all(len(b) == 1 for b in bytes_per_side.values())
+    all_bytes = [b for side in bytes_per_side.values() for b in side]
     if not repeatable:
         print("harness.py: warning: the runs of one program received different byte counts",
               file=sys.stderr)
@@ -357,7 +361,8 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
         "ratios": ratios,
         "bytesReceived": bytes_per_side,
         "repeatable": repeatable,
-        "sameWork": len({b for side in bytes_per_side.values() for b in side}) == 1,
+        # The same transfer within 0.1 % (the sides' last round trips may differ).
+        "sameWork": max(all_bytes) <= 1.001 * min(all_bytes),
     }
     if benchmark.max_wall_ratio is not None:
         report["goal"] = wall_goal(benchmark.max_wall_ratio, ratios)
@@ -400,13 +405,13 @@ def print_table(report: dict) -> None:
     if "goal" in report:
         goal = report["goal"]
         print(f"goal: {programs['subject']['label']} takes at most "
-              f"{goal['maxRatio']:.2f} x the wall time of {programs['reference']['label']}")
-        for measure, text in (("wallTime", "wall time, same simulated time"),
-                              ("wallTimePerPacket", "wall time per data packet"),
-                              ("wallTimePerEvent", "wall time per event: the model's cost")):
-            verdict = "met" if goal["met"][measure] else "NOT met"
-            print(f"  {text:<38} {goal['ratios'][measure]:8.3f}  {verdict}")
-        print(f"  goal {'met' if goal['allMet'] else 'NOT met'}")
+              f"{goal['maxRatio']:.2f} x the wall time of {programs['reference']['label']} "
+              "per data packet")
+        for measure, text in (("wallTimePerPacket", "wall time per data packet (the goal)"),
+                              ("wallTime", "wall time, same simulated time"),
+                              ("wallTimePerEvent", "wall time per event")):
+            print(f"  {text:<38} {goal['ratios'][measure]:8.3f}")
+        print(f"  goal {'met' if goal['met'] else 'NOT met'}")
 
 
 # --- sweep-scaling ----------------------------------------------------------------------
