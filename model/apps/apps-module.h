@@ -9,5 +9,7 @@
 #include "flood-ping.h"
 #include "iperf-server-helper.h"
 #include "iperf-server.h"
+#include "udp-stream-sender-helper.h"
+#include "udp-stream-sender.h"
 
 #endif // HYBRIDNET_APPS_MODULE_H
