@@ -128,12 +128,24 @@ MakeProfiles()
      * mmrbc 512 B; Linux 2.6. The NIC is a 10 Gb/s device (DataRate is the link's, set by
      * the scenario); its driver (ixgb) moderates interrupts with its own timers - modelled
      * with the same throttle at 8000 ints/s (an assumption, see docs/modules/host.md).
+     *   - MemoryCopyRate 3.057 Gb/s: calibration - "10 GbE UDP, 16144 B MTU (16080 B user
+     *     data), dual 2.2 GHz Xeon, 400 MHz FSB, PCI-X mmrbc 512 B: 2.9 Gb/s", read as the
+     *     rate at the receiver (what UDPmon and netperf's netserver report). Between two
+     *     such hosts the receiver is the slower end (RxPacketCycles 5000 per datagram
+     *     against the sender's TxPacketCycles 3000, the same copy at each end), so its CPU
+     *     is saturated: NAPI polls in full budgets of 64 frames and re-polls without
+     *     interrupts (NicNetDevice (R6)-(R7)). A datagram of P = 16080 B then costs it
+     *     (RxPacketCycles + PollCycles / NapiWeight) / f + 8 P / M (HostCpu (1)), so
+     *       G = 8 P / ((5000 + 1200 / 64) / f + 8 P / M);
+     *     with G = 2.9 Gb/s, f = 2.2 GHz: 8 P / G = 44.359 us, the cycles take 2.281 us,
+     *     8 P / M = 42.077 us, M = 3.057 Gb/s (rounded to 1 Mb/s). The PCI-X bus is not the
+     *     limit (6.67 Gb/s for this frame at mmrbc 512, HostBus (1)).
      */
     profiles.push_back(HostProfile{
         "tengig-xeon-2.2",
         "High-speed TCP study: dual Xeon 2.2 GHz, 400 MHz FSB, Intel PRO/10GbE LR on "
         "64-bit/133 MHz PCI-X (mmrbc 512), Linux 2.6",
-        {{"Frequency", "2200000000"}},
+        {{"Frequency", "2200000000"}, {"MemoryCopyRate", "3.057Gbps"}},
         {{"Kind", "PciX"}, {"Width", "64"}, {"Clock", "133"}, {"Mmrbc", "512"}},
         Join({{"RxRingSize", "4096"}, {"TxRingSize", "4096"}, {"ChecksumOffload", "true"}},
              kLinuxStackCosts),

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""host-netperf: strict flags (the bus, the protocol, the datagram size, the coalescing
+timers), one result file, and rates against first principles."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+SHORT = ["--duration=100ms"]
+
+BAD = [
+    # (arguments, text the one-line message must contain)
+    (["--busWidth=48"], "busWidth is 32 or 64 (bits) with busKind Pci, 64 with PciX"),
+    (["--busClock=77"], "busClock is 33 or 66 (MHz) with busKind Pci, 66, 100 or 133 with PciX"),
+    (["--mmrbc=300B"], "mmrbc is 512B, 1024B, 2048B or 4096B"),
+    (["--mmrbc=300"], "has no unit"),
+    (["--busKind=PciX"], "busClock is"),  # the farm PCs' 33 MHz is no PCI-X clock
+    (["--busKind=PciX", "--busClock=133"], "busWidth is"),  # nor their 32 bits
+    (["--busKind=Isa"], "one of profile, Pci, PciX, PciExpress"),
+    (["--protocol=sctp"], "one of tcp, udp"),
+    (["--protocol=udp", "--messageSize=1473B"], "messageSize + 28B (IP 20B, UDP 8B) <= mtu"),
+    (["--protocol=udp", "--mtu=9000B", "--messageSize=8973B"], "<= mtu"),
+    (["--rxIntDelay=10"], "has no unit"),
+    (["--rxIntDelay=0.2us"], "whole 1.024us units"),
+    (["--rxAbsIntDelay=68ms"], "--rxAbsIntDelay"),
+    (["--itr=2"], "itr is 0, 1, 3, 4 or 100..100000"),
+    (["--sender=pentium"], "one of accelerator-xeon"),
+    (["--checksumOffload=yes"], "one of profile, on, off"),
+    (["--linkRate=40Gbps"], "range 10Mbps to 10Gbps"),
+    (["--mtu=20000B"], "range 576B to 16144B"),
+]
+
+
+@pytest.fixture(scope="session")
+def host_netperf(bin_dir):
+    return bin_dir / "host-netperf"
+
+
+@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
+    proc = subprocess.run([str(host_netperf), *SHORT, *args, f"--output={tmp_path / 'r.json'}"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("host-netperf: error: ")
+    assert expected in lines[0], lines[0]
+    assert proc.stdout == ""
+    assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_check_rejects_a_bad_bus_too(host_netperf, tmp_path):
+    """--check judges the cross-flag rules without simulating."""
+    proc = subprocess.run([str(host_netperf), "--busWidth=48", "--check"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2
+    ok = subprocess.run([str(host_netperf), "--busKind=PciX", "--busWidth=64", "--busClock=100",
+                         "--mmrbc=1024B", "--check"], capture_output=True, text=True, cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+
+
+def test_help_explains_units_and_rules(host_netperf):
+    proc = subprocess.run([str(host_netperf), "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0
+    for text in ("--rxIntDelay=<time>", "1.024 us", "--busClock=<count>", "MHz",
+                 "--mmrbc=<size>", "busWidth is 32 or 64 (bits)", "--messageSize=<size>"):
+        assert text in proc.stdout, text
+
+
+def run(host_netperf, tmp_path, *args):
+    out = tmp_path / "r.json"
+    proc = subprocess.run([str(host_netperf), *args, f"--output={out}"], capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(out.read_text())
+
+
+def test_udp_on_33mhz_pci_runs_at_the_senders_bus_ceiling(host_netperf, tmp_path):
+    doc = run(host_netperf, tmp_path, "--protocol=udp", "--duration=200ms")
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    # Per 1472 B datagram the sender's 32-bit/33 MHz bus moves a 16 B descriptor
+    # (4 + 15 clocks), the 1518 B frame (380 + 6 x 15) and a 16 B write-back (19): 508 clocks.
+    ceiling = 8 * 1472 / (508 / 33e6) / 1e6
+    assert m["busCeilingSender"] == pytest.approx(ceiling, rel=1e-4)
+    assert m["throughput"] == pytest.approx(ceiling, rel=5e-3)
+    assert m["sendRate"] >= m["throughput"]
+    assert m["datagramsLost"] == 0
+    assert m["busUtilisationSender"] > 0.99
+    assert m["messageSize"] == 1472  # mtu - 28 B by default
+
+
+def test_udp_on_pcix_reaches_the_wire(host_netperf, tmp_path):
+    doc = run(host_netperf, tmp_path, "--protocol=udp", "--duration=200ms", "--mtu=9000B",
+              "--busKind=PciX", "--busWidth=64", "--busClock=133", "--mmrbc=512B")
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    wire = 1e3 * 8972 / (8972 + 28 + 38)
+    assert m["wireCeiling"] == pytest.approx(wire, rel=1e-6)
+    assert m["throughput"] == pytest.approx(wire, rel=5e-3)
+    assert doc["parameters"]["mmrbc"] == {"text": "512B", "value": 512.0, "unit": "B"}
+
+
+def test_tcp_runs_and_reports_both_hosts(host_netperf, tmp_path):
+    doc = run(host_netperf, tmp_path, "--protocol=tcp", "--duration=200ms")
+    m = doc["metrics"]
+    assert 0 < m["throughput"]["value"] <= m["wireCeiling"]["value"]
+    for who in ("Sender", "Receiver"):
+        assert 0 < m[f"cpuUtilisation{who}"]["value"] <= 1
+        assert 0 < m[f"busUtilisation{who}"]["value"] <= 1
+        assert m[f"interruptRate{who}"]["unit"] == "1/s"
+    assert "sendRate" not in m  # UDP only
