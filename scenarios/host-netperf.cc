@@ -366,59 +366,36 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(window));
     Config::SetDefault("ns3::UdpSocket::RcvBufSize", UintegerValue(window));
 
-    // Hosts: each its own profile's CPU and bus (with the bus flags applied).
+    // Each host, its NIC and driver from its own profile with the flags applied; the cable
+    // from the sender's helper.
     NodeContainer hosts(2);
     const std::array<const HostProfile*, 2> profiles = {&HostProfile::Get(sender),
                                                         &HostProfile::Get(receiver)};
+    std::array<NicHelper, 2> helpers;
     for (uint32_t i = 0; i < 2; ++i)
     {
         const BusConfig bus = EffectiveBus(*profiles[i], busKind, busWidth, busClock, mmrbc);
-        NicHelper host;
-        host.SetProfile(*profiles[i]);
-        host.SetBusAttribute("Kind", StringValue(bus.kind));
-        host.SetBusAttribute("Width", UintegerValue(bus.width));
-        host.SetBusAttribute("Clock", UintegerValue(bus.clock));
-        host.SetBusAttribute("Mmrbc", UintegerValue(bus.mmrbc));
-        host.InstallHost(NodeContainer(hosts.Get(i)));
-    }
-    // The cable and its two NICs, then each NIC and its driver set from its own host's
-    // profile and the flags (NicHelper applies one profile to both ends of a cable).
-    NicHelper cable;
-    cable.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
-    cable.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    cable.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    NetDeviceContainer nics = cable.InstallBackToBack(hosts.Get(0), hosts.Get(1));
-    std::array<Ptr<NicNetDevice>, 2> nic;
-    for (uint32_t i = 0; i < 2; ++i)
-    {
-        nic[i] = DynamicCast<NicNetDevice>(nics.Get(i));
-        for (const auto& [name, value] : profiles[i]->nic)
-        {
-            nic[i]->SetAttribute(name, StringValue(value));
-        }
+        NicHelper& helper = helpers[i];
+        helper.SetProfile(*profiles[i]);
+        helper.SetBusAttribute("Kind", StringValue(bus.kind));
+        helper.SetBusAttribute("Width", UintegerValue(bus.width));
+        helper.SetBusAttribute("Clock", UintegerValue(bus.clock));
+        helper.SetBusAttribute("Mmrbc", UintegerValue(bus.mmrbc));
+        helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+        helper.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
         if (checksumOffload != "profile")
         {
-            nic[i]->SetAttribute("ChecksumOffload", BooleanValue(checksumOffload == "on"));
+            helper.SetDeviceAttribute("ChecksumOffload", BooleanValue(checksumOffload == "on"));
         }
-        ObjectFactory moderator("ns3::hybridnet::InterruptModerator");
-        for (const auto& [name, value] : profiles[i]->moderator)
-        {
-            moderator.Set(name, StringValue(value));
-        }
-        moderator.Set("InterruptThrottleRate", UintegerValue(itr));
-        moderator.Set("RxIntDelay", UintegerValue(DelayUnits(rxIntDelay)));
-        moderator.Set("RxAbsIntDelay", UintegerValue(DelayUnits(rxAbsIntDelay)));
-        nic[i]->SetAttribute("InterruptModerator",
-                             PointerValue(moderator.Create<InterruptModerator>()));
-        // The MAC's frame FIFO holds what the (possibly resized) transmit ring holds, as
-        // NicHelper sizes it: it never drops.
-        UintegerValue txRing;
-        nic[i]->GetAttribute("TxRingSize", txRing);
-        Ptr<Queue<Packet>> fifo = CreateObject<DropTailQueue<Packet>>();
-        fifo->SetAttribute("MaxSize",
-                           QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, txRing.Get() + 8)));
-        nic[i]->SetQueue(fifo);
+        helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(itr));
+        helper.SetModeratorAttribute("RxIntDelay", UintegerValue(DelayUnits(rxIntDelay)));
+        helper.SetModeratorAttribute("RxAbsIntDelay", UintegerValue(DelayUnits(rxAbsIntDelay)));
     }
+    NetDeviceContainer nics =
+        helpers[0].InstallBackToBack(hosts.Get(0), hosts.Get(1), helpers[1]);
+    const std::array<Ptr<NicNetDevice>, 2> nic = {DynamicCast<NicNetDevice>(nics.Get(0)),
+                                                  DynamicCast<NicNetDevice>(nics.Get(1))};
     NicHelper::AssignStreams(nics, 0);
 
     InternetStackHelper internet;

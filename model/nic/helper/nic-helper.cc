@@ -175,9 +175,15 @@ NicHelper::Install(Ptr<Node> host, Ptr<Node> peer) const
 NetDeviceContainer
 NicHelper::InstallBackToBack(Ptr<Node> a, Ptr<Node> b) const
 {
+    return InstallBackToBack(a, b, *this);
+}
+
+NetDeviceContainer
+NicHelper::InstallBackToBack(Ptr<Node> a, Ptr<Node> b, const NicHelper& other) const
+{
     NS_LOG_FUNCTION(this << a << b);
     Ptr<NetDevice> nicA = CreateNic(a);
-    Ptr<NetDevice> nicB = CreateNic(b);
+    Ptr<NetDevice> nicB = other.CreateNic(b);
     Connect(nicA, nicB);
     return NetDeviceContainer(nicA, nicB);
 }

@@ -87,6 +87,17 @@ class NicHelper
     NetDeviceContainer InstallBackToBack(Ptr<Node> a, Ptr<Node> b) const;
 
     /**
+     * Two NICs cabled back to back between two different machines: the NIC (and host, if
+     * not yet one) on @p a from this helper, on @p b from @p other (e.g. another host
+     * profile); the cable from this helper's channel attributes.
+     * @param a one host
+     * @param b the other host
+     * @param other the helper that builds @p b's NIC
+     * @return the two NICs
+     */
+    NetDeviceContainer InstallBackToBack(Ptr<Node> a, Ptr<Node> b, const NicHelper& other) const;
+
+    /**
      * Fix the random streams of the NICs (the throttle counters' phases).
      * @param devices devices; those that are not NicNetDevices are skipped
      * @param stream first stream
