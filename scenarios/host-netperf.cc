@@ -20,7 +20,9 @@
  * UdpStreamSender writes datagrams of --messageSize bytes (by default the largest that fits
  * the MTU, mtu - 28 B) into a blocking socket whose send buffer (--window) is charged until
  * the NIC has sent each datagram (Linux's backpressure; model/apps/udp-stream-sender.h);
- * PacketSink counts what arrives. Both sockets' buffers are --window. Each host's queue
+ * IperfServer in UDP mode reads what arrives. The receiving socket is read by a process
+ * that the arrivals wake (HostProcess: on the farm's one-processor PCs two context switches
+ * per wake-up on the CPU that runs the network code). Both sockets' buffers are --window. Each host's queue
  * discipline is a 1000-packet FIFO (Linux's txqueuelen, pfifo_fast with one band used).
  * Host-to-host neighbours are static (no ARP).
  *
@@ -411,7 +413,7 @@ main(int argc, char* argv[])
     const Time start = MilliSeconds(100);
     const Time end = start + duration;
     Ptr<IperfServer> tcpServer;
-    Ptr<PacketSink> udpSink;
+    Ptr<IperfServer> udpSink;
     Ptr<UdpStreamSender> udpSender;
     // Receiver counts: within the writing period (netserver stops counting when the test
     // ends), and in all (after the datagrams still in the hosts have drained).
@@ -419,17 +421,17 @@ main(int argc, char* argv[])
     uint64_t datagramsReceived = 0;
     if (udp)
     {
-        PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
-                                    InetSocketAddress(Ipv4Address::GetAny(), 5001));
-        udpSink = DynamicCast<PacketSink>(sinkHelper.Install(hosts.Get(1)).Get(0));
+        IperfServerHelper sinkHelper(5001);
+        sinkHelper.SetAttribute("Protocol", StringValue("Udp"));
+        udpSink = DynamicCast<IperfServer>(sinkHelper.Install(hosts.Get(1)).Get(0));
         udpSink->TraceConnectWithoutContext(
             "Rx",
             MakeCallback(+[](uint64_t* datagrams,
                              uint64_t* bytes,
                              Time from,
                              Time to,
-                             Ptr<const Packet> packet,
-                             const Address&) {
+                             uint32_t,
+                             Ptr<const Packet> packet) {
                 ++*datagrams;
                 const Time now = Simulator::Now();
                 if (now >= from && now <= to)

@@ -3,7 +3,10 @@
  */
 #include "iperf-server.h"
 
+#include "hybridnet/host-process.h"
+
 #include "ns3/address-utils.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -11,6 +14,7 @@
 #include "ns3/socket.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -38,6 +42,11 @@ IperfServer::GetTypeId()
             .SetParent<Application>()
             .SetGroupName("Hybridnet")
             .AddConstructor<IperfServer>()
+            .AddAttribute("Protocol",
+                          "Transport of the test: Tcp (iperf -s) or Udp (iperf -s -u).",
+                          EnumValue(IperfServer::TCP),
+                          MakeEnumAccessor<Protocol>(&IperfServer::m_protocol),
+                          MakeEnumChecker(IperfServer::TCP, "Tcp", IperfServer::UDP, "Udp"))
             .AddAttribute("Local",
                           "Address and port to listen on (iperf's default port is 5001).",
                           AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 5001)),
@@ -51,7 +60,11 @@ IperfServer::GetTypeId()
             .AddTraceSource("IntervalReport",
                             "Payload bytes read in one complete report interval.",
                             MakeTraceSourceAccessor(&IperfServer::m_intervalTrace),
-                            "ns3::hybridnet::IperfServer::IntervalReportCallback");
+                            "ns3::hybridnet::IperfServer::IntervalReportCallback")
+            .AddTraceSource("Rx",
+                            "Payload the server read (one packet of a read).",
+                            MakeTraceSourceAccessor(&IperfServer::m_rxTrace),
+                            "ns3::hybridnet::IperfServer::RxCallback");
     return tid;
 }
 
@@ -88,6 +101,14 @@ void
 IperfServer::StartApplication()
 {
     NS_LOG_FUNCTION(this);
+    if (m_protocol == UDP)
+    {
+        Ptr<Socket> socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+        NS_ABORT_MSG_IF(socket->Bind(m_local) != 0, "IperfServer: cannot bind " << m_local);
+        socket->SetRecvCallback(MakeCallback(&IperfServer::HandleRead, this));
+        m_listener = socket;
+        return;
+    }
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(m_listener->Bind(m_local) != 0, "IperfServer: cannot bind " << m_local);
     m_listener->Listen();
@@ -107,6 +128,7 @@ IperfServer::StopApplication()
     }
     if (m_listener)
     {
+        m_listener->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         m_listener->Close();
     }
 }
@@ -115,22 +137,49 @@ void
 IperfServer::HandleAccept(Ptr<Socket> socket, const Address& from)
 {
     NS_LOG_FUNCTION(this << socket << from);
-    Connection conn;
-    conn.report.start = Simulator::Now();
-    conn.intervalStart = Simulator::Now();
-    conn.nextReport =
-        Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
-    m_conns[socket] = conn;
-    m_order.push_back(socket);
+    AddConnection(socket);
     socket->SetRecvCallback(MakeCallback(&IperfServer::HandleRead, this));
     socket->SetCloseCallbacks(MakeCallback(&IperfServer::HandleClose, this),
                               MakeCallback(&IperfServer::HandleClose, this));
 }
 
 void
+IperfServer::AddConnection(Ptr<Socket> socket)
+{
+    Connection conn;
+    conn.report.start = Simulator::Now();
+    conn.intervalStart = Simulator::Now();
+    conn.nextReport =
+        Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
+    conn.process = HostProcess::Create(GetNode());
+    m_conns[socket] = conn;
+    m_order.push_back(socket);
+}
+
+void
 IperfServer::HandleRead(Ptr<Socket> socket)
 {
+    if (m_conns.find(socket) == m_conns.end())
+    {
+        AddConnection(socket); // UDP: the first datagram opens the test
+    }
+    Ptr<HostProcess> process = m_conns.at(socket).process;
+    if (process)
+    {
+        process->Wake(MakeCallback(&IperfServer::ReadSocket, this).Bind(socket));
+    }
+    else
+    {
+        ReadSocket(socket);
+    }
+}
+
+void
+IperfServer::ReadSocket(Ptr<Socket> socket)
+{
     Connection& conn = m_conns.at(socket);
+    const auto index = static_cast<uint32_t>(
+        std::find(m_order.begin(), m_order.end(), socket) - m_order.begin());
     while (Ptr<Packet> packet = socket->Recv())
     {
         if (packet->GetSize() == 0)
@@ -139,6 +188,7 @@ IperfServer::HandleRead(Ptr<Socket> socket)
         }
         conn.report.bytes += packet->GetSize();
         conn.intervalBytes += packet->GetSize();
+        m_rxTrace(index, packet);
     }
 }
 
@@ -151,7 +201,7 @@ IperfServer::HandleClose(Ptr<Socket> socket)
     {
         return;
     }
-    HandleRead(socket);
+    ReadSocket(socket);
     conn.report.closed = true;
     conn.report.end = Simulator::Now();
     conn.nextReport.Cancel();

@@ -24,12 +24,16 @@ class Packet;
 namespace hybridnet
 {
 
+class HostProcess;
+
 /**
- * @brief The server side of an iperf TCP test: goodput per interval and in total.
+ * @brief The server side of an iperf test (TCP, or UDP as `iperf -s -u`): goodput per
+ * interval and in total.
  *
- * iperf (1.7, 2.x) measures at the receiver.  For each accepted connection, with t0 the time
- * the connection is accepted, t_end the time the peer's FIN is read, B_k the application
- * payload bytes read in the k-th report interval of length T_i and B the bytes read in all:
+ * iperf (1.7, 2.x) measures at the receiver.  For each accepted connection (UDP: the one
+ * socket, from its first datagram), with t0 the time the connection is accepted, t_end the
+ * time the peer's FIN is read (UDP: Now()), B_k the application payload bytes read in the
+ * k-th report interval of length T_i and B the bytes read in all:
  *
  *     (1) G_k = 8 B_k / T_i                  over [t0 + (k-1) T_i, t0 + k T_i]
  *     (2) G   = 8 B / (t_end - t0)
@@ -37,7 +41,11 @@ namespace hybridnet
  * Interval reports are emitted for complete intervals only (the last, partial interval is
  * part of the total but not reported on its own).  The client side is ns-3's
  * BulkSendApplication stopped after the test duration, as `iperf -c -t T` writes for T
- * seconds and then closes.
+ * seconds and then closes (UDP: UdpStreamSender).
+ *
+ * Each connection is read by its own process (iperf runs a thread per connection): on a
+ * host with a HostCpu, data arriving wakes it (HostProcess equation (1)) and it reads all
+ * that is queued when it runs; without a HostCpu it reads at once.
  */
 class IperfServer : public Application
 {
@@ -62,6 +70,20 @@ class IperfServer : public Application
      */
     typedef void (*IntervalReportCallback)(uint32_t connection, Time start, Time end, uint64_t bytes);
 
+    /**
+     * TracedCallback signature of Rx.
+     * @param connection index of the connection, in order of acceptance (from 0)
+     * @param packet the payload read
+     */
+    typedef void (*RxCallback)(uint32_t connection, Ptr<const Packet> packet);
+
+    /** Transport of the test. */
+    enum Protocol : uint8_t
+    {
+        TCP = 0, //!< iperf -s
+        UDP = 1, //!< iperf -s -u
+    };
+
     static TypeId GetTypeId();
     IperfServer();
     ~IperfServer() override;
@@ -76,7 +98,15 @@ class IperfServer : public Application
     void StartApplication() override;
     void StopApplication() override;
     void HandleAccept(Ptr<Socket> socket, const Address& from);
+    /**
+     * Open the bookkeeping of a connection and read it through its own process.
+     * @param socket the connected (TCP) or bound (UDP) socket
+     */
+    void AddConnection(Ptr<Socket> socket);
+    /** Data arrived: wake the connection's process, or read at once without one. */
     void HandleRead(Ptr<Socket> socket);
+    /** Read all that is queued on @p socket. */
+    void ReadSocket(Ptr<Socket> socket);
     void HandleClose(Ptr<Socket> socket);
     void ReportInterval(Ptr<Socket> socket);
 
@@ -87,14 +117,17 @@ class IperfServer : public Application
         uint64_t intervalBytes{0};
         Time intervalStart;
         EventId nextReport;
+        Ptr<HostProcess> process;  //!< the process reading it (null without a HostCpu)
     };
 
+    Protocol m_protocol{TCP};                   //!< Protocol
     Address m_local;                            //!< listening address
     Time m_interval;                            //!< T_i
     Ptr<Socket> m_listener;                     //!< listening socket
     std::vector<Ptr<Socket>> m_order;           //!< accepted sockets in order
     std::map<Ptr<Socket>, Connection> m_conns;  //!< per-connection state
     TracedCallback<uint32_t, Time, Time, uint64_t> m_intervalTrace; //!< equation (1)
+    TracedCallback<uint32_t, Ptr<const Packet>> m_rxTrace;         //!< Rx
 };
 
 } // namespace hybridnet

@@ -4,6 +4,7 @@
 #include "host-cpu.h"
 
 #include "ns3/abort.h"
+#include "ns3/nstime.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -46,6 +47,28 @@ HostCpu::GetTypeId()
                           MakeDataRateAccessor(&HostCpu::SetMemoryCopyRate,
                                                &HostCpu::GetMemoryCopyRate),
                           MakeDataRateChecker())
+            .AddAttribute("Processors",
+                          "Processors of the host. 1: the applications run on this CPU, so "
+                          "waking a process costs it two context switches (HostProcess); "
+                          "2 or more: they run on another processor and the wake-up only "
+                          "delays them. Range: 1 to 64.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&HostCpu::m_processors),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("ContextSwitchCycles",
+                          "CPU cycles of one context switch (the scheduler choosing the next "
+                          "process and switching address space and registers, with the cache "
+                          "and TLB refill it causes), cycles. Range: 0 to 1e7.",
+                          UintegerValue(7600),
+                          MakeUintegerAccessor(&HostCpu::m_contextSwitchCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("TimerTick",
+                          "Period of the kernel's timer tick, 1 / HZ, of equation (3): a "
+                          "process that has waited this long runs before further softirq "
+                          "work. Range: 100 us to 100 ms.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&HostCpu::m_timerTick),
+                          MakeTimeChecker(MicroSeconds(100), MilliSeconds(100)))
             .AddTraceSource("Backlog",
                             "Jobs waiting or running, both levels.",
                             MakeTraceSourceAccessor(&HostCpu::m_backlog),
@@ -70,6 +93,18 @@ HostCpu::DoDispose()
     Object::DoDispose();
 }
 
+uint32_t
+HostCpu::GetProcessors() const
+{
+    return m_processors;
+}
+
+uint64_t
+HostCpu::GetContextSwitchCycles() const
+{
+    return m_contextSwitchCycles;
+}
+
 Time
 HostCpu::GetServiceTime(uint64_t cycles, uint64_t copiedBytes) const
 {
@@ -85,7 +120,7 @@ void
 HostCpu::Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done)
 {
     NS_LOG_FUNCTION(this << static_cast<int>(level) << cycles << copiedBytes);
-    m_queues[level].push_back(Job{GetServiceTime(cycles, copiedBytes), done});
+    m_queues[level].push_back(Job{GetServiceTime(cycles, copiedBytes), Simulator::Now(), done});
     m_backlog += 1;
     StartNext();
 }
@@ -97,7 +132,13 @@ HostCpu::StartNext()
     {
         return;
     }
-    for (uint8_t level = HARD_IRQ; level <= KERNEL; ++level)
+    std::array<Level, 3> order{HARD_IRQ, KERNEL, PROCESS};
+    const auto& process = m_queues[PROCESS];
+    if (!process.empty() && Simulator::Now() - process.front().queued >= m_timerTick)
+    {
+        order = {HARD_IRQ, PROCESS, KERNEL}; // (3): softirq work yields after one tick
+    }
+    for (Level level : order)
     {
         auto& queue = m_queues[level];
         if (!queue.empty())
@@ -105,12 +146,7 @@ HostCpu::StartNext()
             Job job = queue.front();
             queue.pop_front();
             m_busy = true;
-            Simulator::Schedule(job.service,
-                                &HostCpu::Finish,
-                                this,
-                                static_cast<Level>(level),
-                                job.service,
-                                job.done);
+            Simulator::Schedule(job.service, &HostCpu::Finish, this, level, job.service, job.done);
             return;
         }
     }
@@ -132,7 +168,7 @@ HostCpu::Finish(Level level, Time service, Callback<void> done)
 Time
 HostCpu::GetBusyTime() const
 {
-    return m_busyTime[HARD_IRQ] + m_busyTime[KERNEL];
+    return m_busyTime[HARD_IRQ] + m_busyTime[KERNEL] + m_busyTime[PROCESS];
 }
 
 Time

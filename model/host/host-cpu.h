@@ -22,7 +22,7 @@ namespace hybridnet
 
 /**
  * @brief The processor that runs a host's network code: one CPU, a work-conserving,
- * non-preemptive server with two priority levels.
+ * non-preemptive server with three priority levels.
  *
  * Work is expressed in what it physically is: CPU cycles of a code path (per packet, per
  * interrupt, per poll) and bytes moved through memory (copies). A job of c cycles and m
@@ -31,11 +31,20 @@ namespace hybridnet
  *     (1) s = c / f + 8 m / M        f = attribute Frequency, M = attribute MemoryCopyRate
  *
  * so a host profile changes f and M while the cycle counts of a code path, properties of
- * the software, stay the same across hosts. Jobs wait in two FIFO queues; when the CPU
+ * the software, stay the same across hosts. Jobs wait in three FIFO queues; when the CPU
  * becomes free it takes the oldest job of the highest non-empty level:
  *
  *     (2) HARD_IRQ (interrupt handlers)  before  KERNEL (softirq: NAPI poll, protocol
- *         processing, transmit; and the system calls of applications)
+ *         processing, transmit; and the system calls of applications)  before  PROCESS
+ *         (process context: context switches, HostProcess)
+ *
+ * except that, as Linux hands softirq work that keeps coming to ksoftirqd once a timer
+ * tick has passed (net_rx_action's one-jiffy limit) and the scheduler then runs the waiting
+ * process,
+ *
+ *     (3) a PROCESS job that has waited at least TimerTick (1 / HZ) goes before KERNEL jobs,
+ *
+ * so a saturated CPU still runs its processes once per tick instead of starving them.
  *
  * A running job is never preempted (a hard interrupt on a real CPU interrupts a softirq for
  * a few hundred cycles; ordering it after the running job moves that time by at most one
@@ -47,10 +56,23 @@ namespace hybridnet
  * Utilisation over [t1, t2] is busy time / (t2 - t1); GetBusyTime() gives the busy time
  * since the start, and BusyTime per level separates interrupt from kernel work.
  *
+ * Context switches: a user process sleeping in a blocking system call is woken by the
+ * network code and switched to (HostProcess). On a uniprocessor host (Processors = 1) the
+ * switch in and the switch out when it blocks again are PROCESS jobs of ContextSwitchCycles
+ * each on this CPU; on a multiprocessor host the application runs on another processor.
+ * ContextSwitchCycles = 7600: Li, Ding and Shen, "Quantifying the cost of context switch"
+ * (ExpCS 2007), measured a direct cost of 3.8 us per switch on a dual 2.0 GHz Xeon under
+ * Linux 2.6 (the Xeon generation of the studies' hosts): 3.8 us x 2.0 GHz.
+ *
  * Scope and limits: one CPU for all network work, as on the studies' Linux 2.4 and 2.6
  * hosts where the NIC's interrupt is delivered to one processor (no RSS, no irqbalance
  * across packets); the other processors of a multiprocessor host run the applications and
- * are not modelled. No cache model: a copy costs 8 m / M whatever its size.
+ * are not modelled (the cross-processor wake-up's few hundred cycles on this CPU are left
+ * out). The timer tick enters only through (3): no modelled path waits for a tick (the
+ * studies' ping interval of 1 s is a whole number of ticks at HZ = 100 and 1000, and the
+ * stack's own timers are ns-3's). No scheduler quantum: a process runs until it blocks
+ * again (a reader's run is short), and no CPU-bound process competes here. No cache model: a copy costs 8 m / M
+ * whatever its size.
  */
 class HostCpu : public Object
 {
@@ -60,6 +82,7 @@ class HostCpu : public Object
     {
         HARD_IRQ = 0, //!< interrupt handler
         KERNEL = 1,   //!< softirq, protocol processing, system calls
+        PROCESS = 2,  //!< process context: context switches
     };
 
     /**
@@ -111,6 +134,10 @@ class HostCpu : public Object
     void SetMemoryCopyRate(DataRate rate);
     /** @return M */
     DataRate GetMemoryCopyRate() const;
+    /** @return the host's processors (attribute Processors) */
+    uint32_t GetProcessors() const;
+    /** @return cycles of one context switch (attribute ContextSwitchCycles) */
+    uint64_t GetContextSwitchCycles() const;
 
   protected:
     void DoDispose() override;
@@ -120,6 +147,7 @@ class HostCpu : public Object
     struct Job
     {
         Time service;          //!< s of equation (1)
+        Time queued;           //!< when it was queued, for (3)
         Callback<void> done;   //!< run at the end
     };
 
@@ -135,9 +163,12 @@ class HostCpu : public Object
 
     uint64_t m_frequency{0};                   //!< f, Hz
     DataRate m_copyRate;                       //!< M
+    uint32_t m_processors{0};                  //!< Processors
+    uint64_t m_contextSwitchCycles{0};         //!< ContextSwitchCycles
     bool m_busy{false};                        //!< a job is running
-    std::array<std::deque<Job>, 2> m_queues;   //!< waiting jobs per level
-    std::array<Time, 2> m_busyTime;            //!< busy time per level
+    Time m_timerTick;                          //!< TimerTick, equation (3)
+    std::array<std::deque<Job>, 3> m_queues;   //!< waiting jobs per level
+    std::array<Time, 3> m_busyTime;            //!< busy time per level
     TracedValue<uint32_t> m_backlog;           //!< jobs waiting or running
 };
 

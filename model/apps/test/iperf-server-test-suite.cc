@@ -6,7 +6,13 @@
  * payload share of the link rate, R * MSS / (MSS + 40 + 12 + 2) (IPv4 20 B, TCP 20 B,
  * timestamp option 12 B, PPP 2 B), and a window of W bytes over round-trip time T cannot
  * carry more than W / T.
+ *
+ * UDP (iperf -s -u) with a reader process on a uniprocessor host with a HostCpu: datagrams
+ * spaced further apart than the reader's two context switches each find it asleep, so each
+ * costs one wake-up and 2 C / f of CPU (HostProcess equation (1)), and each is read C / f
+ * after it arrived.
  */
+#include "hybridnet/host-cpu.h"
 #include "hybridnet/iperf-server-helper.h"
 #include "hybridnet/iperf-server.h"
 
@@ -109,6 +115,82 @@ class IperfServerTransferTestCase : public TestCase
     uint64_t m_bytes;
 };
 
+/** UDP datagrams spaced far apart, each waking the reader (HostProcess (1)). */
+class IperfServerUdpWakeupTestCase : public TestCase
+{
+  public:
+    IperfServerUdpWakeupTestCase(uint32_t datagrams, Time spacing)
+        : TestCase("udp - " + std::to_string(datagrams) + " datagrams " +
+                   std::to_string(spacing.GetMicroSeconds()) +
+                   " us apart each wake the reader once"),
+          m_datagrams(datagrams),
+          m_spacing(spacing)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t frequency = 1'000'000'000;
+        const uint64_t switchCycles = 4000; // 4 us at 1 GHz
+        const uint32_t size = 1000;
+        NodeContainer nodes(2);
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>(
+            "Frequency", UintegerValue(frequency),
+            "Processors", UintegerValue(1),
+            "ContextSwitchCycles", UintegerValue(switchCycles));
+        nodes.Get(1)->AggregateObject(cpu);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+        link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
+        NetDeviceContainer devices = link.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+
+        IperfServerHelper serverHelper(5001);
+        serverHelper.SetAttribute("Protocol", StringValue("Udp"));
+        Ptr<IperfServer> server =
+            DynamicCast<IperfServer>(serverHelper.Install(nodes.Get(1)).Get(0));
+        std::vector<Time> reads;
+        server->TraceConnectWithoutContext(
+            "Rx",
+            MakeCallback(+[](std::vector<Time>* into, uint32_t, Ptr<const Packet>) {
+                into->push_back(Simulator::Now());
+            }).Bind(&reads));
+        std::vector<Time> arrivals;
+        devices.Get(1)->TraceConnectWithoutContext(
+            "MacRx",
+            MakeCallback(+[](std::vector<Time>* into, Ptr<const Packet>) {
+                into->push_back(Simulator::Now());
+            }).Bind(&arrivals));
+        UdpClientHelper client(interfaces.GetAddress(1), 5001);
+        client.SetAttribute("MaxPackets", UintegerValue(m_datagrams));
+        client.SetAttribute("Interval", TimeValue(m_spacing));
+        client.SetAttribute("PacketSize", UintegerValue(size));
+        client.Install(nodes.Get(0));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+
+        auto reports = server->GetReports();
+        NS_TEST_ASSERT_MSG_EQ(reports.size(), 1, "one UDP test");
+        NS_TEST_EXPECT_MSG_EQ(reports[0].bytes, uint64_t(m_datagrams) * size, "every byte once");
+        NS_TEST_ASSERT_MSG_EQ(reads.size(), m_datagrams, "every datagram read");
+        NS_TEST_ASSERT_MSG_EQ(arrivals.size(), m_datagrams, "every datagram arrived");
+        const Time oneSwitch = NanoSeconds(switchCycles);
+        for (uint32_t i = 0; i < m_datagrams; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(reads[i], arrivals[i] + oneSwitch, "read one switch later");
+        }
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), 2 * oneSwitch * int64_t(m_datagrams),
+                              "two switches per wake-up");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_datagrams;
+    Time m_spacing;
+};
+
 class IperfServerTestSuite : public TestSuite
 {
   public:
@@ -127,6 +209,7 @@ class IperfServerTestSuite : public TestSuite
                                                     16384,
                                                     2'000'000),
                     Duration::QUICK);
+        AddTestCase(new IperfServerUdpWakeupTestCase(20, MicroSeconds(100)), Duration::QUICK);
     }
 };
 

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * HostCpu: service time of equation (1), the priority order of (2), utilisation.
+ * HostCpu: service time of equation (1), the priority order of (2), a waiting process's
+ * turn after one timer tick (3), utilisation.
  */
 #include "hybridnet/host-cpu.h"
 
@@ -85,6 +86,65 @@ class PriorityTestCase : public TestCase
     std::vector<std::string> m_order;
 };
 
+/**
+ * (2) and (3): kernel work offered back to back (each job queues the next when it ends)
+ * keeps a PROCESS job waiting until it has waited one TimerTick; then it runs next.
+ */
+class ProcessTurnTestCase : public TestCase
+{
+  public:
+    ProcessTurnTestCase(Time tick, uint32_t kernelJobs)
+        : TestCase("process job waits for kernel work until one tick of " +
+                   std::to_string(tick.GetMicroSeconds()) + " us has passed, " +
+                   std::to_string(kernelJobs) + " back-to-back kernel jobs of 10 us"),
+          m_tick(tick),
+          m_kernelJobs(kernelJobs)
+    {
+    }
+
+  private:
+    void Kernel()
+    {
+        if (++m_kernelDone < m_kernelJobs)
+        {
+            m_cpu->Execute(HostCpu::KERNEL, 10'000, 0, MakeCallback(&ProcessTurnTestCase::Kernel, this));
+        }
+    }
+
+    void Process()
+    {
+        m_processAt = Simulator::Now();
+    }
+
+    void DoRun() override
+    {
+        // 1 GHz: a 10,000-cycle kernel job takes 10 us; the process job 1 us.
+        m_cpu = CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000),
+                                                    "TimerTick", TimeValue(m_tick));
+        m_cpu->Execute(HostCpu::KERNEL, 10'000, 0, MakeCallback(&ProcessTurnTestCase::Kernel, this));
+        m_cpu->Execute(HostCpu::PROCESS, 1000, 0, MakeCallback(&ProcessTurnTestCase::Process, this));
+        Simulator::Run();
+        // The process job, queued at 0, may go first at the first job end t = 10 k us with
+        // t >= tick; if the kernel work ends earlier, it runs when the kernel work is done.
+        const int64_t tickJobs = (m_tick.GetMicroSeconds() + 9) / 10;
+        const int64_t before = std::min<int64_t>(tickJobs, m_kernelJobs);
+        const Time expected = MicroSeconds(10 * before + 1);
+        NS_TEST_EXPECT_MSG_EQ(m_processAt, expected, "process turn, equation (3)");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetBusyTime(HostCpu::PROCESS), MicroSeconds(1), "process time");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetBusyTime(),
+                              MicroSeconds(10 * m_kernelJobs + 1),
+                              "all levels count");
+        m_cpu = nullptr;
+        Simulator::Destroy();
+    }
+
+    Time m_tick;
+    uint32_t m_kernelJobs;
+    uint32_t m_kernelDone{0};
+    Ptr<HostCpu> m_cpu;
+    Time m_processAt;
+};
+
 /** Offered load rho < 1 gives utilisation rho; rho > 1 saturates at 1 and delays grow. */
 class UtilisationTestCase : public TestCase
 {
@@ -138,6 +198,12 @@ class HostCpuTestSuite : public TestSuite
     HostCpuTestSuite()
         : TestSuite("hybridnet-host-cpu", Type::UNIT)
     {
+        // Kernel work outlasting the tick: the process runs after the job ending at 1 ms.
+        AddTestCase(new ProcessTurnTestCase(MilliSeconds(1), 500), Duration::QUICK);
+        // Kernel work outlasting a 155 us tick: the first job end at or after it is 160 us.
+        AddTestCase(new ProcessTurnTestCase(MicroSeconds(155), 50), Duration::QUICK);
+        // Kernel work shorter than the tick: the process waits for all of it (2).
+        AddTestCase(new ProcessTurnTestCase(MilliSeconds(10), 20), Duration::QUICK);
         // 2.4 GHz: 2400 cycles = 1 us; 1500 B at 4 Gb/s = 3 us.
         AddTestCase(new ServiceTimeTestCase(2'400'000'000, 2400, 0, MicroSeconds(1)), Duration::QUICK);
         AddTestCase(new ServiceTimeTestCase(2'400'000'000, 0, 1500, MicroSeconds(3)), Duration::QUICK);
