@@ -70,7 +70,7 @@ EthernetChannel::Transmit(Ptr<const Packet> frame, Ptr<EthernetNetDevice> sender
                   "EthernetChannel: sender is not attached to this channel");
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    frameTime + m_delay,
-                                   &EthernetNetDevice::Receive,
+                                   &EthernetNetDevice::ReceiveFromChannel,
                                    peer,
                                    frame->Copy());
 }

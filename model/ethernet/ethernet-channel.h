@@ -31,8 +31,10 @@ class EthernetNetDevice;
  *
  *     (1) t_rx = t_e + d                        d = attribute Delay (propagation)
  *
- * The serialisation time belongs to the sending device (EthernetNetDevice, its equation
- * (3)); the channel only adds d.  The channel does not corrupt or lose frames.
+ * It is handed to the peer's EthernetNetDevice::ReceiveFromChannel, which passes every
+ * frame but a consumed MAC Control frame on to Receive.  The serialisation time belongs to
+ * the sending device (EthernetNetDevice, its equation (3)); the channel only adds d.  The
+ * channel does not corrupt or lose frames.
  *
  * Why not PointToPointChannel: that channel can only be attached to PointToPointNetDevices.
  */

@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ns3
 {
@@ -39,6 +40,8 @@ constexpr uint32_t kPreambleBytes = 8;    //!< preamble + SFD
 constexpr uint32_t kGapBytes = 12;        //!< inter-frame gap
 constexpr uint64_t kMinRate = 10'000'000;       //!< 10 Mb/s
 constexpr uint64_t kMaxRate = 10'000'000'000;   //!< 10 Gb/s
+constexpr uint32_t kPauseL3Bytes = 46;    //!< opcode, pause_time, 42 reserved bytes
+constexpr uint64_t kQuantumBits = 512;    //!< one pause quantum, equation (6)
 } // namespace
 
 TypeId
@@ -81,6 +84,14 @@ EthernetNetDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&EthernetNetDevice::m_queue),
                           MakePointerChecker<Queue<Packet>>())
+            .AddAttribute("PauseEnabled",
+                          "Whether the MAC honours received 802.3x PAUSE frames, equation (6): "
+                          "no data frame starts for pause_time x 512 bit times after one "
+                          "arrives. Off: PAUSE frames are discarded and ignored. Sending "
+                          "PAUSE (SendPause) does not depend on it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&EthernetNetDevice::m_pauseEnabled),
+                          MakeBooleanChecker())
             .AddTraceSource("TxFrames",
                             "Frames whose wire slot, equation (4), has ended.",
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_txFrames),
@@ -120,7 +131,23 @@ EthernetNetDevice::GetTypeId()
             .AddTraceSource("PhyRxEnd",
                             "Last bit of a frame arrives, equation (1) of EthernetChannel.",
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_phyRxEndTrace),
-                            "ns3::hybridnet::EthernetNetDevice::PacketCallback");
+                            "ns3::hybridnet::EthernetNetDevice::PacketCallback")
+            .AddTraceSource("TxPaused",
+                            "Whether the pause timer of equation (6) runs: true from an "
+                            "honoured PAUSE with pause_time > 0 until it expires or a PAUSE "
+                            "with pause_time 0 arrives.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_txPaused),
+                            "ns3::TracedValueCallback::Bool")
+            .AddTraceSource("PauseTx",
+                            "First bit of a PAUSE frame of SendPause goes on the wire; "
+                            "argument: its pause_time in quanta.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_pauseTxTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PauseCallback")
+            .AddTraceSource("PauseRx",
+                            "A PAUSE frame is honoured (PauseEnabled on); argument: its "
+                            "pause_time in quanta.",
+                            MakeTraceSourceAccessor(&EthernetNetDevice::m_pauseRxTrace),
+                            "ns3::hybridnet::EthernetNetDevice::PauseCallback");
     return tid;
 }
 
@@ -131,12 +158,19 @@ EthernetNetDevice::EthernetNetDevice()
 
 EthernetNetDevice::~EthernetNetDevice() = default;
 
+Mac48Address
+EthernetNetDevice::GetPauseAddress()
+{
+    return Mac48Address("01:80:c2:00:00:01");
+}
+
 void
 EthernetNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_frameEndEvent.Cancel();
     m_slotEndEvent.Cancel();
+    m_pauseEndEvent.Cancel();
     m_node = nullptr;
     m_channel = nullptr;
     m_queue = nullptr;
@@ -233,9 +267,51 @@ EthernetNetDevice::EpochOffset(uint64_t bits) const
 }
 
 void
-EthernetNetDevice::TransmitStart(Ptr<Packet> frame)
+EthernetNetDevice::StartNext(bool backToBack)
 {
-    NS_LOG_FUNCTION(this << frame);
+    NS_LOG_FUNCTION(this << backToBack);
+    if (m_busy)
+    {
+        return; // SlotEnd calls again
+    }
+    Ptr<Packet> frame;
+    const bool control = m_pauseToSend.has_value();
+    if (control)
+    {
+        // MAC Control goes first and is not held back by the pause timer (31B): opcode and
+        // pause_time big-endian, then the reserved bytes as zeros.
+        const uint16_t quanta = *m_pauseToSend;
+        m_pauseToSend.reset();
+        std::array<uint8_t, kPauseL3Bytes> payload{};
+        payload[0] = PAUSE_OPCODE >> 8;
+        payload[1] = PAUSE_OPCODE & 0xff;
+        payload[2] = quanta >> 8;
+        payload[3] = quanta & 0xff;
+        frame = Create<Packet>(payload.data(), payload.size());
+        Frame(frame, m_address, GetPauseAddress(), MAC_CONTROL_ETHERTYPE);
+        ++m_pauseFramesTx;
+        m_pauseTxTrace(quanta);
+    }
+    else if (!m_txPaused && m_queue)
+    {
+        frame = m_queue->Dequeue();
+    }
+    if (!frame)
+    {
+        return; // idle; SendFrom, SendPause or PauseEnd call again
+    }
+    if (!backToBack)
+    {
+        m_epoch = Simulator::Now(); // a new busy period of equation (5)
+        m_epochBits = 0;
+    }
+    TransmitStart(frame, control);
+}
+
+void
+EthernetNetDevice::TransmitStart(Ptr<Packet> frame, bool control)
+{
+    NS_LOG_FUNCTION(this << frame << control);
     m_busy = true;
     // The frame holds header + L3 + trailer; GetFrameBytes wants L3.
     const uint32_t l3Bytes = frame->GetSize() - kHeaderBytes - kFcsBytes;
@@ -247,15 +323,19 @@ EthernetNetDevice::TransmitStart(Ptr<Packet> frame)
     const Time now = Simulator::Now();
     m_phyTxBeginTrace(frame);
     m_channel->Transmit(frame, this, frameEnd - now);
-    m_frameEndEvent = Simulator::Schedule(frameEnd - now, &EthernetNetDevice::FrameEnd, this, frame);
+    m_frameEndEvent =
+        Simulator::Schedule(frameEnd - now, &EthernetNetDevice::FrameEnd, this, frame, control);
     m_slotEndEvent =
         Simulator::Schedule(m_slotEnd - now, &EthernetNetDevice::SlotEnd, this, wireBytes);
 }
 
 void
-EthernetNetDevice::FrameEnd(Ptr<Packet> frame)
+EthernetNetDevice::FrameEnd(Ptr<Packet> frame, bool control)
 {
-    NotifyFrameSent(frame);
+    if (!control)
+    {
+        NotifyFrameSent(frame);
+    }
     m_phyTxEndTrace(frame);
 }
 
@@ -276,15 +356,66 @@ EthernetNetDevice::SlotEnd(uint32_t wireBytes)
     NS_LOG_FUNCTION(this << wireBytes);
     m_txFrames += 1;
     m_txWireBytes += wireBytes;
-    Ptr<Packet> next = m_queue ? m_queue->Dequeue() : nullptr;
-    if (next)
+    m_busy = false;
+    StartNext(true); // if a frame follows at once: same busy period of equation (5)
+}
+
+void
+EthernetNetDevice::ReceiveFromChannel(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    if (m_pauseEnabled)
     {
-        TransmitStart(next); // back to back: same busy period of equation (5)
+        EthernetHeader header(false);
+        frame->PeekHeader(header);
+        if (header.GetLengthType() == MAC_CONTROL_ETHERTYPE)
+        {
+            ReceiveMacControl(frame);
+            return;
+        }
     }
-    else
+    Receive(frame);
+}
+
+void
+EthernetNetDevice::ReceiveMacControl(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_phyRxEndTrace(frame);
+    EthernetTrailer trailer;
+    frame->RemoveTrailer(trailer);
+    if (Node::ChecksumEnabled())
     {
-        m_busy = false;
+        trailer.EnableFcs(true);
     }
+    if (!trailer.CheckFcs(frame))
+    {
+        m_macRxDropTrace(frame);
+        return;
+    }
+    EthernetHeader header(false);
+    frame->RemoveHeader(header);
+    uint8_t parameters[4] = {0, 0, 0, 0};
+    frame->CopyData(parameters, sizeof(parameters));
+    const uint16_t opcode = (parameters[0] << 8) | parameters[1];
+    const Mac48Address destination = header.GetDestination();
+    if (opcode != PAUSE_OPCODE || (destination != GetPauseAddress() && destination != m_address))
+    {
+        NS_LOG_LOGIC("MAC Control frame discarded: opcode " << opcode << " to " << destination);
+        return;
+    }
+    const uint16_t quanta = (parameters[2] << 8) | parameters[3];
+    ++m_pauseFramesRx;
+    m_pauseRxTrace(quanta);
+    // Equation (6): the new pause_time replaces a running timer.
+    m_pauseEndEvent.Cancel();
+    if (quanta == 0)
+    {
+        PauseEnd();
+        return;
+    }
+    m_txPaused = true;
+    m_pauseEndEvent = Simulator::Schedule(GetPauseTime(quanta), &EthernetNetDevice::PauseEnd, this);
 }
 
 void
@@ -307,6 +438,11 @@ EthernetNetDevice::Receive(Ptr<Packet> frame)
     frame->RemoveHeader(header);
     const Mac48Address destination = header.GetDestination();
     const uint16_t protocol = header.GetLengthType();
+    if (protocol == MAC_CONTROL_ETHERTYPE)
+    {
+        NS_LOG_LOGIC("MAC Control frame discarded (PauseEnabled off or relayed)");
+        return; // never for the upper layer
+    }
     PacketType type;
     if (destination.IsBroadcast())
     {
@@ -357,19 +493,10 @@ EthernetNetDevice::SendFrom(Ptr<Packet> packet,
         return false;
     }
     m_macTxTrace(packet);
-    EthernetHeader header(false);
-    header.SetSource(Mac48Address::ConvertFrom(source));
-    header.SetDestination(Mac48Address::ConvertFrom(dest));
-    header.SetLengthType(protocolNumber); // Ethernet II (DIX): EtherType
-    packet->AddHeader(header);
-    EthernetTrailer trailer;
-    if (Node::ChecksumEnabled())
-    {
-        trailer.EnableFcs(true);
-    }
-    trailer.CalcFcs(packet);
-    packet->AddTrailer(trailer);
-
+    Frame(packet,
+          Mac48Address::ConvertFrom(source),
+          Mac48Address::ConvertFrom(dest),
+          protocolNumber);
     if (!m_queue)
     {
         m_queue = CreateObject<DropTailQueue<Packet>>();
@@ -379,13 +506,77 @@ EthernetNetDevice::SendFrom(Ptr<Packet> packet,
         m_macTxDropTrace(packet);
         return false;
     }
-    if (!m_busy)
-    {
-        m_epoch = Simulator::Now(); // a new busy period of equation (5)
-        m_epochBits = 0;
-        TransmitStart(m_queue->Dequeue());
-    }
+    StartNext(false);
     return true;
+}
+
+void
+EthernetNetDevice::Frame(Ptr<Packet> packet,
+                         Mac48Address source,
+                         Mac48Address dest,
+                         uint16_t etherType)
+{
+    EthernetHeader header(false);
+    header.SetSource(source);
+    header.SetDestination(dest);
+    header.SetLengthType(etherType); // Ethernet II (DIX): EtherType
+    packet->AddHeader(header);
+    EthernetTrailer trailer;
+    if (Node::ChecksumEnabled())
+    {
+        trailer.EnableFcs(true);
+    }
+    trailer.CalcFcs(packet);
+    packet->AddTrailer(trailer);
+}
+
+bool
+EthernetNetDevice::SendPause(uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << quanta);
+    if (!IsLinkUp())
+    {
+        return false;
+    }
+    m_pauseToSend = quanta; // replaces one not yet started
+    StartNext(false);
+    return true;
+}
+
+Time
+EthernetNetDevice::GetPauseTime(uint16_t quanta) const
+{
+    // Equation (6): ceil(q * 512 * steps-per-second / R) in time steps.
+    const auto stepsPerSecond = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
+    const auto rate = static_cast<unsigned __int128>(m_rate.GetBitRate());
+    const unsigned __int128 bits = static_cast<unsigned __int128>(quanta) * kQuantumBits;
+    return TimeStep(static_cast<uint64_t>((bits * stepsPerSecond + rate - 1) / rate));
+}
+
+bool
+EthernetNetDevice::IsTxPaused() const
+{
+    return m_txPaused;
+}
+
+uint64_t
+EthernetNetDevice::GetPauseFramesTx() const
+{
+    return m_pauseFramesTx;
+}
+
+uint64_t
+EthernetNetDevice::GetPauseFramesRx() const
+{
+    return m_pauseFramesRx;
+}
+
+void
+EthernetNetDevice::PauseEnd()
+{
+    NS_LOG_FUNCTION(this);
+    m_txPaused = false;
+    StartNext(false);
 }
 
 void

@@ -15,6 +15,7 @@
 #include "ns3/traced-value.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ns3
 {
@@ -62,11 +63,35 @@ class EthernetChannel;
  * preamble/SFD and the inter-frame gap.
  *
  * Full duplex: transmission and reception are independent (EthernetChannel); there is no
- * CSMA/CD, no PAUSE (802.3x) and no error model.  A packet arriving while the
- * transmitter is busy waits in the TxQueue (attribute); when it is full the packet is
- * dropped (MacTxDrop).  With the NetDeviceQueueInterface that EthernetHelper aggregates,
- * ns-3's traffic control stops the device queue when it is full and wakes it when a frame
- * leaves, as for PointToPointNetDevice.
+ * CSMA/CD and no error model.  A packet arriving while the transmitter is busy waits in the
+ * TxQueue (attribute); when it is full the packet is dropped (MacTxDrop).  With the
+ * NetDeviceQueueInterface that EthernetHelper aggregates, ns-3's traffic control stops the
+ * device queue when it is full and wakes it when a frame leaves, as for
+ * PointToPointNetDevice.
+ *
+ * Flow control (IEEE 802.3 clause 31 and Annex 31B, "802.3x PAUSE").  A PAUSE frame is a
+ * MAC Control frame: destination 01-80-C2-00-00-01, EtherType 0x8808, opcode 0x0001, then
+ * pause_time q (0 .. 65535, in quanta of 512 bit times) and 42 reserved zero bytes, so
+ * L3 = 46 B and F = 64 B in (1).  With attribute PauseEnabled on, a PAUSE frame addressed
+ * to 01-80-C2-00-00-01 or to this device, whose last bit arrives at t_p, sets the pause
+ * timer:
+ *
+ *     (6) T_p = ceil(q * 512 / R)              no data frame starts in [t_p, t_p + T_p)
+ *
+ * A frame already on the wire at t_p completes; the first data frame after it starts at
+ * max(end of the current wire slot (4), t_p + T_p), as a new busy period of (5).  A PAUSE
+ * received while the timer runs replaces it (q = 0 resumes at once).  MAC Control frames
+ * (EtherType 0x8808) never reach the upper layer: with PauseEnabled on the MAC consumes
+ * them before Receive() (unknown opcodes are discarded); with it off they are passed to
+ * Receive(), which discards them, so a subclass that relays frames at the physical layer
+ * (overriding Receive) still sees them.  SendPause() sends a PAUSE frame ahead of all
+ * queued data frames: it starts when the current wire slot ends (at once if the
+ * transmitter is idle) and, as 31B requires, a running pause timer does not hold it back;
+ * a second SendPause() before the first has started replaces it.  The PAUSE frame costs
+ * W = 84 B of wire like any 64 B frame and is counted in TxFrames and TxWireBytes.
+ * Departures: the pause timer starts at t_p itself (Annex 31B only bounds the MAC's
+ * reaction delay; the model's is 0); the auto-negotiation of the PAUSE capability
+ * (clause 28/37) is replaced by the attribute.
  *
  * Why a new device: PointToPointNetDevice adds a 2 B PPP header and no preamble, gap,
  * FCS or minimum frame; CsmaNetDevice is half duplex (one medium shared by all devices).
@@ -80,6 +105,20 @@ class EthernetNetDevice : public NetDevice
      * @param newValue new value
      */
     typedef void (*CounterCallback)(uint64_t oldValue, uint64_t newValue);
+
+    /**
+     * TracedCallback signature of PauseTx and PauseRx.
+     * @param quanta pause_time q of equation (6), in quanta of 512 bit times
+     */
+    typedef void (*PauseCallback)(uint16_t quanta);
+
+    /** EtherType of MAC Control frames (IEEE 802.3 clause 31). */
+    static constexpr uint16_t MAC_CONTROL_ETHERTYPE = 0x8808;
+    /** MAC Control opcode of PAUSE (IEEE 802.3 Annex 31B). */
+    static constexpr uint16_t PAUSE_OPCODE = 0x0001;
+
+    /** @return 01-80-C2-00-00-01, the destination of PAUSE frames */
+    static Mac48Address GetPauseAddress();
 
     /**
      * TracedCallback signature of the packet events (MacTx, MacTxDrop, MacRx, MacRxDrop,
@@ -132,10 +171,40 @@ class EthernetNetDevice : public NetDevice
     uint64_t GetTxWireBytes() const;
 
     /**
-     * Called by the channel when the last bit of a frame arrives: check the FCS, remove
-     * header and trailer, deliver to the upper layer.  A subclass that models the host side
-     * of a NIC (descriptor rings, DMA, interrupts) overrides this and calls it when the
-     * host processes the frame.
+     * Send a PAUSE frame with pause_time @p quanta to the peer, ahead of the queued data
+     * frames (see the class comment).  Works whether or not PauseEnabled is on (that
+     * attribute is about honouring received PAUSE frames).
+     * @param quanta pause_time q of equation (6); 0 lets the peer resume at once
+     * @return false if the link is down (nothing is sent)
+     */
+    bool SendPause(uint16_t quanta);
+
+    /**
+     * @param quanta pause_time q
+     * @return T_p of equation (6) at this device's data rate
+     */
+    Time GetPauseTime(uint16_t quanta) const;
+
+    /** @return whether the pause timer of equation (6) is running */
+    bool IsTxPaused() const;
+    /** @return PAUSE frames sent (their first bit went on the wire) */
+    uint64_t GetPauseFramesTx() const;
+    /** @return PAUSE frames received and honoured (PauseEnabled on) */
+    uint64_t GetPauseFramesRx() const;
+
+    /**
+     * Called by the channel when the last bit of a frame arrives.  With PauseEnabled on, a
+     * MAC Control frame (EtherType 0x8808) is consumed here (equation (6)); every other
+     * frame goes to Receive().
+     * @param frame the frame with header and trailer
+     */
+    void ReceiveFromChannel(Ptr<Packet> frame);
+
+    /**
+     * Called (through ReceiveFromChannel) when the last bit of a frame arrives: check the
+     * FCS, remove header and trailer, discard MAC Control frames, deliver to the upper
+     * layer.  A subclass that models the host side of a NIC (descriptor rings, DMA,
+     * interrupts) overrides this and calls it when the host processes the frame.
      * @param frame the frame with header and trailer
      */
     virtual void Receive(Ptr<Packet> frame);
@@ -173,8 +242,9 @@ class EthernetNetDevice : public NetDevice
     void DoDispose() override;
 
     /**
-     * The last bit of a frame has left, equation (3); called before the PhyTxEnd trace.
-     * Does nothing here; a NIC model completes the frame's transmit descriptor.
+     * The last bit of a data frame has left, equation (3); called before the PhyTxEnd
+     * trace (not for the PAUSE frames of SendPause).  Does nothing here; a NIC model
+     * completes the frame's transmit descriptor.
      * @param frame the frame with header and trailer
      */
     virtual void NotifyFrameSent(Ptr<const Packet> frame);
@@ -186,10 +256,42 @@ class EthernetNetDevice : public NetDevice
     void NotifyTxDrop(Ptr<const Packet> packet);
 
   private:
-    /** Start sending a frame; the transmitter is idle or its previous slot just ended. */
-    void TransmitStart(Ptr<Packet> frame);
-    /** The frame's last bit has left, equation (3). */
-    void FrameEnd(Ptr<Packet> frame);
+    /**
+     * If the transmitter is free, start the pending PAUSE frame, or else (pause timer not
+     * running) the next queued data frame.
+     * @param backToBack the previous wire slot ends now: the busy period of (5) goes on
+     */
+    void StartNext(bool backToBack);
+    /**
+     * Start sending a frame; the transmitter is idle or its previous slot just ended.
+     * @param frame the frame with header and trailer
+     * @param control whether it is a PAUSE frame of SendPause
+     */
+    void TransmitStart(Ptr<Packet> frame, bool control);
+    /**
+     * The frame's last bit has left, equation (3).
+     * @param frame the frame
+     * @param control whether it is a PAUSE frame of SendPause
+     */
+    void FrameEnd(Ptr<Packet> frame, bool control);
+    /**
+     * Add the Ethernet header and trailer (FCS).
+     * @param packet the L3 packet, becomes the frame
+     * @param source source address
+     * @param dest destination address
+     * @param etherType EtherType
+     */
+    static void Frame(Ptr<Packet> packet,
+                      Mac48Address source,
+                      Mac48Address dest,
+                      uint16_t etherType);
+    /**
+     * A MAC Control frame has arrived (PauseEnabled on): honour it if it is a PAUSE.
+     * @param frame the frame with header and trailer
+     */
+    void ReceiveMacControl(Ptr<Packet> frame);
+    /** The pause timer of equation (6) has expired. */
+    void PauseEnd();
     /** The frame's wire slot has ended, equation (4): count it, send the next one. */
     void SlotEnd(uint32_t wireBytes);
     /** @return t0 + ceil(8 bits / R), equation (5), for the current busy period */
@@ -209,12 +311,20 @@ class EthernetNetDevice : public NetDevice
     Time m_slotEnd;                   //!< end of the current (or last) wire slot
     EventId m_frameEndEvent;          //!< pending FrameEnd
     EventId m_slotEndEvent;           //!< pending SlotEnd
+    bool m_pauseEnabled{false};       //!< PauseEnabled
+    EventId m_pauseEndEvent;          //!< expiry of the pause timer, equation (6)
+    std::optional<uint16_t> m_pauseToSend; //!< pause_time of the PAUSE frame of SendPause
+    uint64_t m_pauseFramesTx{0};      //!< PAUSE frames sent
+    uint64_t m_pauseFramesRx{0};      //!< PAUSE frames honoured
     NetDevice::ReceiveCallback m_rxCallback;          //!< upper layer
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
     TracedCallback<> m_linkChangeCallbacks;          //!< link up notifications
 
     TracedValue<uint64_t> m_txFrames;    //!< TxFrames counter
     TracedValue<uint64_t> m_txWireBytes; //!< TxWireBytes counter
+    TracedValue<bool> m_txPaused{false}; //!< TxPaused: the pause timer is running
+    TracedCallback<uint16_t> m_pauseTxTrace; //!< PauseTx
+    TracedCallback<uint16_t> m_pauseRxTrace; //!< PauseRx
     TracedCallback<Ptr<const Packet>> m_macTxTrace;     //!< MacTx
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace; //!< MacTxDrop
     TracedCallback<Ptr<const Packet>> m_macRxTrace;     //!< MacRx

@@ -93,10 +93,12 @@ class HostCpu;
  * them with the measurement.
  *
  * Departures and limits: one transmit and one receive queue; no on-chip packet buffer
- * (a frame that finds no descriptor is dropped at once); no 802.3x PAUSE; the CPU cost of
- * the socket layer's copy is charged per packet on this path rather than at the system
- * call; TcpOffload removes the per-packet protocol work of TCP segments only (copies,
- * interrupts and polls remain).
+ * (a frame that finds no descriptor is dropped at once); 802.3x PAUSE is honoured by the
+ * MAC as in EthernetNetDevice (attribute PauseEnabled, which also keeps PAUSE frames out
+ * of the receive ring), but the NIC sends none of its own (no receive-FIFO thresholds);
+ * the CPU cost of the socket layer's copy is charged per packet on this path rather than
+ * at the system call; TcpOffload removes the per-packet protocol work of TCP segments
+ * only (copies, interrupts and polls remain).
  */
 class NicNetDevice : public EthernetNetDevice
 {

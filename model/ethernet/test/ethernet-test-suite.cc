@@ -8,12 +8,18 @@
  *     payload ceiling = R * P / W    (P payload bytes per frame)
  *
  * and against the physical limit: over any interval the wire carries at most R.
+ *
+ * 802.3x PAUSE (IEEE 802.3 Annex 31B), also from first principles: a PAUSE frame is 64 B
+ * (84 B of wire) to 01-80-C2-00-00-01, EtherType 0x8808, opcode 0x0001; a PAUSE whose last
+ * bit arrives at t_p stops new frames until t_p + q * 512 / R, the frame on the wire
+ * completes, and q = 0 resumes at once.
  */
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-helper.h"
 #include "hybridnet/ethernet-net-device.h"
 
 #include "ns3/applications-module.h"
+#include "ns3/ethernet-header.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -25,6 +31,7 @@
 #include <iomanip>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::hybridnet;
@@ -484,6 +491,378 @@ class EthernetMtuRangeTestCase : public TestCase
     bool m_valid;
 };
 
+/** ceil(q * 512 / R) in nanoseconds (exact for the rates used: 10 Mb/s .. 10 Gb/s). */
+Time
+ExpectedPauseTime(uint16_t quanta, DataRate rate)
+{
+    const uint64_t bits = 512ULL * quanta;
+    return NanoSeconds((bits * 1'000'000'000ULL + rate.GetBitRate() - 1) / rate.GetBitRate());
+}
+
+/** Time on the wire of a number of bytes at rate R, exact in nanoseconds. */
+Time
+WireTime(uint32_t bytes, DataRate rate)
+{
+    return NanoSeconds(8ULL * bytes * 1'000'000'000ULL / rate.GetBitRate());
+}
+
+/** What a transmitter put on the wire: start and end times, EtherType and pause_time. */
+struct TxLog
+{
+    void OnBegin(Ptr<const Packet> frame)
+    {
+        EthernetHeader header(false);
+        frame->PeekHeader(header);
+        begins.push_back(Simulator::Now());
+        types.push_back(header.GetLengthType());
+        destinations.push_back(header.GetDestination());
+        sizes.push_back(frame->GetSize());
+        uint8_t bytes[18];
+        frame->CopyData(bytes, sizeof(bytes));
+        opcodes.push_back((bytes[14] << 8) | bytes[15]);
+        quanta.push_back((bytes[16] << 8) | bytes[17]);
+    }
+
+    void OnEnd(Ptr<const Packet> /* frame */)
+    {
+        ends.push_back(Simulator::Now());
+    }
+
+    void OnPaused(bool /* oldValue */, bool newValue)
+    {
+        (newValue ? pausedOn : pausedOff).push_back(Simulator::Now());
+    }
+
+    void OnPauseRx(uint16_t q)
+    {
+        pauseRx.push_back(Simulator::Now());
+        pauseRxQuanta.push_back(q);
+    }
+
+    /** @return index of the first start strictly after @p t, or begins.size() */
+    size_t FirstAfter(Time t) const
+    {
+        return std::upper_bound(begins.begin(), begins.end(), t) - begins.begin();
+    }
+
+    std::vector<Time> begins;
+    std::vector<uint16_t> types;
+    std::vector<Mac48Address> destinations;
+    std::vector<uint32_t> sizes;
+    std::vector<uint16_t> opcodes;
+    std::vector<uint16_t> quanta;
+    std::vector<Time> ends;
+    std::vector<Time> pausedOn;
+    std::vector<Time> pausedOff;
+    std::vector<Time> pauseRx;
+    std::vector<uint16_t> pauseRxQuanta;
+};
+
+/** Counts every packet its node's stack would see on a device, whatever the protocol. */
+struct StackProbe
+{
+    void OnReceive(Ptr<NetDevice> /* device */,
+                   Ptr<const Packet> /* packet */,
+                   uint16_t protocol,
+                   const Address& /* source */,
+                   const Address& /* destination */,
+                   NetDevice::PacketType /* type */)
+    {
+        ++packets;
+        if (protocol == 0x8808)
+        {
+            ++macControl;
+        }
+    }
+
+    uint64_t packets{0};
+    uint64_t macControl{0};
+};
+
+/**
+ * A link with a saturated transmitter (1500 B L3 packets) whose peer sends PAUSE frames at
+ * the given times; records what the transmitter does.
+ */
+struct PauseBench
+{
+    PauseBench(DataRate rate, Time delay, bool pauseEnabled)
+        : nodes(2)
+    {
+        EthernetHelper ethernet;
+        ethernet.SetDeviceAttribute("DataRate", DataRateValue(rate));
+        ethernet.SetDeviceAttribute("PauseEnabled", BooleanValue(pauseEnabled));
+        ethernet.SetChannelAttribute("Delay", TimeValue(delay));
+        NetDeviceContainer devices = ethernet.Install(nodes);
+        tx = DynamicCast<EthernetNetDevice>(devices.Get(0));
+        rx = DynamicCast<EthernetNetDevice>(devices.Get(1));
+        source.device = tx;
+        source.destination = rx->GetAddress();
+        source.l3Bytes = 1500;
+        tx->TraceConnectWithoutContext("PhyTxBegin",
+                                       MakeCallback(&SaturatingSource::OnTxBegin, &source));
+        tx->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&TxLog::OnBegin, &log));
+        tx->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&TxLog::OnEnd, &log));
+        tx->TraceConnectWithoutContext("TxPaused", MakeCallback(&TxLog::OnPaused, &log));
+        tx->TraceConnectWithoutContext("PauseRx", MakeCallback(&TxLog::OnPauseRx, &log));
+        nodes.Get(0)->RegisterProtocolHandler(MakeCallback(&StackProbe::OnReceive, &txStack),
+                                              0,
+                                              tx,
+                                              true);
+        Simulator::Schedule(Seconds(0), &SaturatingSource::Start, &source, 4);
+    }
+
+    void PauseAt(Time t, uint16_t quanta)
+    {
+        Simulator::Schedule(t, [this, quanta]() { rx->SendPause(quanta); });
+    }
+
+    NodeContainer nodes;
+    Ptr<EthernetNetDevice> tx;
+    Ptr<EthernetNetDevice> rx;
+    SaturatingSource source;
+    TxLog log;
+    StackProbe txStack;
+};
+
+/**
+ * PAUSE with pause_time q, PauseEnabled on: its last bit reaches the saturated transmitter
+ * at t_p = t_c + 72 x 8 / R + d (sent at t_c by the idle peer); the frame on the wire then
+ * completes, and the next frame starts at exactly max(end of that frame's wire slot,
+ * t_p + q x 512 / R); then frames follow back to back again.  The PAUSE is consumed by
+ * the MAC: the stack of the paused node sees nothing.
+ */
+class EthernetPauseTestCase : public TestCase
+{
+  public:
+    EthernetPauseTestCase(DataRate rate, uint16_t quanta)
+        : TestCase("PAUSE of " + std::to_string(quanta) + " quanta to a saturated " +
+                   RateName(rate) + " transmitter: silent until q x 512 bit times after it " +
+                   "arrives, the frame on the wire completes"),
+          m_rate(rate),
+          m_quanta(quanta)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time delay = MicroSeconds(1);
+        const Time tw = WireTime(1538, m_rate); // one 1500 B packet's wire slot
+        const Time tc = tw * 10 + tw * 37 / 100;  // not on a slot boundary
+        const Time tp = tc + WireTime(72, m_rate) + delay;
+        const Time pause = ExpectedPauseTime(m_quanta, m_rate);
+        PauseBench bench(m_rate, delay, true);
+        bench.PauseAt(tc, m_quanta);
+        Simulator::Stop(tp + pause + tw * 20);
+        Simulator::Run();
+        Simulator::Destroy(); // before the checks: an assertion may return early
+
+        const TxLog& log = bench.log;
+        NS_TEST_ASSERT_MSG_EQ(log.pauseRx.size(), 1, "one PAUSE honoured");
+        if (!(log.pauseRx.size() == 1))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.pauseRx[0], tp, "PAUSE arrival: 72 B of wire + d after sending");
+        NS_TEST_EXPECT_MSG_EQ(log.pauseRxQuanta[0], m_quanta, "pause_time carried in the frame");
+        const size_t next = log.FirstAfter(tp);
+        NS_TEST_ASSERT_MSG_GT(next, 0, "a frame on the wire when the PAUSE arrives");
+        if (!(next > 0))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_ASSERT_MSG_LT(next + 5, log.begins.size(), "transmission resumed");
+        if (!(next + 5 < log.begins.size()))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        const Time inProgress = log.begins[next - 1];
+        const Time expected = std::max(inProgress + tw, tp + pause);
+        NS_LOG_UNCOND(GetName() << ": PAUSE at " << tp.GetNanoSeconds()
+                                << " ns, next frame expected at " << expected.GetNanoSeconds()
+                                << " ns, simulated at " << log.begins[next].GetNanoSeconds()
+                                << " ns");
+        NS_TEST_EXPECT_MSG_EQ(log.begins[next], expected, "first frame after the PAUSE");
+        // The frame on the wire at t_p was not cut: its last bit left (F + 8) 8 / R after
+        // its first.
+        const Time frameEnd = inProgress + WireTime(1518 + 8, m_rate);
+        NS_TEST_EXPECT_MSG_EQ(std::count(log.ends.begin(), log.ends.end(), frameEnd), 1,
+                              "the frame in transmission completes");
+        for (size_t k = next; k + 1 < log.begins.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log.begins[k + 1] - log.begins[k], tw, "back to back after it");
+        }
+        if (pause > tw)
+        {
+            NS_TEST_ASSERT_MSG_EQ(log.pausedOn.size(), 1, "TxPaused set once");
+            if (!(log.pausedOn.size() == 1))
+            {
+                return; // (the runner goes on after a failed assertion)
+            }
+            NS_TEST_EXPECT_MSG_EQ(log.pausedOn[0], tp, "TxPaused from the PAUSE's arrival");
+            NS_TEST_ASSERT_MSG_EQ(log.pausedOff.size(), 1, "TxPaused cleared once");
+            if (!(log.pausedOff.size() == 1))
+            {
+                return; // (the runner goes on after a failed assertion)
+            }
+            NS_TEST_EXPECT_MSG_EQ(log.pausedOff[0], tp + pause, "TxPaused until q x 512 / R later");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bench.txStack.packets, 0, "PAUSE delivered to the stack");
+        NS_TEST_EXPECT_MSG_EQ(bench.tx->GetPauseFramesRx(), 1, "PauseFramesRx");
+        NS_TEST_EXPECT_MSG_EQ(bench.rx->GetPauseFramesTx(), 1, "PauseFramesTx");
+    }
+
+    DataRate m_rate;
+    uint16_t m_quanta;
+};
+
+/**
+ * PAUSE(65535) then, 100 us later, PAUSE(0): the transmitter, idle since its frame in
+ * progress ended, starts its next frame at exactly the arrival of PAUSE(0).
+ */
+class EthernetPauseZeroTestCase : public TestCase
+{
+  public:
+    EthernetPauseZeroTestCase()
+        : TestCase("PAUSE of 65535 quanta then PAUSE 0 at 1 Gbps: transmission resumes when "
+                   "PAUSE 0 arrives")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const DataRate rate("1Gbps");
+        const Time delay = MicroSeconds(1);
+        const Time tw = WireTime(1538, rate);
+        const Time t1 = tw * 10 + tw / 3;
+        const Time t2 = t1 + MicroSeconds(100);
+        const Time tp0 = t2 + WireTime(72, rate) + delay;
+        PauseBench bench(rate, delay, true);
+        bench.PauseAt(t1, 65535);
+        bench.PauseAt(t2, 0);
+        Simulator::Stop(t2 + MicroSeconds(200));
+        Simulator::Run();
+        Simulator::Destroy(); // before the checks: an assertion may return early
+
+        const TxLog& log = bench.log;
+        NS_TEST_ASSERT_MSG_EQ(log.pauseRx.size(), 2, "two PAUSE frames honoured");
+        if (!(log.pauseRx.size() == 2))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.pauseRx[1], tp0, "arrival of PAUSE 0");
+        const size_t next = log.FirstAfter(log.pauseRx[0]);
+        NS_TEST_ASSERT_MSG_LT(next, log.begins.size(), "transmission resumed");
+        if (!(next < log.begins.size()))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.begins[next], tp0, "resumes when PAUSE 0 arrives");
+        NS_TEST_ASSERT_MSG_EQ(log.pausedOff.size(), 1, "TxPaused cleared once");
+        if (!(log.pausedOff.size() == 1))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.pausedOff[0], tp0, "TxPaused cleared by PAUSE 0");
+        NS_TEST_EXPECT_MSG_EQ(bench.tx->IsTxPaused(), false, "not paused at the end");
+    }
+};
+
+/**
+ * PauseEnabled off: the transmitter ignores PAUSE (frames stay back to back, one wire slot
+ * apart), and the PAUSE frame still does not reach the stack.
+ */
+class EthernetPauseIgnoredTestCase : public TestCase
+{
+  public:
+    EthernetPauseIgnoredTestCase()
+        : TestCase("PauseEnabled off: a PAUSE of 65535 quanta is ignored and not delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const DataRate rate("1Gbps");
+        const Time tw = WireTime(1538, rate);
+        PauseBench bench(rate, MicroSeconds(1), false);
+        bench.PauseAt(tw * 10 + tw / 3, 65535);
+        Simulator::Stop(tw * 40);
+        Simulator::Run();
+        Simulator::Destroy(); // before the checks: an assertion may return early
+
+        const TxLog& log = bench.log;
+        NS_TEST_ASSERT_MSG_GT(log.begins.size(), 35, "frames sent");
+        if (!(log.begins.size() > 35))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        for (size_t k = 0; k + 1 < log.begins.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log.begins[k + 1] - log.begins[k], tw, "back to back");
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.pauseRx.size(), 0, "PAUSE not honoured");
+        NS_TEST_EXPECT_MSG_EQ(log.pausedOn.size(), 0, "never paused");
+        NS_TEST_EXPECT_MSG_EQ(bench.txStack.packets, 0, "PAUSE delivered to the stack");
+        NS_TEST_EXPECT_MSG_EQ(bench.rx->GetPauseFramesTx(), 1, "PAUSE sent");
+    }
+};
+
+/**
+ * SendPause on a saturated device: the PAUSE frame starts at the end of the current wire
+ * slot, before the queued data frames, as a 64 B frame to 01-80-C2-00-00-01 with
+ * EtherType 0x8808, opcode 1 and the pause_time; the next data frame follows 84 B of wire
+ * later, and no data frame is lost.
+ */
+class EthernetPauseAheadTestCase : public TestCase
+{
+  public:
+    EthernetPauseAheadTestCase()
+        : TestCase("SendPause on a saturated 1 Gbps device: a 64 B PAUSE frame goes ahead of "
+                   "the queued data frames")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const DataRate rate("1Gbps");
+        const Time tw = WireTime(1538, rate);
+        const Time tc = tw * 10 + tw / 3;
+        const uint16_t quanta = 0x1234;
+        PauseBench bench(rate, MicroSeconds(1), false);
+        Simulator::Schedule(tc, [&]() { bench.tx->SendPause(quanta); });
+        Simulator::Stop(tw * 20);
+        Simulator::Run();
+        Simulator::Destroy(); // before the checks: an assertion may return early
+
+        const TxLog& log = bench.log;
+        const size_t k = log.FirstAfter(tc);
+        NS_TEST_ASSERT_MSG_LT(k + 1, log.begins.size(), "frames after SendPause");
+        if (!(k + 1 < log.begins.size()))
+        {
+            return; // (the runner goes on after a failed assertion)
+        }
+        NS_TEST_EXPECT_MSG_EQ(log.begins[k], log.begins[k - 1] + tw, "PAUSE at the slot's end");
+        NS_TEST_EXPECT_MSG_EQ(log.types[k], 0x8808, "MAC Control EtherType");
+        NS_TEST_EXPECT_MSG_EQ(log.destinations[k],
+                              Mac48Address("01:80:c2:00:00:01"),
+                              "PAUSE address");
+        NS_TEST_EXPECT_MSG_EQ(log.sizes[k], 64, "64 B frame");
+        NS_TEST_EXPECT_MSG_EQ(log.opcodes[k], 1, "PAUSE opcode");
+        NS_TEST_EXPECT_MSG_EQ(log.quanta[k], quanta, "pause_time");
+        NS_TEST_EXPECT_MSG_EQ(log.types[k + 1], kTestEtherType, "data frames follow");
+        NS_TEST_EXPECT_MSG_EQ(log.begins[k + 1], log.begins[k] + WireTime(84, rate), "84 B wire");
+        NS_TEST_EXPECT_MSG_EQ(std::count(log.types.begin(), log.types.end(), 0x8808),
+                              1,
+                              "one PAUSE");
+        NS_TEST_EXPECT_MSG_EQ(bench.tx->GetTxWireBytes(),
+                              84 + 1538 * (bench.tx->GetTxFrames() - 1),
+                              "TxWireBytes counts the PAUSE");
+    }
+};
+
 class EthernetTestSuite : public TestSuite
 {
   public:
@@ -509,6 +888,14 @@ class EthernetTestSuite : public TestSuite
         {
             AddTestCase(new EthernetMtuRangeTestCase(mtu, valid), Duration::QUICK);
         }
+        // PAUSE: long (512 us), long at 10 Mb/s (5.12 ms), and shorter than the frame in
+        // progress (1 quantum: no gap at all).
+        AddTestCase(new EthernetPauseTestCase(DataRate("1Gbps"), 1000), Duration::QUICK);
+        AddTestCase(new EthernetPauseTestCase(DataRate("10Mbps"), 100), Duration::QUICK);
+        AddTestCase(new EthernetPauseTestCase(DataRate("1Gbps"), 1), Duration::QUICK);
+        AddTestCase(new EthernetPauseZeroTestCase(), Duration::QUICK);
+        AddTestCase(new EthernetPauseIgnoredTestCase(), Duration::QUICK);
+        AddTestCase(new EthernetPauseAheadTestCase(), Duration::QUICK);
     }
 };
 

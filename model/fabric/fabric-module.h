@@ -1,0 +1,24 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * hybridnet fabric module: the cluster fabric of the lightpath accelerator study - a
+ * store-and-forward learning packet switch with 802.3x flow control, and an all-optical
+ * circuit switch reached through media converters, with its management console.
+ */
+#ifndef HYBRIDNET_FABRIC_MODULE_H
+#define HYBRIDNET_FABRIC_MODULE_H
+
+// packet switching
+#include "packet-switch.h"
+#include "packet-switch-helper.h"
+
+// circuit switching
+#include "phy-relay-port.h"
+#include "media-converter.h"
+#include "optical-circuit-switch.h"
+#include "circuit-switch-console.h"
+#include "circuit-switch-console-client.h"
+#include "circuit-switch-console-server.h"
+#include "optical-circuit-switch-helper.h"
+
+#endif // HYBRIDNET_FABRIC_MODULE_H
