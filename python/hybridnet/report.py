@@ -14,6 +14,14 @@ from . import paths, validation
 from .validation import Case, Outcome
 
 
+def relative_text(check) -> str:
+    """How a relative_to check's simulated number is formed, for the tolerance column."""
+    if check.relative_to is None:
+        return ""
+    return (f"; simulated: {check.metric} of `{check.variant}` / {check.metric} of "
+            f"`{check.relative_to}`, same RngRun")
+
+
 def _fmt(x: float | None, digits: int = 4) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
@@ -131,7 +139,8 @@ def write(cases: list[Case], results: dict) -> Path:
             lines.append(
                 f"| {o.check} | {ref.quantity} | {ref.use} | {o.measured} {o.unit} | "
                 f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | "
-                f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why} |"
+                f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why}"
+                f"{relative_text(check)} |"
             )
         explained = [(c, o) for c, o in zip(case.checks, outcomes) if o.explanation]
         if explained:

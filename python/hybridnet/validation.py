@@ -8,8 +8,10 @@ A case is a folder ``validation/<study>-<figure-or-table>/`` with
   ``id, quantity, value, min, max, unit, source, use`` (``use`` is calibration or check);
 - ``case.toml``: the scenario, its flags per variant, the replications (RngRun values) of
   the quick and full levels, and the checks: which metric is compared with which reference
-  row, how (``range``, ``value`` within a relative tolerance, or ``at-most``), the
-  tolerance and why, the verdict we expect today and the reason;
+  row, how (``range``, ``value`` within a relative tolerance, ``at-most`` or ``at-least``),
+  the tolerance and why, the verdict we expect today and the reason; a check with
+  ``relative_to`` compares the ratio of its variant's metric to another variant's (same
+  RngRun), for published claims such as "roughly doubles" or "slightly lower";
 - ``plot.gp``: a gnuplot script that overlays simulation and measurement.
 
 Verdicts: ``pass`` (within tolerance), ``miss`` (outside it), ``inconsistent`` (the
@@ -34,7 +36,7 @@ from pathlib import Path
 from . import paths, scenarios
 
 LEVELS = ("quick", "full")
-KINDS = ("range", "value", "at-most")
+KINDS = ("range", "value", "at-most", "at-least")
 VERDICTS = ("pass", "miss", "inconsistent")
 USES = ("calibration", "check")
 REFERENCE_COLUMNS = ["id", "quantity", "value", "min", "max", "unit", "source", "use"]
@@ -75,6 +77,7 @@ class Check:
     expect: str
     reason: str
     bound: str | None = None
+    relative_to: str | None = None  # variant whose metric divides this one's (same RngRun)
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,7 @@ def load_case(folder: Path) -> Case:
     for i, c in enumerate(_take(doc, "check", list, str(path))):
         where = f"{path} [[check]] #{i + 1}"
         _no_unknown_keys(c, {"id", "reference", "variant", "metric", "kind", "tolerance",
-                             "tolerance_why", "expect", "reason", "bound"}, where)
+                             "tolerance_why", "expect", "reason", "bound", "relative_to"}, where)
         check = Check(
             id=_take(c, "id", str, where),
             reference=_take(c, "reference", str, where),
@@ -249,6 +252,7 @@ def load_case(folder: Path) -> Case:
             expect=_take(c, "expect", str, where),
             reason=_take(c, "reason", str, where, ""),
             bound=c.get("bound"),
+            relative_to=c.get("relative_to"),
         )
         if check.reference not in references:
             raise CaseError(f"{where}: reference '{check.reference}' is not in reference.csv")
@@ -260,6 +264,14 @@ def load_case(folder: Path) -> Case:
             raise CaseError(f"{where}: check id '{check.id}' is repeated")
         if check.variant not in names:
             raise CaseError(f"{where}: variant '{check.variant}' is not defined")
+        if check.relative_to is not None:
+            if check.relative_to not in names or check.relative_to == check.variant:
+                raise CaseError(f"{where}: relative_to '{check.relative_to}' is not another "
+                                "defined variant")
+            if set(variants[names.index(check.variant)].levels) - set(
+                    variants[names.index(check.relative_to)].levels):
+                raise CaseError(f"{where}: relative_to '{check.relative_to}' must run at every "
+                                f"level of variant '{check.variant}'")
         if check.kind not in KINDS:
             raise CaseError(f"{where}: kind '{check.kind}' is not one of {', '.join(KINDS)}")
         ref = references[check.reference]
@@ -330,6 +342,9 @@ def judge(check: Check, ref: Reference, mean: float, bound: Reference | None) ->
     elif check.kind == "at-most":
         error = max(0.0, (mean - ref.value) / ref.value)
         ok = mean <= ref.value * (1 + tol)
+    elif check.kind == "at-least":
+        error = min(0.0, (mean - ref.value) / ref.value)
+        ok = mean >= ref.value * (1 - tol)
     else:
         if mean < ref.min:
             error = (mean - ref.min) / ref.min
@@ -341,6 +356,34 @@ def judge(check: Check, ref: Reference, mean: float, bound: Reference | None) ->
     return ("pass" if ok else "miss", error, "" if ok else check.reason)
 
 
+def _metric_values(case: Case, check: Check, docs: list) -> tuple[list[float], str]:
+    metrics = [d["metrics"].get(check.metric) for d in docs]
+    if any(m is None for m in metrics):
+        raise CaseError(f"{case.id} check {check.id}: scenario has no metric '{check.metric}'")
+    return [m["value"] for m in metrics], metrics[0]["unit"]
+
+
+def _samples(case: Case, check: Check, docs: list, base: list | None, unit: str) -> list[float]:
+    """The check's samples, one per replication: the metric, or with ``relative_to`` its
+    ratio to the other variant's metric of the same RngRun (a dimensionless number)."""
+    values, metric_unit = _metric_values(case, check, docs)
+    if check.relative_to is None:
+        if metric_unit != unit:
+            raise CaseError(f"{case.id} check {check.id}: metric unit '{metric_unit}' "
+                            f"differs from reference unit '{unit}'")
+        return values
+    if unit != "":
+        raise CaseError(f"{case.id} check {check.id}: a relative_to check compares a ratio; "
+                        f"its reference unit must be empty, not '{unit}'")
+    bases, _ = _metric_values(case, check, base or [])
+    runs = [d["rng"]["run"] for d in docs]
+    base_runs = [d["rng"]["run"] for d in base or []]
+    if runs != base_runs or 0.0 in bases:
+        raise CaseError(f"{case.id} check {check.id}: variant '{check.relative_to}' has no "
+                        "non-zero metric for every replication")
+    return [v / b for v, b in zip(values, bases)]
+
+
 def evaluate(case: Case, results: dict) -> list[Outcome]:
     """Outcomes of every check; ``results`` maps variant name -> list of result documents."""
     outcomes = []
@@ -350,13 +393,7 @@ def evaluate(case: Case, results: dict) -> list[Outcome]:
                     measured=describe_reference(ref), expected=check.expect)
         docs = results.get(check.variant)
         if docs:
-            metrics = [d["metrics"].get(check.metric) for d in docs]
-            if any(m is None for m in metrics):
-                raise CaseError(f"{case.id} check {check.id}: scenario has no metric '{check.metric}'")
-            if any(m["unit"] != ref.unit for m in metrics):
-                raise CaseError(f"{case.id} check {check.id}: metric unit '{metrics[0]['unit']}' "
-                                f"differs from reference unit '{ref.unit}'")
-            o.samples = [m["value"] for m in metrics]
+            o.samples = _samples(case, check, docs, results.get(check.relative_to), ref.unit)
             o.mean = statistics.fmean(o.samples)
             o.ci_low, o.ci_high = confidence_interval(o.samples)
             bound = case.references[check.bound] if check.bound else None

@@ -30,6 +30,9 @@ def check(kind, tolerance=0.0):
     ("value", ref(value=186), 0.1, 160, "miss", 160 / 186 - 1),
     ("at-most", ref(value=941.48), 0.0, 941.0, "pass", 0.0),
     ("at-most", ref(value=941.48), 0.0, 962.0, "miss", 962 / 941.48 - 1),
+    ("at-least", ref(value=1.0), 0.0, 1.02, "pass", 0.0),
+    ("at-least", ref(value=1.0), 0.0, 0.97, "miss", 0.97 - 1),
+    ("at-least", ref(value=1.0), 0.05, 0.97, "pass", 0.97 - 1),
 ])
 def test_judge(kind, reference, tol, mean, verdict, error):
     got, err, explanation = validation.judge(check(kind, tol), reference, mean, None)
@@ -112,6 +115,62 @@ def test_metric_unit_must_match_reference(tmp_path):
     docs = [{"metrics": {"goodput": {"value": 1.0, "unit": "Gb/s"}}}]
     with pytest.raises(CaseError, match="unit"):
         validation.evaluate(case, {"v": docs})
+
+
+RELATIVE_CASE = textwrap.dedent("""\
+    title = "t"
+    study = "s"
+    figure = "f"
+    scenario = "gige-iperf"
+    [replications]
+    quick = [1, 2]
+    full = [1, 2]
+    [[variant]]
+    name = "one"
+    levels = ["quick", "full"]
+    [[variant]]
+    name = "two"
+    levels = ["quick", "full"]
+    [[check]]
+    id = "doubles"
+    reference = "double"
+    variant = "two"
+    relative_to = "one"
+    metric = "goodput"
+    kind = "value"
+    tolerance = 0.1
+    tolerance_why = "roughly"
+    expect = "pass"
+    """)
+RELATIVE_REFERENCE = (",".join(validation.REFERENCE_COLUMNS) + "\n"
+                      'double,"ratio",2,,,,"src",check\n')
+
+
+def test_relative_check_pairs_replications(tmp_path):
+    case = validation.load_case(write_case(tmp_path, RELATIVE_CASE, RELATIVE_REFERENCE))
+
+    def docs(values):
+        return [{"rng": {"seed": 1, "run": run},
+                 "metrics": {"goodput": {"value": v, "unit": "Mb/s"}}}
+                for run, v in zip((1, 2), values)]
+
+    (o,) = validation.evaluate(case, {"one": docs([900.0, 1000.0]), "two": docs([1800.0, 1900.0])})
+    assert o.samples == pytest.approx([2.0, 1.9])
+    assert o.verdict == "pass"
+    (o,) = validation.evaluate(case, {"one": docs([900.0, 1000.0]), "two": docs([1000.0, 1000.0])})
+    assert o.verdict == "miss"
+    with pytest.raises(CaseError, match="every replication"):
+        validation.evaluate(case, {"one": docs([900.0, 0.0]), "two": docs([1800.0, 1900.0])})
+
+
+@pytest.mark.parametrize("edit,message", [
+    ('relative_to = "one"', 'relative_to = "two"'),
+    ('relative_to = "one"', 'relative_to = "three"'),
+])
+def test_relative_to_must_name_another_variant(tmp_path, edit, message):
+    with pytest.raises(CaseError, match="is not another defined variant"):
+        validation.load_case(write_case(tmp_path, RELATIVE_CASE.replace(edit, message),
+                                        RELATIVE_REFERENCE))
 
 
 @pytest.mark.parametrize("edit,message", [
