@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -95,6 +96,13 @@ ResultDocument::SetSeries(const std::string& name, const std::vector<Column>& co
     m_series.push_back(Series{name, columns});
 }
 
+void
+ResultDocument::AddEvent(Time time, std::string object, std::string event, std::string detail)
+{
+    NS_ABORT_MSG_IF(time.IsStrictlyNegative(), "event " << event << " at negative time");
+    m_events.push_back(Event{time, std::move(object), std::move(event), std::move(detail)});
+}
+
 std::string
 ResultDocument::Serialize() const
 {
@@ -141,6 +149,22 @@ ResultDocument::Serialize() const
         series[s.name] = table;
     }
     doc["series"] = series;
+    if (!m_events.empty())
+    {
+        std::vector<Event> events = m_events;
+        std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+            return a.time < b.time;
+        });
+        nlohmann::ordered_json log = nlohmann::ordered_json::array();
+        for (const auto& e : events)
+        {
+            log.push_back({{"time", e.time.GetSeconds()},
+                           {"object", e.object},
+                           {"event", e.event},
+                           {"detail", e.detail}});
+        }
+        doc["events"] = log;
+    }
     doc["wallClock"] = {{"wallTime", Quantity(m_wallSeconds, "s")}};
     return doc.dump(2) + "\n";
 }

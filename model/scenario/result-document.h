@@ -6,6 +6,8 @@
 
 #include "scenario-flags.h"
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,11 +30,21 @@ namespace hybridnet
  *       "eventCount": 123456,
  *       "metrics": { "<name>": { "value": 941.2, "unit": "Mb/s" }, ... },
  *       "series": { "<name>": { "<column>": { "unit": "us", "values": [ ... ] }, ... } },
+ *       "events": [ { "time": 4.25, "object": "epd:node1", "event": "detect",
+ *                     "detail": "..." }, ... ],
  *       "wallClock": { "wallTime": { "value": 1.2, "unit": "s" } } }
  *
  * Everything but "wallClock" is a function of the parameters and the seed, so two runs with
  * the same flags produce byte-identical files apart from that member.  A series is a table
  * of equally long columns: `pandas.DataFrame({k: v["values"] for k, v in s.items()})`.
+ *
+ * "events" is the run's event log, a timeline of things that happened to named objects
+ * (a circuit requested, a flow moved): time in simulated seconds, the object's ID
+ * ("pfd", "epd:node1", "ocs", "flow:10.0.0.1:49153>10.0.0.2:5001/6"), a short event
+ * word and free text.  Entries are sorted by time, ties in the order they were added.
+ * The member is absent when no event was added, so documents of scenarios that log no
+ * events are unchanged (schemaVersion stays 1; readers treat a missing member as an
+ * empty log).
  *
  * The file is written atomically: to a temporary file in the same folder, then renamed.
  */
@@ -55,6 +67,14 @@ class ResultDocument
     void SetMetric(const std::string& name, double value, const std::string& unit);
     /** Add or replace a series; all columns must have the same length. */
     void SetSeries(const std::string& name, const std::vector<Column>& columns);
+    /**
+     * Add an entry to the event log.
+     * @param time when it happened (simulated time, not negative)
+     * @param object ID of the object it happened to, e.g. "pfd", "epd:node1"
+     * @param event what happened, one word, e.g. "detect", "circuitUp"
+     * @param detail free text ("" if none)
+     */
+    void AddEvent(Time time, std::string object, std::string event, std::string detail);
 
     /** @return the document as pretty-printed JSON text. */
     std::string Serialize() const;
@@ -76,6 +96,13 @@ class ResultDocument
         std::string name;
         std::vector<Column> columns;
     };
+    struct Event
+    {
+        Time time;
+        std::string object;
+        std::string event;
+        std::string detail;
+    };
 
     std::string m_scenario;
     std::string m_description;
@@ -87,6 +114,7 @@ class ResultDocument
     double m_wallSeconds{0};
     std::vector<Metric> m_metrics;
     std::vector<Series> m_series;
+    std::vector<Event> m_events;
 };
 
 } // namespace hybridnet

@@ -40,6 +40,8 @@ namespace hybridnet
  * | choice   | one of a fixed list of words         | reno                  | std::string    |
  * | type     | a registered ns-3 TypeId name that is (a subclass of) a given base | ns3::TcpLinuxReno | std::string |
  * | path     | a file name in an existing folder    | out/run1.json         | std::string    |
+ * | file     | an existing file, or the name of a bundled one | topo.json, lightpath-accelerator | std::string (path) |
+ * | text     | a form the scenario states and checks | node1>node2          | std::string    |
  *
  * Rejected, each with a one-line message naming the flag and the accepted range: malformed
  * numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an integer is expected
@@ -142,6 +144,36 @@ class ScenarioFlags
 
     /** A file to be written: the value must name a file in an existing folder. */
     void AddPath(const std::string& name, const std::string& help, std::string* value);
+
+    /**
+     * A file to be read: a path to an existing regular file, or the name of one of the
+     * files bundled in @p folder (a value without '/' that does not end in @p extension:
+     * `<folder>/<value><extension>`).  The bound variable receives the resolved path; the
+     * parameter keeps the text as given.  An unknown name is rejected with the list of
+     * bundled names.
+     * @param value receives the resolved path
+     * @param folder the folder of bundled files
+     * @param extension their file name extension, e.g. ".json"
+     * @param bundled the default: a bundled name
+     */
+    void AddInputFile(const std::string& name,
+                      const std::string& help,
+                      std::string* value,
+                      const std::string& folder,
+                      const std::string& extension,
+                      const std::string& bundled);
+
+    /**
+     * A free-form text whose form the scenario checks.
+     * @param form the accepted form in words, for help and error messages
+     * @param valid true if a text has that form (the default "" is always accepted as
+     *        given by the scenario)
+     */
+    void AddText(const std::string& name,
+                 const std::string& help,
+                 std::string* value,
+                 const std::string& form,
+                 std::function<bool(const std::string&)> valid);
 
     /**
      * A rule that ties several flags together, checked by Parse() after every flag is

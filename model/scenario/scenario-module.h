@@ -9,6 +9,7 @@
 
 #include "result-document.h"
 #include "run-progress.h"
+#include "quantity.h"
 #include "scenario-flags.h"
 #include "scenario.h"
 

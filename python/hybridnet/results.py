@@ -6,6 +6,7 @@ One run writes one JSON document (schema in model/scenario/result-document.h)::
     import hybridnet.results as hr
     runs = hr.frame(["a.json", "b.json"])       # one row per run: parameters and metrics
     rtt = hr.series("a.json", "pingRtt")        # one row per sample
+    log = hr.events("a.json")                   # one row per logged event, by time
 """
 
 from __future__ import annotations
@@ -56,3 +57,22 @@ def series(path: str | Path, name: str):
     return pd.DataFrame(
         {f"{col} [{c['unit']}]" if c["unit"] else col: c["values"] for col, c in table.items()}
     )
+
+
+#: Columns of :func:`events`, in order.
+EVENT_COLUMNS = ("time [s]", "object", "event", "detail")
+
+
+def events(path: str | Path):
+    """A pandas DataFrame of a result file's event log: one row per event, sorted by time
+    (as written), columns :data:`EVENT_COLUMNS`; empty, with those columns, if the run
+    logged no events (the file then has no "events" member)."""
+    import pandas as pd  # noqa: PLC0415
+
+    log = load(path).get("events", [])
+    return pd.DataFrame({
+        "time [s]": pd.Series([e["time"] for e in log], dtype="float64"),
+        "object": pd.Series([e["object"] for e in log], dtype="object"),
+        "event": pd.Series([e["event"] for e in log], dtype="object"),
+        "detail": pd.Series([e["detail"] for e in log], dtype="object"),
+    })

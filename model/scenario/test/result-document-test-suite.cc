@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Tests of ResultDocument: member order and content of the JSON, the atomic write (no
- * file, not even a temporary one, is left behind when writing fails).
+ * file, not even a temporary one, is left behind when writing fails), the event log
+ * (sorted by time, ties in insertion order; no "events" member without events).
  */
 #include "hybridnet/result-document.h"
 
@@ -68,6 +69,50 @@ class SerializeTestCase : public TestCase
     }
 };
 
+class EventLogTestCase : public TestCase
+{
+  public:
+    EventLogTestCase()
+        : TestCase("events: between series and wallClock, by time, ties in insertion order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto doc = MakeDocument();
+        std::string without = doc.Serialize();
+        doc.AddEvent(Seconds(6), "ocs", "circuitUp", "1-2");
+        doc.AddEvent(MilliSeconds(4250), "epd:node1", "detect", "flow:10.0.0.1:49153>10.0.0.2:5001/6");
+        doc.AddEvent(Seconds(6), "pfd", "reply", "");
+        auto j = nlohmann::ordered_json::parse(doc.Serialize());
+        std::vector<std::string> keys;
+        for (const auto& [key, value] : j.items())
+        {
+            keys.push_back(key);
+        }
+        std::vector<std::string> expected = {"schemaVersion", "scenario", "description",
+                                             "parameters", "rng", "versions", "simulatedTime",
+                                             "eventCount", "metrics", "series", "events",
+                                             "wallClock"};
+        NS_TEST_ASSERT_MSG_EQ((keys == expected), true, "member order");
+        const auto& events = j["events"];
+        NS_TEST_ASSERT_MSG_EQ(events.size(), 3, "every event written once");
+        NS_TEST_EXPECT_MSG_EQ(events[0]["time"].get<double>(), 4.25, "earliest first, seconds");
+        NS_TEST_EXPECT_MSG_EQ(events[0]["object"].get<std::string>(), "epd:node1", "object");
+        NS_TEST_EXPECT_MSG_EQ(events[0]["event"].get<std::string>(), "detect", "event");
+        NS_TEST_EXPECT_MSG_EQ(events[0]["detail"].get<std::string>(),
+                              "flow:10.0.0.1:49153>10.0.0.2:5001/6",
+                              "detail");
+        NS_TEST_EXPECT_MSG_EQ(events[1]["object"].get<std::string>(), "ocs", "tie: added first");
+        NS_TEST_EXPECT_MSG_EQ(events[2]["object"].get<std::string>(), "pfd", "tie: added second");
+        NS_TEST_EXPECT_MSG_EQ(events[2]["detail"].get<std::string>(), "", "empty detail");
+        NS_TEST_EXPECT_MSG_EQ((without.find("\"events\"") == std::string::npos),
+                              true,
+                              "events member written without events");
+    }
+};
+
 class AtomicWriteTestCase : public TestCase
 {
   public:
@@ -105,6 +150,7 @@ class ResultDocumentTestSuite : public TestSuite
         : TestSuite("hybridnet-result-document", Type::UNIT)
     {
         AddTestCase(new SerializeTestCase, Duration::QUICK);
+        AddTestCase(new EventLogTestCase, Duration::QUICK);
         AddTestCase(new AtomicWriteTestCase, Duration::QUICK);
     }
 };

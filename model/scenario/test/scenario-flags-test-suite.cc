@@ -11,6 +11,8 @@
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/test.h"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace ns3;
@@ -240,6 +242,82 @@ class ParametersTestCase : public TestCase
     }
 };
 
+/**
+ * File and text flags: a bundled name resolves to <folder>/<name><extension>, a path to an
+ * existing file is taken as it is, anything else is rejected naming the bundled files;
+ * a text flag takes exactly the texts its validator accepts.  The parameter keeps the
+ * text as given.
+ */
+class FileAndTextFlagTestCase : public TestCase
+{
+  public:
+    FileAndTextFlagTestCase()
+        : TestCase("file flags resolve bundled names and paths; text flags apply their form")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        namespace fs = std::filesystem;
+        const fs::path folder = fs::path(CreateTempDirFilename("bundle"));
+        fs::create_directories(folder);
+        std::ofstream(folder / "alpha.json") << "{}";
+        std::ofstream(folder / "beta.json") << "{}";
+        std::ofstream(folder / "notes.txt") << "";
+        fs::create_directories(folder / "mine");
+        const std::string own = (folder / "mine" / "own.json").string();
+        std::ofstream(own) << "{}";
+
+        struct Case
+        {
+            std::vector<std::string> args;
+            bool ok;
+            std::string expectedFile; //!< resolved path (ok) or a part of the message
+            std::string expectedText; //!< the parameter's text (ok)
+        };
+        const std::vector<Case> cases = {
+            {{}, true, (folder / "alpha.json").string(), "alpha"},
+            {{"--topology=beta"}, true, (folder / "beta.json").string(), "beta"},
+            {{"--topology=" + own}, true, own, own},
+            {{"--topology=gamma"}, false, "no bundled name (alpha, beta)", ""},
+            {{"--topology=notes"}, false, "no bundled name (alpha, beta)", ""},
+            {{"--topology=" + (folder / "missing.json").string()}, false, "not a readable file", ""},
+            {{"--topology="}, false, "--topology", ""},
+            {{"--pair=a>b"}, true, (folder / "alpha.json").string(), "alpha"},
+            {{"--pair=a"}, false, "'a' has another form; expected x>y", ""},
+        };
+        for (const Case& c : cases)
+        {
+            ScenarioFlags flags("test", "file and text flags");
+            std::string file;
+            std::string pair = "x>y";
+            flags.AddInputFile("topology", "a file", &file, folder.string(), ".json", "alpha");
+            flags.AddText("pair", "a pair", &pair, "x>y", [](const std::string& t) {
+                return t.find('>') != std::string::npos;
+            });
+            const std::string before = file;
+            auto result = flags.Parse(c.args);
+            const std::string what = c.args.empty() ? "(defaults)" : c.args[0];
+            NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), c.ok, what);
+            if (c.ok)
+            {
+                NS_TEST_EXPECT_MSG_EQ(file, c.expectedFile, what);
+                NS_TEST_EXPECT_MSG_EQ(flags.GetParameters()[0].text, c.expectedText, what);
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_NE(result.message.find(c.expectedFile),
+                                      std::string::npos,
+                                      what << ": " << result.message);
+                NS_TEST_EXPECT_MSG_EQ(file, before, what << ": bound variable changed");
+                NS_TEST_EXPECT_MSG_EQ(pair, "x>y", what << ": bound variable changed");
+            }
+        }
+        fs::remove_all(folder);
+    }
+};
+
 class ScenarioFlagsTestSuite : public TestSuite
 {
   public:
@@ -356,6 +434,7 @@ class ScenarioFlagsTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new HelpAndSchemaTestCase, Duration::QUICK);
         AddTestCase(new ParametersTestCase, Duration::QUICK);
+        AddTestCase(new FileAndTextFlagTestCase, Duration::QUICK);
     }
 };
 
