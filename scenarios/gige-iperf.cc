@@ -8,8 +8,9 @@
  * Each host is a host model (HostCpu, HostBus) with a NIC (NicNetDevice: descriptor
  * rings, DMA, e1000 interrupt throttling, NAPI) from a named host profile; --host=none
  * puts plain Ethernet devices on the hosts instead (exact framing, no host). The switch is
- * ns-3's learning bridge over two EthernetNetDevice ports: full duplex, store and forward,
- * no switching latency.
+ * hybridnet's PacketSwitch (docs/modules/fabric.md) with one EthernetNetDevice port per
+ * host: full duplex, store and forward, no switching latency, output queues of
+ * --queueSize packets, no 802.3x flow control.
  *
  *     host0 (iperf client, ping) ---- switch ---- host1 (iperf server)
  *            10.0.0.1        linkRate, linkDelay   \    10.0.0.2
@@ -43,6 +44,7 @@
  */
 #include "hybridnet/apps-module.h"
 #include "hybridnet/ethernet-module.h"
+#include "hybridnet/fabric-module.h"
 #include "hybridnet/host-module.h"
 #include "hybridnet/nic-module.h"
 #include "hybridnet/scenario-module.h"
@@ -52,7 +54,6 @@
 #include "ns3/internet-apps-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/bridge-module.h"
 
 #include <array>
 #include <cmath>
@@ -272,8 +273,11 @@ main(int argc, char* argv[])
         }
         NicHelper::AssignStreams(hostDevices, 0);
     }
-    BridgeHelper bridge;
-    bridge.Install(sw, ports);
+    PacketSwitchHelper star;
+    for (uint32_t i = 0; i < ports.GetN(); ++i)
+    {
+        star.AddPort(sw, DynamicCast<EthernetNetDevice>(ports.Get(i)));
+    }
 
     InternetStackHelper internet;
     internet.Install(hostNodes);
@@ -282,8 +286,7 @@ main(int argc, char* argv[])
     Ipv4Address client = hostIf.GetAddress(0);
     // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so
     // the first ping does not carry ns-3's ARP request jitter (up to 10 ms).
-    NeighborCacheHelper neighbors;
-    neighbors.PopulateNeighborCache();
+    PacketSwitchHelper::PopulateArpCaches(hostDevices);
 
     const Time transferStart = Seconds(1);
     // One iperf server per transfer out of host0: to host1 (or to host0 itself over lo),

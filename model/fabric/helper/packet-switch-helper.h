@@ -120,6 +120,16 @@ class PacketSwitchHelper
      */
     static Ptr<PacketSwitch> GetSwitch(Ptr<Node> switchNode);
 
+    /**
+     * Permanent ARP entries between every pair of @p hostDevices, as on a busy cluster LAN
+     * where every host knows every other's MAC address (no ARP request jitter on the first
+     * packets).  ns-3's NeighborCacheHelper does this for the devices of one channel and
+     * cannot see through a PacketSwitch, whose ports are on separate cables.
+     * @param hostDevices the hosts' devices, each with an IPv4 address (internet stack
+     *        installed and addresses assigned)
+     */
+    static void PopulateArpCaches(const NetDeviceContainer& hostDevices);
+
   private:
     /**
      * @param switchNode the switch node

@@ -118,9 +118,10 @@ NicHelper::InstallHost(NodeContainer hosts) const
     }
 }
 
-Ptr<NetDevice>
-NicHelper::CreateNic(Ptr<Node> host) const
+Ptr<NicNetDevice>
+NicHelper::InstallUncabled(Ptr<Node> host) const
 {
+    NS_LOG_FUNCTION(this << host);
     InstallHost(NodeContainer(host));
     Ptr<NicNetDevice> nic = m_nicFactory.Create<NicNetDevice>();
     nic->SetAttribute("InterruptModerator",
@@ -166,7 +167,7 @@ NetDeviceContainer
 NicHelper::Install(Ptr<Node> host, Ptr<Node> peer) const
 {
     NS_LOG_FUNCTION(this << host << peer);
-    Ptr<NetDevice> nic = CreateNic(host);
+    Ptr<NetDevice> nic = InstallUncabled(host);
     Ptr<NetDevice> port = CreatePort(peer);
     Connect(nic, port);
     return NetDeviceContainer(nic, port);
@@ -182,8 +183,8 @@ NetDeviceContainer
 NicHelper::InstallBackToBack(Ptr<Node> a, Ptr<Node> b, const NicHelper& other) const
 {
     NS_LOG_FUNCTION(this << a << b);
-    Ptr<NetDevice> nicA = CreateNic(a);
-    Ptr<NetDevice> nicB = other.CreateNic(b);
+    Ptr<NetDevice> nicA = InstallUncabled(a);
+    Ptr<NetDevice> nicB = other.InstallUncabled(b);
     Connect(nicA, nicB);
     return NetDeviceContainer(nicA, nicB);
 }

@@ -17,6 +17,7 @@ namespace hybridnet
 {
 
 struct HostProfile;
+class NicNetDevice;
 
 /**
  * @brief Builds hosts (HostCpu and HostBus aggregated to the node) and their NICs
@@ -29,6 +30,8 @@ struct HostProfile;
  *     nic.InstallHost(hosts);
  *     NetDeviceContainer link = nic.Install(hosts.Get(0), switchNode); // NIC + switch port
  *     NetDeviceContainer cable = nic.InstallBackToBack(hosts.Get(0), hosts.Get(1));
+ *     Ptr<NicNetDevice> nic2 = nic.InstallUncabled(hosts.Get(0));  // second NIC, no cable
+ *     ocsHelper.AttachHost(ocs, 1, nic2);   // e.g. to an optical circuit switch port
  *
  * A NIC's transmit queue (the MAC's frame FIFO) holds at most TxRingSize frames, so it
  * never drops: the ring bounds it. Each NIC gets a NetDeviceQueueInterface that the NIC
@@ -98,6 +101,16 @@ class NicHelper
     NetDeviceContainer InstallBackToBack(Ptr<Node> a, Ptr<Node> b, const NicHelper& other) const;
 
     /**
+     * A NIC on @p host without a cable (the host is installed first if it is not yet
+     * one): the NIC, its MAC address, transmit FIFO and queue interface exactly as Install
+     * makes them, for the caller to cable, e.g. a host's second NIC to an optical circuit
+     * switch port with OpticalCircuitSwitchHelper::AttachHost.
+     * @param host the host
+     * @return the new NIC, on the host's node, not attached to any channel
+     */
+    Ptr<NicNetDevice> InstallUncabled(Ptr<Node> host) const;
+
+    /**
      * Fix the random streams of the NICs (the throttle counters' phases).
      * @param devices devices; those that are not NicNetDevices are skipped
      * @param stream first stream
@@ -106,11 +119,6 @@ class NicHelper
     static int64_t AssignStreams(NetDeviceContainer devices, int64_t stream);
 
   private:
-    /**
-     * @param host a host
-     * @return a new NIC on it
-     */
-    Ptr<NetDevice> CreateNic(Ptr<Node> host) const;
     /**
      * @param node a switch or router
      * @return a new port on it

@@ -4,6 +4,7 @@
  * NicNetDevice: the receive and transmit paths (R1)-(R7), (T1)-(T4) of its class comment,
  * with expected values from the equations of NicNetDevice, HostCpu and HostBus.
  */
+#include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-net-device.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
@@ -361,6 +362,69 @@ class ThrottledRateTestCase : public TestCase
     }
 };
 
+/**
+ * NicHelper::InstallUncabled makes the host-side NIC of Install without a cable: on the
+ * host (which becomes one), with a MAC address of its own, the transmit FIFO bounded by
+ * the ring (TxRingSize + 8 frames) and a queue interface, attached to no channel (link
+ * down) - and once the caller cables it, a frame reaches the host's stack through it.
+ */
+class InstallUncabledTestCase : public TestCase
+{
+  public:
+    InstallUncabledTestCase()
+        : TestCase("InstallUncabled: the NIC of Install without its cable, cabled by the caller")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("TxRingSize", UintegerValue(96));
+        Ptr<Node> host = CreateObject<Node>();
+        const uint32_t devicesBefore = host->GetNDevices();
+        Ptr<NicNetDevice> nic = helper.InstallUncabled(host);
+        NS_TEST_ASSERT_MSG_NE(nic, nullptr, "a NIC");
+        NS_TEST_EXPECT_MSG_EQ(host->GetNDevices(), devicesBefore + 1, "one device added");
+        NS_TEST_EXPECT_MSG_EQ(nic->GetNode(), host, "on the host");
+        NS_TEST_EXPECT_MSG_NE(host->GetObject<HostCpu>(), nullptr, "the host has a CPU");
+        NS_TEST_EXPECT_MSG_NE(host->GetObject<HostBus>(), nullptr, "the host has a bus");
+        NS_TEST_EXPECT_MSG_EQ(nic->GetChannel(), nullptr, "no cable");
+        NS_TEST_EXPECT_MSG_EQ(nic->IsLinkUp(), false, "link down without a cable");
+        NS_TEST_EXPECT_MSG_NE(nic->GetInterruptModerator(), nullptr, "a moderator");
+        NS_TEST_EXPECT_MSG_NE(nic->GetObject<NetDeviceQueueInterface>(), nullptr,
+                              "a queue interface");
+        NS_TEST_EXPECT_MSG_EQ(nic->GetQueue()->GetMaxSize(), QueueSize("104p"),
+                              "FIFO bounded by the ring: 96 + 8");
+        Ptr<NicNetDevice> second = helper.InstallUncabled(host);
+        NS_TEST_EXPECT_MSG_NE(second->GetAddress(), nic->GetAddress(), "own MAC address");
+        NS_TEST_EXPECT_MSG_EQ(host->GetNDevices(), devicesBefore + 2, "two NICs on one host");
+
+        // The caller cables it: a frame from a port on another node reaches the stack.
+        Ptr<Node> sender = CreateObject<Node>();
+        Ptr<EthernetNetDevice> port = CreateObject<EthernetNetDevice>();
+        port->SetAddress(Mac48Address::Allocate());
+        port->SetQueue(CreateObject<DropTailQueue<Packet>>());
+        sender->AddDevice(port);
+        Ptr<EthernetChannel> cable = CreateObject<EthernetChannel>();
+        port->Attach(cable);
+        nic->Attach(cable);
+        NS_TEST_EXPECT_MSG_EQ(nic->IsLinkUp(), true, "link up once cabled");
+        uint32_t delivered = 0;
+        nic->SetReceiveCallback(MakeCallback(
+            +[](uint32_t* n, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) {
+                ++*n;
+                return true;
+            }).Bind(&delivered));
+        Simulator::Schedule(MicroSeconds(10), [&]() {
+            port->Send(Create<Packet>(1000), nic->GetAddress(), kProtocol);
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(delivered, 1u, "the frame reached the host's stack");
+        Simulator::Destroy();
+    }
+};
+
 class NicNetDeviceTestSuite : public TestSuite
 {
   public:
@@ -375,6 +439,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new RxRingOverflowTestCase, Duration::QUICK);
         AddTestCase(new TxRingFullTestCase, Duration::QUICK);
         AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
+        AddTestCase(new InstallUncabledTestCase, Duration::QUICK);
     }
 };
 
