@@ -16,7 +16,7 @@
  * t = 1 s for --duration.  The simulation stops 2 s after the transfer, where
  * `gige-iperf --pingCount=0` stops.  What differs: gige-iperf's hosts carry the host and
  * NIC model (rings, DMA, interrupts, NAPI, CPU work) behind Ethernet devices, and its
- * middle node is an Ethernet switch (ns-3's bridge), not an IP router: stock ns-3's bridge
+ * middle node is an Ethernet switch (hybridnet's PacketSwitch), not an IP router: stock ns-3's bridge
  * needs ports that support SendFrom, which PointToPointNetDevice does not.  The two
  * programs therefore deliver different byte counts in the same simulated time; the harness
  * compares data packets and events per wall-clock second.
