@@ -126,6 +126,17 @@ def gige_iperf(label: str, *flags: str) -> Program:
     )
 
 
+def path_bulk_transfer(label: str, *flags: str) -> Program:
+    """bench/path-bulk-transfer: one TCP transfer over one of the two paths (``flags``)."""
+    return Program(
+        "path-bulk-transfer",
+        lambda duration, scratch: [f"--duration={duration}"],
+        read_stdout_line,
+        label,
+        flags,
+    )
+
+
 BENCHMARKS = {
     "gige-iperf": Benchmark(
         description="bulk TCP transfer over 1 Gb/s: scenarios/gige-iperf (iperf phase only; "
@@ -147,6 +158,16 @@ BENCHMARKS = {
         subject=gige_iperf("coalescing on", "--itr=8000", "--window=64KiB"),
         reference=gige_iperf("coalescing off", "--itr=0", "--window=64KiB"),
         max_wall_ratio=1.10,
+    ),
+    "circuit-path": Benchmark(
+        description="the cost per packet of the circuit path: one TCP transfer between two "
+        "plain Ethernet hosts through the optical circuit switch (host - media converter - "
+        "OCS port === port - media converter - host, circuit lit) against the same transfer "
+        "through the packet switch (bench/path-bulk-transfer); goal: the circuit path takes "
+        "at most the packet switch path's wall time per data packet",
+        subject=path_bulk_transfer("circuit path", "--path=circuit"),
+        reference=path_bulk_transfer("packet-switch path", "--path=switch"),
+        max_wall_ratio=1.0,
     ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "

@@ -101,8 +101,8 @@ MediaConverter::Relay(Ptr<PhyRelayPort> in, Ptr<Packet> frame)
 {
     NS_LOG_FUNCTION(this << in << frame);
     Ptr<PhyRelayPort> out = (in == m_copper) ? m_fiber : m_copper;
-    // Equation (1); the output port's Forward adds only its cable's delay.
-    Simulator::Schedule(m_latency, &PhyRelayPort::Forward, out, frame);
+    // Equation (1): D and the output cable's delay in one event.
+    out->Forward(frame, m_latency);
 }
 
 } // namespace hybridnet

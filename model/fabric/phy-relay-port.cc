@@ -37,7 +37,8 @@ PhyRelayPort::GetTypeId()
                             MakeTraceSourceAccessor(&PhyRelayPort::m_relayRxTrace),
                             "ns3::hybridnet::PhyRelayPort::FrameCallback")
             .AddTraceSource("RelayTx",
-                            "A frame was put on the port's cable by Forward, equation (1).",
+                            "A frame was put on the port's cable by Forward, equation (1) (it "
+                            "leaves after the relay's latency, if Forward was given one).",
                             MakeTraceSourceAccessor(&PhyRelayPort::m_relayTxTrace),
                             "ns3::hybridnet::PhyRelayPort::FrameCallback");
     return tid;
@@ -76,9 +77,9 @@ PhyRelayPort::Receive(Ptr<Packet> frame)
 }
 
 bool
-PhyRelayPort::Forward(Ptr<Packet> frame)
+PhyRelayPort::Forward(Ptr<Packet> frame, Time latency)
 {
-    NS_LOG_FUNCTION(this << frame);
+    NS_LOG_FUNCTION(this << frame << latency);
     Ptr<EthernetChannel> channel = DynamicCast<EthernetChannel>(GetChannel());
     if (!channel || !channel->IsConnected())
     {
@@ -87,7 +88,8 @@ PhyRelayPort::Forward(Ptr<Packet> frame)
     }
     ++m_forwardedFrames;
     m_relayTxTrace(frame);
-    channel->Transmit(frame, this, Time(0)); // no serialisation of its own, equation (1)
+    // No serialisation of its own, equation (1): only the relay's latency, if any.
+    channel->Transmit(frame, this, latency);
     return true;
 }
 

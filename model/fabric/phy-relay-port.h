@@ -79,12 +79,15 @@ class PhyRelayPort : public EthernetNetDevice
     void SetRelayCallback(RelayCallback callback);
 
     /**
-     * Put a frame on this port's cable now, equation (1): its last bit reaches the peer
-     * after the cable's delay.
+     * Put a frame on this port's cable @p latency from now, equation (1): its last bit
+     * reaches the peer after @p latency plus the cable's delay.  A relaying device passes
+     * its own fixed latency D here rather than scheduling the call D later: the frame
+     * arrives at the same instant with one simulator event fewer per relay.
      * @param frame the frame with Ethernet header and trailer
+     * @param latency the relaying device's latency D still to elapse (0 for none)
      * @return false (and MacTxDrop) if the cable has no far end
      */
-    bool Forward(Ptr<Packet> frame);
+    bool Forward(Ptr<Packet> frame, Time latency = Time(0));
 
     /**
      * @param frame a frame with Ethernet header and trailer

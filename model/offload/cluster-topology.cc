@@ -1,0 +1,1315 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "cluster-topology.h"
+
+#include "hybridnet/host-profile.h"
+#include "hybridnet/quantity.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetClusterTopology");
+
+ClusterTopologyError::ClusterTopologyError(const std::string& message)
+    : std::runtime_error(message)
+{
+}
+
+namespace
+{
+
+using Json = nlohmann::json;
+
+const std::string kEndpointDaemon = "ns3::hybridnet::EndpointDaemon";
+const std::string kPipeFittingDaemon = "ns3::hybridnet::PipeFittingDaemon";
+const std::string kSwitch = "ns3::hybridnet::OpticalCircuitSwitch";
+const std::string kPacketSwitch = "ns3::hybridnet::PacketSwitch";
+const std::string kChannel = "ns3::hybridnet::EthernetChannel";
+const std::string kDevice = "ns3::hybridnet::NicNetDevice";
+
+/** Largest packet switch the file accepts (PacketSwitch itself has no size). */
+constexpr uint32_t kMaxSwitchPorts = 1024;
+/** Largest output queue the file accepts, packets. */
+constexpr uint32_t kMaxQueuePackets = 1000000;
+
+/** Replace line breaks, so that every message is one line. */
+std::string
+OneLine(std::string text)
+{
+    for (auto& c : text)
+    {
+        if (c == '\n' || c == '\r')
+        {
+            c = ' ';
+        }
+    }
+    return text;
+}
+
+[[noreturn]] void
+Fail(const std::string& path, const std::string& problem)
+{
+    throw ClusterTopologyError(OneLine(path + ": " + problem));
+}
+
+std::string
+Key(const std::string& path, const std::string& key)
+{
+    return path.empty() ? key : path + "." + key;
+}
+
+std::string
+Index(const std::string& path, size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
+
+std::string
+Join(const std::vector<std::string>& words, const std::string& separator = ", ")
+{
+    std::string out;
+    for (const auto& w : words)
+    {
+        out += (out.empty() ? "" : separator) + w;
+    }
+    return out;
+}
+
+/** A JSON value as it would be written, for messages. */
+std::string
+Show(const Json& j)
+{
+    std::string text = j.dump();
+    return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+}
+
+/** Reject keys of @p object that are not in @p valid; require an object. */
+void
+CheckObject(const Json& object, const std::string& path, const std::vector<std::string>& valid)
+{
+    if (!object.is_object())
+    {
+        Fail(path.empty() ? "topology" : path,
+             "expected an object {...}, got " + std::string(object.type_name()) + " " +
+                 Show(object));
+    }
+    for (const auto& [key, value] : object.items())
+    {
+        if (std::find(valid.begin(), valid.end(), key) == valid.end())
+        {
+            Fail(Key(path, key),
+                 "unknown key '" + key + "' (did you mean '" + NearestWord(key, valid) +
+                     "'?); valid keys" + (path.empty() ? "" : " of " + path) + ": " +
+                     Join(valid));
+        }
+    }
+}
+
+const Json*
+Optional(const Json& object, const std::string& key)
+{
+    auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+const Json&
+Required(const Json& object, const std::string& path, const std::string& key, const std::string& what)
+{
+    auto it = object.find(key);
+    if (it == object.end())
+    {
+        Fail(Key(path, key), "missing; " + what);
+    }
+    return *it;
+}
+
+std::string
+GetString(const Json& j, const std::string& path, const std::string& what)
+{
+    if (!j.is_string())
+    {
+        Fail(path, "expected " + what + " (a string), got " + j.type_name() + " " + Show(j));
+    }
+    return j.get<std::string>();
+}
+
+bool
+GetBool(const Json& j, const std::string& path)
+{
+    if (!j.is_boolean())
+    {
+        Fail(path, "expected true or false, got " + std::string(j.type_name()) + " " + Show(j));
+    }
+    return j.get<bool>();
+}
+
+uint64_t
+GetWhole(const Json& j, const std::string& path, uint64_t min, uint64_t max)
+{
+    std::string range = std::to_string(min) + " to " + std::to_string(max);
+    if (j.is_number_integer() && !j.is_number_unsigned() && j.get<int64_t>() < 0)
+    {
+        Fail(path, Show(j) + " is out of range " + range);
+    }
+    if (!j.is_number_unsigned())
+    {
+        Fail(path,
+             "expected a whole number from " + range + ", got " + j.type_name() + " " + Show(j));
+    }
+    uint64_t v = j.get<uint64_t>();
+    if (v < min || v > max)
+    {
+        Fail(path, Show(j) + " is out of range " + range);
+    }
+    return v;
+}
+
+template <typename T>
+T
+GetQuantity(const Json& j,
+            const std::string& path,
+            const std::string& kind,
+            std::optional<T> (*parse)(const std::string&, std::string*))
+{
+    std::string text = GetString(j, path, "a " + kind + " with its unit");
+    std::string problem;
+    auto value = parse(text, &problem);
+    if (!value)
+    {
+        Fail(path, problem);
+    }
+    return *value;
+}
+
+Time
+GetTime(const Json& j, const std::string& path)
+{
+    return GetQuantity<Time>(j, path, "time", ParseTime);
+}
+
+DataRate
+GetRate(const Json& j, const std::string& path)
+{
+    return GetQuantity<DataRate>(j, path, "rate", ParseRate);
+}
+
+uint64_t
+GetSize(const Json& j, const std::string& path)
+{
+    return GetQuantity<uint64_t>(j, path, "size", ParseSize<uint64_t>);
+}
+
+/** A dotted quad, each part 0..255 without leading zeros. */
+std::optional<Ipv4Address>
+ParseAddress(const std::string& text)
+{
+    static const std::regex quad(R"(^(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})$)");
+    std::smatch m;
+    if (!std::regex_match(text, m, quad))
+    {
+        return std::nullopt;
+    }
+    uint32_t v = 0;
+    for (size_t i = 1; i <= 4; ++i)
+    {
+        uint32_t part = std::stoul(m[i].str());
+        if (part > 255)
+        {
+            return std::nullopt;
+        }
+        v = (v << 8) | part;
+    }
+    return Ipv4Address(v);
+}
+
+std::string
+AddressText(Ipv4Address a)
+{
+    std::ostringstream os;
+    os << a;
+    return os.str();
+}
+
+Ipv4Address
+GetAddress(const Json& j, const std::string& path)
+{
+    std::string text = GetString(j, path, "an IPv4 address a.b.c.d");
+    auto a = ParseAddress(text);
+    if (!a)
+    {
+        Fail(path, "'" + text + "' is not an IPv4 address a.b.c.d (each part 0 to 255)");
+    }
+    return *a;
+}
+
+ClusterTopology::Network
+GetNetwork(const Json& j, const std::string& path)
+{
+    std::string text = GetString(j, path, "an IPv4 network a.b.c.d/n");
+    size_t slash = text.find('/');
+    std::optional<Ipv4Address> a;
+    std::string problem;
+    std::optional<uint32_t> prefix;
+    if (slash != std::string::npos)
+    {
+        a = ParseAddress(text.substr(0, slash));
+        prefix = ParseInteger<uint32_t>(text.substr(slash + 1), &problem);
+    }
+    if (!a || !prefix || *prefix > 32)
+    {
+        Fail(path, "'" + text + "' is not an IPv4 network a.b.c.d/n (n 0 to 32)");
+    }
+    ClusterTopology::Network n{*a, *prefix};
+    if (n.address.Get() != (a->Get() & n.GetMask().Get()))
+    {
+        n.address = Ipv4Address(a->Get() & n.GetMask().Get());
+        Fail(path, "'" + text + "' has host bits set; the network is " + n.ToString());
+    }
+    return n;
+}
+
+/** The range sentence of an attribute's help text ("Range: 0 s to 10 s."), or its checker's. */
+std::string
+RangeOf(const TypeId::AttributeInformation& info)
+{
+    const std::string marker = "Range: ";
+    size_t begin = info.help.find(marker);
+    if (begin == std::string::npos)
+    {
+        return info.checker->GetUnderlyingTypeInformation();
+    }
+    begin += marker.size();
+    size_t end = begin;
+    while (end < info.help.size() &&
+           !(info.help[end] == '.' && (end + 1 == info.help.size() || info.help[end + 1] == ' ')))
+    {
+        ++end;
+    }
+    return info.help.substr(begin, end - begin);
+}
+
+/**
+ * The bounds of a rate attribute's range sentence ("1 kb/s to 100 Gb/s; ..."): each
+ * side without blanks, up to a ';' or ',', read by ParseRate; nothing where unreadable.
+ */
+std::pair<std::optional<DataRate>, std::optional<DataRate>>
+RateRangeOf(const TypeId::AttributeInformation& info)
+{
+    std::string range = RangeOf(info);
+    range = range.substr(0, range.find_first_of(";,"));
+    size_t to = range.find(" to ");
+    if (to == std::string::npos)
+    {
+        return {};
+    }
+    auto read = [](std::string side) {
+        side.erase(std::remove(side.begin(), side.end(), ' '), side.end());
+        std::string problem;
+        return ParseRate(side, &problem);
+    };
+    return {read(range.substr(0, to)), read(range.substr(to + 4))};
+}
+
+TypeId::AttributeInformation
+LookupAttribute(const std::string& typeId, const std::string& attribute)
+{
+    TypeId tid;
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeId, &tid),
+                        "topology: no TypeId " << typeId << " (is its library loaded?)");
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(attribute, &info),
+                        "topology: " << typeId << " has no attribute " << attribute);
+    return info;
+}
+
+/** Reject @p value at @p path if the attribute it sets does not accept it. */
+void
+CheckAttribute(const std::string& path,
+               const std::string& text,
+               const std::string& typeId,
+               const std::string& attribute,
+               const AttributeValue& value)
+{
+    auto info = LookupAttribute(typeId, attribute);
+    bool valid = static_cast<bool>(info.checker->CreateValidValue(value));
+    if (auto rate = dynamic_cast<const DataRateValue*>(&value); rate && valid)
+    {
+        // ns-3's DataRate checker has no range: the attribute's help states it.
+        auto [min, max] = RateRangeOf(info);
+        valid = (!min || min->GetBitRate() <= rate->Get().GetBitRate()) &&
+                (!max || rate->Get().GetBitRate() <= max->GetBitRate());
+    }
+    if (!valid)
+    {
+        Fail(path,
+             "'" + text + "' is out of range " + RangeOf(info) + " (" + typeId + " attribute " +
+                 attribute + ")");
+    }
+}
+
+/** An optional time that sets an attribute. */
+std::optional<Time>
+GetAttributeTime(const Json& object,
+                 const std::string& path,
+                 const std::string& key,
+                 const std::string& typeId,
+                 const std::string& attribute)
+{
+    const Json* j = Optional(object, key);
+    if (!j)
+    {
+        return std::nullopt;
+    }
+    Time t = GetTime(*j, Key(path, key));
+    CheckAttribute(Key(path, key), j->get<std::string>(), typeId, attribute, TimeValue(t));
+    return t;
+}
+
+Time
+AttributeDefaultTime(const std::string& typeId, const std::string& attribute)
+{
+    auto info = LookupAttribute(typeId, attribute);
+    auto value = DynamicCast<const TimeValue>(info.initialValue);
+    NS_ABORT_MSG_UNLESS(value, typeId << "::" << attribute << " is not a time");
+    return value->Get();
+}
+
+/**
+ * Parse with nlohmann::json, rejecting a key given twice in one object (nlohmann keeps
+ * the last silently) and reporting syntax errors with line and column.
+ */
+Json
+ParseJson(const std::string& text)
+{
+    struct Frame
+    {
+        bool array{false};
+        size_t count{0}; //!< elements so far (arrays)
+        std::string key; //!< current key (objects)
+        std::set<std::string> keys;
+    };
+    std::vector<Frame> stack;
+    auto pathOf = [&stack]() {
+        std::string path;
+        for (const auto& f : stack)
+        {
+            if (f.array)
+            {
+                path = Index(path, f.count - 1);
+            }
+            else if (!f.key.empty())
+            {
+                path = Key(path, f.key);
+            }
+        }
+        return path;
+    };
+    Json::parser_callback_t callback = [&](int, Json::parse_event_t event, Json& parsed) {
+        using E = Json::parse_event_t;
+        if ((event == E::object_start || event == E::array_start || event == E::value) &&
+            !stack.empty() && stack.back().array)
+        {
+            ++stack.back().count;
+        }
+        switch (event)
+        {
+        case E::object_start:
+        case E::array_start:
+            stack.push_back(Frame{event == E::array_start, 0, "", {}});
+            break;
+        case E::object_end:
+        case E::array_end:
+            stack.pop_back();
+            break;
+        case E::key: {
+            std::string key = parsed.get<std::string>();
+            stack.back().key = key;
+            if (!stack.back().keys.insert(key).second)
+            {
+                Fail(pathOf(), "given twice in one object (state each fact once)");
+            }
+            break;
+        }
+        case E::value:
+            break;
+        }
+        return true;
+    };
+    try
+    {
+        return Json::parse(text, callback);
+    }
+    catch (const Json::parse_error& e)
+    {
+        size_t line = 1;
+        size_t column = 1;
+        size_t end = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+        for (size_t i = 0; i < end; ++i)
+        {
+            if (text[i] == '\n')
+            {
+                ++line;
+                column = 1;
+            }
+            else
+            {
+                ++column;
+            }
+        }
+        static const std::regex prefix(R"(^\[json\.exception\.parse_error\.[0-9]+\] parse error( at line [0-9]+, column [0-9]+)?: )");
+        std::string detail = std::regex_replace(std::string(e.what()), prefix, "");
+        Fail("topology",
+             "syntax error at line " + std::to_string(line) + ", column " +
+                 std::to_string(column) + ": " + detail);
+    }
+}
+
+/** The address book: every address and port in use, with the setting that uses it. */
+struct Registry
+{
+    std::map<uint32_t, std::string> addresses;
+    std::map<uint32_t, std::string> switchPorts;
+    std::map<uint32_t, std::string> acceleratorPorts;
+
+    void UseAddress(Ipv4Address a,
+                    const std::string& path,
+                    const ClusterTopology::Network& network,
+                    const std::string& networkKey)
+    {
+        std::string text = AddressText(a);
+        if (!network.Contains(a))
+        {
+            Fail(path,
+                 text + " is outside " + networkKey + " " + network.ToString());
+        }
+        if (network.prefixLength < 31 && a == network.address)
+        {
+            Fail(path,
+                 text + " is the network address of " + networkKey + " " + network.ToString() +
+                     ", not a host address");
+        }
+        if (network.prefixLength < 31 && a == network.GetBroadcast())
+        {
+            Fail(path,
+                 text + " is the broadcast address of " + networkKey + " " + network.ToString() +
+                     ", not a host address");
+        }
+        auto [it, fresh] = addresses.emplace(a.Get(), path);
+        if (!fresh)
+        {
+            Fail(path, text + " is already the address of " + it->second);
+        }
+    }
+
+    static void UsePort(std::map<uint32_t, std::string>& ports,
+                        uint32_t port,
+                        const std::string& path,
+                        const std::string& what)
+    {
+        auto [it, fresh] = ports.emplace(port, path);
+        if (!fresh)
+        {
+            Fail(path,
+                 what + " " + std::to_string(port) + " is already taken by " + it->second);
+        }
+    }
+};
+
+std::vector<std::string>
+KeysOf(const std::vector<ClusterTopology::SettingKey>& keys, std::vector<std::string> extra)
+{
+    for (const auto& k : keys)
+    {
+        extra.push_back(k.key);
+    }
+    return extra;
+}
+
+/** Read the settings of a daemon section (keys already checked). */
+void
+ReadDaemonSettings(const Json& section,
+                   const std::string& path,
+                   const std::vector<ClusterTopology::SettingKey>& keys,
+                   ClusterTopology::DaemonSettings& out)
+{
+    out.present = true;
+    for (const auto& [key, j] : section.items())
+    {
+        auto spec = std::find_if(keys.begin(), keys.end(), [&key](const auto& k) {
+            return k.key == key;
+        });
+        if (spec == keys.end())
+        {
+            continue; // "hosts"
+        }
+        std::string where = Key(path, key);
+        ClusterTopology::Setting s;
+        s.key = key;
+        s.typeId = spec->typeId;
+        s.attribute = spec->attribute;
+        if (spec->kind == "time")
+        {
+            s.value = GetTime(j, where);
+            s.text = j.get<std::string>();
+        }
+        else if (spec->kind == "rate")
+        {
+            s.value = GetRate(j, where);
+            s.text = j.get<std::string>();
+        }
+        else if (spec->kind == "size")
+        {
+            s.value = GetSize(j, where);
+            s.text = j.get<std::string>();
+        }
+        else if (spec->kind == "count")
+        {
+            s.value = GetWhole(j, where, 0, std::numeric_limits<uint32_t>::max());
+            s.text = std::to_string(std::get<uint64_t>(s.value));
+        }
+        else
+        {
+            std::vector<std::string> words;
+            for (const auto& [word, name] : spec->choices)
+            {
+                words.push_back(word);
+            }
+            s.text = GetString(j, where, "one of " + Join(words));
+            auto choice = std::find_if(spec->choices.begin(),
+                                       spec->choices.end(),
+                                       [&s](const auto& c) { return c.first == s.text; });
+            if (choice == spec->choices.end())
+            {
+                Fail(where, "'" + s.text + "' is not one of " + Join(words));
+            }
+            s.value = choice->second;
+        }
+        CheckAttribute(where, s.text, s.typeId, s.attribute, *s.GetAttributeValue());
+        out.settings.push_back(s);
+    }
+}
+
+/** A daemon time setting: the given value or the attribute's default. */
+struct EffectiveValue
+{
+    Time value;
+    bool given;
+
+    std::string Text() const
+    {
+        return FormatTime(value) + (given ? "" : " (default)");
+    }
+};
+
+EffectiveValue
+EffectiveTime(const ClusterTopology::DaemonSettings& settings,
+              const std::vector<ClusterTopology::SettingKey>& keys,
+              const std::string& key)
+{
+    if (const auto* s = settings.Find(key))
+    {
+        return {std::get<Time>(s->value), true};
+    }
+    auto spec = std::find_if(keys.begin(), keys.end(), [&key](const auto& k) {
+        return k.key == key;
+    });
+    NS_ABORT_MSG_IF(spec == keys.end(), "no daemon setting " << key);
+    return {AttributeDefaultTime(spec->typeId, spec->attribute), false};
+}
+
+} // namespace
+
+Ipv4Mask
+ClusterTopology::Network::GetMask() const
+{
+    return Ipv4Mask(prefixLength == 0 ? 0u : ~0u << (32 - prefixLength));
+}
+
+bool
+ClusterTopology::Network::Contains(Ipv4Address a) const
+{
+    return (a.Get() & GetMask().Get()) == address.Get();
+}
+
+Ipv4Address
+ClusterTopology::Network::GetBroadcast() const
+{
+    return Ipv4Address(address.Get() | ~GetMask().Get());
+}
+
+std::string
+ClusterTopology::Network::ToString() const
+{
+    return AddressText(address) + "/" + std::to_string(prefixLength);
+}
+
+Ptr<AttributeValue>
+ClusterTopology::Setting::GetAttributeValue() const
+{
+    if (auto t = std::get_if<Time>(&value))
+    {
+        return Create<TimeValue>(*t);
+    }
+    if (auto r = std::get_if<DataRate>(&value))
+    {
+        return Create<DataRateValue>(*r);
+    }
+    if (auto n = std::get_if<uint64_t>(&value))
+    {
+        return Create<UintegerValue>(*n);
+    }
+    return Create<StringValue>(std::get<std::string>(value));
+}
+
+const ClusterTopology::Setting*
+ClusterTopology::DaemonSettings::Find(const std::string& key) const
+{
+    for (const auto& s : settings)
+    {
+        if (s.key == key)
+        {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+const std::vector<ClusterTopology::SettingKey>&
+ClusterTopology::GetEndpointSettingKeys()
+{
+    static const std::vector<SettingKey> keys = {
+        {"detectionPolicy",
+         "choice",
+         {{"rate", "Rate"}, {"bytes", "Bytes"}},
+         kEndpointDaemon,
+         "DetectionPolicy"},
+        {"sampleInterval", "time", {}, kEndpointDaemon, "SampleInterval"},
+        {"rateWindowSamples", "count", {}, kEndpointDaemon, "RateWindowSamples"},
+        {"rateThreshold", "rate", {}, kEndpointDaemon, "RateThreshold"},
+        {"holdTime", "time", {}, kEndpointDaemon, "HoldTime"},
+        {"bytesThreshold", "size", {}, kEndpointDaemon, "BytesThreshold"},
+        {"idleTimeout", "time", {}, kEndpointDaemon, "IdleTimeout"},
+        {"keepaliveInterval", "time", {}, kEndpointDaemon, "KeepaliveInterval"},
+        {"backoff", "time", {}, kEndpointDaemon, "Backoff"},
+        {"retransmitTimeout", "time", {}, kEndpointDaemon, "RetransmitTimeout"},
+        {"maxRetransmits", "count", {}, kEndpointDaemon, "MaxRetransmits"},
+    };
+    return keys;
+}
+
+const std::vector<ClusterTopology::SettingKey>&
+ClusterTopology::GetPipeFittingSettingKeys()
+{
+    static const std::vector<SettingKey> keys = {
+        {"busyPolicy",
+         "choice",
+         {{"queue", "Queue"}, {"deny", "Deny"}, {"preempt", "Preempt"}},
+         kPipeFittingDaemon,
+         "BusyPolicy"},
+        {"consoleTimeout", "time", {}, kPipeFittingDaemon, "ConsoleTimeout"},
+        {"setupTimeout", "time", {}, kPipeFittingDaemon, "SetupTimeout"},
+        {"keepaliveTimeout", "time", {}, kPipeFittingDaemon, "KeepaliveTimeout"},
+        {"retransmitTimeout", "time", {}, kPipeFittingDaemon, "RetransmitTimeout"},
+        {"maxRetransmits", "count", {}, kPipeFittingDaemon, "MaxRetransmits"},
+    };
+    return keys;
+}
+
+ClusterTopology
+ClusterTopology::Parse(const std::string& jsonText)
+{
+    Json doc = ParseJson(jsonText);
+    ClusterTopology t;
+    CheckObject(doc,
+                "",
+                {"description",
+                 "hostProfile",
+                 "packetNetwork",
+                 "circuitNetwork",
+                 "managementNetwork",
+                 "links",
+                 "packetSwitch",
+                 "accelerator",
+                 "hosts",
+                 "staticCircuits",
+                 "epd",
+                 "pfd"});
+
+    if (const Json* j = Optional(doc, "description"))
+    {
+        t.description = GetString(*j, "description", "free text");
+    }
+
+    // Host profile.
+    {
+        auto names = HostProfile::Names();
+        const Json& j = Required(doc, "", "hostProfile", "the host model, one of " + Join(names));
+        t.hostProfile = GetString(j, "hostProfile", "a host profile name");
+        if (std::find(names.begin(), names.end(), t.hostProfile) == names.end())
+        {
+            Fail("hostProfile",
+                 "unknown host profile '" + t.hostProfile + "'; one of " + Join(names));
+        }
+    }
+
+    // Networks.
+    t.packetNetwork = GetNetwork(Required(doc, "", "packetNetwork", "the subnet of the hosts' "
+                                                                   "packet NICs, e.g. 10.0.0.0/24"),
+                                 "packetNetwork");
+    t.circuitNetwork = GetNetwork(Required(doc, "", "circuitNetwork", "the subnet of the hosts' "
+                                                                     "circuit NICs, e.g. "
+                                                                     "192.168.0.0/24"),
+                                  "circuitNetwork");
+    t.managementNetwork =
+        GetNetwork(Required(doc, "", "managementNetwork", "the subnet of the front end's "
+                                                          "cable to the accelerator, e.g. "
+                                                          "10.0.1.0/24"),
+                   "managementNetwork");
+    {
+        std::vector<std::pair<std::string, Network>> networks = {
+            {"packetNetwork", t.packetNetwork},
+            {"circuitNetwork", t.circuitNetwork},
+            {"managementNetwork", t.managementNetwork}};
+        for (size_t i = 0; i < networks.size(); ++i)
+        {
+            for (size_t k = 0; k < i; ++k)
+            {
+                const auto& [nameA, a] = networks[k];
+                const auto& [nameB, b] = networks[i];
+                if (a.Contains(b.address) || b.Contains(a.address))
+                {
+                    Fail(nameB,
+                         b.ToString() + " overlaps " + nameA + " " + a.ToString() +
+                             "; the networks must be disjoint");
+                }
+            }
+        }
+        if (t.managementNetwork.prefixLength != 24)
+        {
+            Fail("managementNetwork",
+                 t.managementNetwork.ToString() +
+                     " is not a /24: the accelerator's management interface needs a /24 "
+                     "netmask (the study: it disliked other netmasks)");
+        }
+    }
+
+    // Links.
+    if (const Json* links = Optional(doc, "links"))
+    {
+        CheckObject(*links,
+                    "links",
+                    {"rate",
+                     "packetCableDelay",
+                     "copperCableDelay",
+                     "fiberCableDelay",
+                     "managementCableDelay"});
+        if (const Json* j = Optional(*links, "rate"))
+        {
+            t.links.rate = GetRate(*j, "links.rate");
+            CheckAttribute("links.rate",
+                           j->get<std::string>(),
+                           kDevice,
+                           "DataRate",
+                           DataRateValue(*t.links.rate));
+        }
+        t.links.packetCableDelay =
+            GetAttributeTime(*links, "links", "packetCableDelay", kChannel, "Delay");
+        t.links.copperCableDelay =
+            GetAttributeTime(*links, "links", "copperCableDelay", kChannel, "Delay");
+        t.links.fiberCableDelay =
+            GetAttributeTime(*links, "links", "fiberCableDelay", kChannel, "Delay");
+        t.links.managementCableDelay =
+            GetAttributeTime(*links, "links", "managementCableDelay", kChannel, "Delay");
+    }
+
+    // Packet switch.
+    {
+        const Json& sw = Required(doc, "", "packetSwitch", "the packet switch, {\"ports\": 24}");
+        CheckObject(sw, "packetSwitch", {"ports", "queuePackets", "switchingLatency", "flowControl"});
+        t.packetSwitch.ports = GetWhole(Required(sw, "packetSwitch", "ports", "the switch's "
+                                                                              "number of ports"),
+                                        "packetSwitch.ports",
+                                        1,
+                                        kMaxSwitchPorts);
+        if (const Json* j = Optional(sw, "queuePackets"))
+        {
+            t.packetSwitch.queuePackets =
+                GetWhole(*j, "packetSwitch.queuePackets", 1, kMaxQueuePackets);
+        }
+        t.packetSwitch.switchingLatency = GetAttributeTime(sw,
+                                                           "packetSwitch",
+                                                           "switchingLatency",
+                                                           kPacketSwitch,
+                                                           "SwitchingLatency");
+        if (const Json* j = Optional(sw, "flowControl"))
+        {
+            t.packetSwitch.flowControl = GetBool(*j, "packetSwitch.flowControl");
+        }
+    }
+
+    // Accelerator.
+    {
+        const Json& acc = Required(doc,
+                                   "",
+                                   "accelerator",
+                                   "the optical circuit switch, {\"managementAddress\": ...}");
+        CheckObject(acc,
+                    "accelerator",
+                    {"ports",
+                     "managementAddress",
+                     "switchingTime",
+                     "commandLatencyMin",
+                     "commandLatencyMax"});
+        auto numPorts = LookupAttribute(kSwitch, "NumPorts");
+        if (const Json* j = Optional(acc, "ports"))
+        {
+            uint64_t ports = GetWhole(*j, "accelerator.ports", 0, kMaxSwitchPorts * 1024);
+            CheckAttribute("accelerator.ports",
+                           std::to_string(ports),
+                           kSwitch,
+                           "NumPorts",
+                           UintegerValue(ports));
+            t.accelerator.ports = ports;
+        }
+        else
+        {
+            auto value = DynamicCast<const UintegerValue>(numPorts.initialValue);
+            NS_ABORT_MSG_UNLESS(value, "NumPorts is not an integer");
+            t.accelerator.ports = value->Get();
+        }
+        t.accelerator.managementAddress =
+            GetAddress(Required(acc,
+                                "accelerator",
+                                "managementAddress",
+                                "the address of its management port in managementNetwork"),
+                       "accelerator.managementAddress");
+        t.accelerator.switchingTime =
+            GetAttributeTime(acc, "accelerator", "switchingTime", kSwitch, "SwitchingTime");
+        t.accelerator.commandLatencyMin = GetAttributeTime(acc,
+                                                           "accelerator",
+                                                           "commandLatencyMin",
+                                                           kSwitch,
+                                                           "CommandLatencyMin");
+        t.accelerator.commandLatencyMax = GetAttributeTime(acc,
+                                                           "accelerator",
+                                                           "commandLatencyMax",
+                                                           kSwitch,
+                                                           "CommandLatencyMax");
+        Time min = t.accelerator.commandLatencyMin.value_or(
+            AttributeDefaultTime(kSwitch, "CommandLatencyMin"));
+        Time max = t.accelerator.commandLatencyMax.value_or(
+            AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
+        if (max < min)
+        {
+            bool minGiven = t.accelerator.commandLatencyMin.has_value();
+            Fail(minGiven ? "accelerator.commandLatencyMin" : "accelerator.commandLatencyMax",
+                 "the command latency range is empty: commandLatencyMin " + FormatTime(min) +
+                     (minGiven ? "" : " (default)") + " exceeds commandLatencyMax " +
+                     FormatTime(max) + (t.accelerator.commandLatencyMax ? "" : " (default)"));
+        }
+    }
+
+    Registry registry;
+    registry.UseAddress(t.accelerator.managementAddress,
+                        "accelerator.managementAddress",
+                        t.managementNetwork,
+                        "managementNetwork");
+
+    // Hosts.
+    {
+        const Json& hosts =
+            Required(doc, "", "hosts", "the list of hosts, the front end among them");
+        if (!hosts.is_array() || hosts.empty())
+        {
+            Fail("hosts",
+                 "expected a non-empty list [...] of hosts, got " +
+                     std::string(hosts.type_name()) + " " + Show(hosts));
+        }
+        static const std::regex validName(R"(^[A-Za-z][A-Za-z0-9_-]*$)");
+        std::map<std::string, std::string> names;
+        std::optional<size_t> frontEnd;
+        for (size_t i = 0; i < hosts.size(); ++i)
+        {
+            std::string path = Index("hosts", i);
+            const Json& h = hosts[i];
+            CheckObject(h, path, {"name", "frontEnd", "packetNic", "circuitNic", "managementNic"});
+            Host host;
+            host.name = GetString(Required(h, path, "name", "the host's name, e.g. \"node1\""),
+                                  Key(path, "name"),
+                                  "a host name");
+            if (!std::regex_match(host.name, validName))
+            {
+                Fail(Key(path, "name"),
+                     "'" + host.name +
+                         "' is not a host name (a letter, then letters, digits, '-', '_')");
+            }
+            auto [it, fresh] = names.emplace(host.name, path);
+            if (!fresh)
+            {
+                Fail(Key(path, "name"),
+                     "duplicate host name '" + host.name + "' (also " + it->second + ")");
+            }
+            if (const Json* j = Optional(h, "frontEnd"))
+            {
+                host.frontEnd = GetBool(*j, Key(path, "frontEnd"));
+            }
+            if (host.frontEnd)
+            {
+                if (frontEnd)
+                {
+                    Fail(Key(path, "frontEnd"),
+                         "a second front end; " + Index("hosts", *frontEnd) + " (" +
+                             t.hosts[*frontEnd].name + ") is already the front end");
+                }
+                frontEnd = i;
+            }
+
+            std::string nicPath = Key(path, "packetNic");
+            const Json& nic = Required(h,
+                                       path,
+                                       "packetNic",
+                                       "every host has a packet NIC: {\"address\": ..., "
+                                       "\"switchPort\": ...}");
+            CheckObject(nic, nicPath, {"address", "switchPort"});
+            host.packetNic.address =
+                GetAddress(Required(nic, nicPath, "address", "its address in packetNetwork"),
+                           Key(nicPath, "address"));
+            registry.UseAddress(host.packetNic.address,
+                                Key(nicPath, "address"),
+                                t.packetNetwork,
+                                "packetNetwork");
+            {
+                const Json& port =
+                    Required(nic, nicPath, "switchPort", "its port on the packet switch");
+                std::string portPath = Key(nicPath, "switchPort");
+                if (port.is_number_unsigned() && port.get<uint64_t>() > t.packetSwitch.ports)
+                {
+                    Fail(portPath,
+                         Show(port) + " is beyond the packet switch's " +
+                             std::to_string(t.packetSwitch.ports) +
+                             " ports (packetSwitch.ports)");
+                }
+                host.packetNic.switchPort = GetWhole(port, portPath, 1, t.packetSwitch.ports);
+                Registry::UsePort(registry.switchPorts,
+                                  host.packetNic.switchPort,
+                                  portPath,
+                                  "switch port");
+            }
+
+            if (const Json* circuit = Optional(h, "circuitNic"))
+            {
+                std::string cPath = Key(path, "circuitNic");
+                CheckObject(*circuit, cPath, {"address", "acceleratorPort"});
+                CircuitNic c;
+                c.address = GetAddress(
+                    Required(*circuit, cPath, "address", "its address in circuitNetwork"),
+                    Key(cPath, "address"));
+                registry.UseAddress(c.address,
+                                    Key(cPath, "address"),
+                                    t.circuitNetwork,
+                                    "circuitNetwork");
+                const Json& port = Required(*circuit,
+                                            cPath,
+                                            "acceleratorPort",
+                                            "the accelerator port its fiber goes to");
+                std::string portPath = Key(cPath, "acceleratorPort");
+                if (port.is_number_unsigned() && port.get<uint64_t>() > t.accelerator.ports)
+                {
+                    Fail(portPath,
+                         Show(port) + " is beyond the accelerator's " +
+                             std::to_string(t.accelerator.ports) + " ports (accelerator.ports)");
+                }
+                c.acceleratorPort = GetWhole(port, portPath, 1, t.accelerator.ports);
+                Registry::UsePort(registry.acceleratorPorts,
+                                  c.acceleratorPort,
+                                  portPath,
+                                  "accelerator port");
+                host.circuitNic = c;
+            }
+
+            if (const Json* mgmt = Optional(h, "managementNic"))
+            {
+                std::string mPath = Key(path, "managementNic");
+                if (!host.frontEnd)
+                {
+                    Fail(mPath,
+                         "only the front end has the accelerator's management cable; '" +
+                             host.name + "' is not the front end (\"frontEnd\": true)");
+                }
+                CheckObject(*mgmt, mPath, {"address"});
+                host.managementNic = GetAddress(
+                    Required(*mgmt, mPath, "address", "its address in managementNetwork"),
+                    Key(mPath, "address"));
+                registry.UseAddress(*host.managementNic,
+                                    Key(mPath, "address"),
+                                    t.managementNetwork,
+                                    "managementNetwork");
+            }
+            t.hosts.push_back(host);
+        }
+        if (!frontEnd)
+        {
+            Fail("hosts",
+                 "no front end: one host needs \"frontEnd\": true (it runs the pfd and has "
+                 "the accelerator's management cable)");
+        }
+        if (!t.hosts[*frontEnd].managementNic)
+        {
+            Fail(Index("hosts", *frontEnd),
+                 "the front end '" + t.hosts[*frontEnd].name +
+                     "' has no managementNic: the cable to the accelerator's management port "
+                     "(accelerator.managementAddress " +
+                     AddressText(t.accelerator.managementAddress) + ")");
+        }
+    }
+
+    // A host name used elsewhere must exist and have a circuit NIC.
+    auto circuitHost = [&t](const Json& j, const std::string& path, const std::string& user) {
+        std::string name = GetString(j, path, "a host name");
+        const Host* host = t.FindHost(name);
+        if (!host)
+        {
+            std::vector<std::string> names;
+            for (const auto& h : t.hosts)
+            {
+                names.push_back(h.name);
+            }
+            Fail(path,
+                 "no host named '" + name + "' in hosts (did you mean '" +
+                     NearestWord(name, names) + "'?)");
+        }
+        if (!host->circuitNic)
+        {
+            Fail(path, user + " on host '" + name + "', which has no circuitNic");
+        }
+        return host;
+    };
+
+    // Static circuits.
+    if (const Json* circuits = Optional(doc, "staticCircuits"))
+    {
+        if (!circuits->is_array())
+        {
+            Fail("staticCircuits",
+                 "expected a list [...] of circuits, got " + std::string(circuits->type_name()) +
+                     " " + Show(*circuits));
+        }
+        std::map<std::string, std::string> busy; // host -> circuit path
+        for (size_t i = 0; i < circuits->size(); ++i)
+        {
+            std::string path = Index("staticCircuits", i);
+            const Json& c = (*circuits)[i];
+            CheckObject(c, path, {"hosts", "at"});
+            const Json& ends = Required(c, path, "hosts", "the two hosts, [\"node1\", \"node2\"]");
+            std::string endsPath = Key(path, "hosts");
+            if (!ends.is_array() || ends.size() != 2)
+            {
+                Fail(endsPath, "expected two host names [\"a\", \"b\"], got " + Show(ends));
+            }
+            StaticCircuit circuit;
+            const Host* a = circuitHost(ends[0], Index(endsPath, 0), "a static circuit");
+            const Host* b = circuitHost(ends[1], Index(endsPath, 1), "a static circuit");
+            if (a == b)
+            {
+                Fail(endsPath, "a circuit joins two different hosts, not '" + a->name + "' to itself");
+            }
+            for (size_t k = 0; k < 2; ++k)
+            {
+                const Host* h = k == 0 ? a : b;
+                auto [it, fresh] = busy.emplace(h->name, path);
+                if (!fresh)
+                {
+                    Fail(Index(endsPath, k),
+                         "'" + h->name + "' (accelerator port " +
+                             std::to_string(h->circuitNic->acceleratorPort) +
+                             ") is already in " + it->second +
+                             "; a static circuit lasts the whole run, so a port is in one at "
+                             "most");
+                }
+            }
+            circuit.hostA = a->name;
+            circuit.hostB = b->name;
+            if (const Json* at = Optional(c, "at"))
+            {
+                circuit.at = GetTime(*at, Key(path, "at"));
+            }
+            t.staticCircuits.push_back(circuit);
+        }
+    }
+
+    // Daemons.
+    if (const Json* epd = Optional(doc, "epd"))
+    {
+        CheckObject(*epd, "epd", KeysOf(GetEndpointSettingKeys(), {"hosts"}));
+        ReadDaemonSettings(*epd, "epd", GetEndpointSettingKeys(), t.epd);
+        if (const Json* hosts = Optional(*epd, "hosts"))
+        {
+            if (!hosts->is_array())
+            {
+                Fail("epd.hosts",
+                     "expected a list [...] of host names, got " +
+                         std::string(hosts->type_name()) + " " + Show(*hosts));
+            }
+            for (size_t i = 0; i < hosts->size(); ++i)
+            {
+                std::string path = Index("epd.hosts", i);
+                const Host* h = circuitHost((*hosts)[i], path, "an epd");
+                if (std::find(t.epdHosts.begin(), t.epdHosts.end(), h->name) != t.epdHosts.end())
+                {
+                    Fail(path, "'" + h->name + "' is listed twice");
+                }
+                t.epdHosts.push_back(h->name);
+            }
+        }
+        else
+        {
+            for (const auto& h : t.hosts)
+            {
+                if (h.circuitNic)
+                {
+                    t.epdHosts.push_back(h.name);
+                }
+            }
+        }
+    }
+    if (const Json* pfd = Optional(doc, "pfd"))
+    {
+        CheckObject(*pfd, "pfd", KeysOf(GetPipeFittingSettingKeys(), {}));
+        ReadDaemonSettings(*pfd, "pfd", GetPipeFittingSettingKeys(), t.pfd);
+    }
+    if (t.HasDaemons())
+    {
+        auto interval = EffectiveTime(t.epd, GetEndpointSettingKeys(), "keepaliveInterval");
+        auto keepalive = EffectiveTime(t.pfd, GetPipeFittingSettingKeys(), "keepaliveTimeout");
+        if (keepalive.value <= interval.value)
+        {
+            Fail(keepalive.given || !interval.given ? "pfd.keepaliveTimeout"
+                                                    : "epd.keepaliveInterval",
+                 "pfd.keepaliveTimeout " + keepalive.Text() +
+                     " does not exceed epd.keepaliveInterval " + interval.Text() +
+                     ": the pfd would tear down every circuit between two KEEPALIVEs");
+        }
+        auto console = EffectiveTime(t.pfd, GetPipeFittingSettingKeys(), "consoleTimeout");
+        Time latency = t.accelerator.commandLatencyMax.value_or(
+            AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
+        Time switching =
+            t.accelerator.switchingTime.value_or(AttributeDefaultTime(kSwitch, "SwitchingTime"));
+        if (console.value <= latency + switching)
+        {
+            Fail("pfd.consoleTimeout",
+                 "pfd.consoleTimeout " + console.Text() +
+                     " does not exceed the accelerator's slowest command, "
+                     "accelerator.commandLatencyMax " +
+                     FormatTime(latency) + (t.accelerator.commandLatencyMax ? "" : " (default)") +
+                     " + accelerator.switchingTime " + FormatTime(switching) +
+                     (t.accelerator.switchingTime ? "" : " (default)") +
+                     ": a connection command could time out before it completes");
+        }
+    }
+    return t;
+}
+
+ClusterTopology
+ClusterTopology::Load(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        throw ClusterTopologyError(path + ": cannot read the topology file: " +
+                                   std::strerror(errno));
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    try
+    {
+        return Parse(text.str());
+    }
+    catch (const ClusterTopologyError& e)
+    {
+        throw ClusterTopologyError(path + ": " + e.what());
+    }
+}
+
+ClusterTopology
+ClusterTopology::Load(const std::string& path, const std::vector<Override>& overrides)
+{
+    ClusterTopology topology = Load(path);
+    if (overrides.empty())
+    {
+        return topology;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    // Valid JSON: Load accepted it.  Key order is kept, so messages name the same paths.
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text.str());
+    for (const Override& o : overrides)
+    {
+        NS_ABORT_MSG_UNLESS(o.section == "epd" || o.section == "pfd",
+                            "override of unknown section '" << o.section << "'");
+        doc[o.section][o.key] = o.text;
+    }
+    try
+    {
+        return Parse(doc.dump(2));
+    }
+    catch (const ClusterTopologyError& e)
+    {
+        throw ClusterTopologyError(path + " with overrides: " + e.what());
+    }
+}
+
+bool
+ClusterTopology::HasDaemons() const
+{
+    return epd.present || pfd.present;
+}
+
+const ClusterTopology::Host*
+ClusterTopology::FindHost(const std::string& name) const
+{
+    for (const auto& h : hosts)
+    {
+        if (h.name == name)
+        {
+            return &h;
+        }
+    }
+    return nullptr;
+}
+
+const ClusterTopology::Host&
+ClusterTopology::GetFrontEnd() const
+{
+    for (const auto& h : hosts)
+    {
+        if (h.frontEnd)
+        {
+            return h;
+        }
+    }
+    NS_ABORT_MSG("topology without a front end (not made by Parse)");
+}
+
+} // namespace hybridnet
+} // namespace ns3
