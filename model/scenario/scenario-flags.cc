@@ -602,11 +602,30 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
                          (given.empty() ? "" : " (given: " + given + ")"));
         }
     }
+    for (const auto& problem : m_inputChecks)
+    {
+        const std::string why = problem();
+        if (!why.empty())
+        {
+            for (auto& [flag, text] : previous)
+            {
+                flag->check(text);
+                flag->commit();
+            }
+            return error(why);
+        }
+    }
     for (auto& [flag, text] : accepted)
     {
         flag->given = text;
     }
     return {Outcome::OK, ""};
+}
+
+void
+ScenarioFlags::AddInputCheck(std::function<std::string()> problem)
+{
+    m_inputChecks.push_back(std::move(problem));
 }
 
 void

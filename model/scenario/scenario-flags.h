@@ -48,8 +48,9 @@ namespace hybridnet
  * (`1e3`), a sign on an unsigned quantity, `nan` and `inf`, a time, rate or size without a
  * unit or with a negative value, values outside [min, max], a flag given twice, a value-less
  * non-bool flag, a positional argument, an unknown flag (with the nearest valid name), a
- * time finer than the simulator's resolution (1500ps at 1 ns), and a broken constraint
- * between flags (AddConstraint).
+ * time finer than the simulator's resolution (1500ps at 1 ns), a broken constraint
+ * between flags (AddConstraint), and a problem in an input the flags name (AddInputCheck,
+ * e.g. a topology file), so that --check finds it too.
  */
 class ScenarioFlags
 {
@@ -184,6 +185,14 @@ class ScenarioFlags
     void AddConstraint(const std::string& rule, std::function<bool()> holds);
 
     /**
+     * A check of the inputs the flags name (a file's content, names it must contain),
+     * run by Parse() after every flag and constraint holds - so `--check` runs it too.
+     * @param problem reads the bound variables; returns "" if the input is fine, else
+     *        the one-line message, which Parse() returns as it is
+     */
+    void AddInputCheck(std::function<std::string()> problem);
+
+    /**
      * Check and apply arguments of the form --name=value.  On ERROR, no bound variable has
      * been changed.
      * @param args the arguments without the program name
@@ -237,6 +246,7 @@ class ScenarioFlags
     std::string m_description;
     std::vector<std::unique_ptr<Flag>> m_flags;
     std::vector<std::pair<std::string, std::function<bool()>>> m_constraints;
+    std::vector<std::function<std::string()>> m_inputChecks; //!< AddInputCheck
 };
 
 } // namespace hybridnet

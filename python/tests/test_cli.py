@@ -9,6 +9,8 @@ import pytest
 
 from conftest import SHORT_RUN, run_cli
 
+from hybridnet import paths
+
 
 def test_list_names_scenarios_with_descriptions():
     proc = run_cli("list")
@@ -44,6 +46,12 @@ def test_run_default_output_folder(tmp_path):
     (["validate", "--jobs=two"], "--jobs"),
     (["validate", "--quick", "--full"], "not allowed with argument"),
     (["frobnicate"], "invalid choice"),
+    (["run", "lightpath-cluster", "--topology=nosuch"], "no bundled name (lightpath-accelerator"),
+    (["run", "lightpath-cluster", "--flow1=node1>node9"], "'node9' is not a compute host"),
+    (["run", "lightpath-cluster", "--flow1=node1"], "--flow1: 'node1' has another form"),
+    (["run", "lightpath-cluster", "--rateThreshold=200Mbps"], "unless --mode=automatic"),
+    (["run", "lightpath-cluster", "--mode=automatic", "--rateThreshold=900Tbps"],
+     "epd.rateThreshold: '900Tbps' is out of range"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, args, expected):
     proc = run_cli(*args, cwd=tmp_path)
@@ -65,3 +73,21 @@ def test_scenario_help_passes_through():
     proc = run_cli("run", "gige-iperf", "--help")
     assert proc.returncode == 0
     assert "--linkRate=<rate>  [1Gbps]" in proc.stdout
+
+
+def test_topology_file_contradiction_is_one_line_exit_2(tmp_path):
+    """A topology file with two NICs on one switch port: rejected before the run, by --check
+    too, with the setting's JSON path."""
+    source = (paths.SOURCE_DIR / "examples" / "topologies" / "lightpath-accelerator.json")
+    bad = tmp_path / "inputs" / "two-on-one-port.json"
+    bad.parent.mkdir()
+    bad.write_text(source.read_text().replace('"switchPort": 2', '"switchPort": 1'))
+    out = tmp_path / "out"
+    out.mkdir()
+    for extra in ([], ["--check"]):
+        proc = run_cli("run", "lightpath-cluster", f"--topology={bad}", *extra, cwd=out)
+        assert proc.returncode == 2, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "hosts[2].packetNic.switchPort" in lines[0], proc.stderr
+        assert "Traceback" not in proc.stderr
+    assert list(out.iterdir()) == []

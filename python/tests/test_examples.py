@@ -23,3 +23,18 @@ def test_python_example_matches_cpp_twin(tmp_path, bin_dir):
     # 100 Mb/s point-to-point link, 1448 B segments: at most 100 x 1448 / 1502 Mb/s.
     assert 90.0 < goodput(py.stdout) <= 100 * 1448 / 1502
     assert goodput(py.stdout) == goodput(cpp.stdout)
+
+
+def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
+    py = subprocess.run([sys.executable, str(paths.SOURCE_DIR / "examples" / "pipe-request.py")],
+                        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run([str(bin_dir / "pipe-request")], capture_output=True, text=True,
+                         check=True)
+    assert py.stdout == cpp.stdout
+    lines = py.stdout.splitlines()
+    # The timeline starts with node1's request at t = 1 s and reaches an active circuit
+    # between accelerator ports 1 and 2 (node1's and node2's circuit NICs).
+    assert lines[0].startswith("1.000000 epd:node1 ")
+    assert any(" ocs circuitUp ports 1-2" in line for line in lines)
+    assert any(" pfd state " in line and "SETTING_UP -> ACTIVE" in line for line in lines)

@@ -226,3 +226,11 @@ def test_documented_example_specs_agree():
         body = "\n".join(line for line in path.read_text().splitlines()
                          if not line.startswith("#"))
         assert body.strip() in docs, f"docs/sweeps.md does not quote {path.name}"
+
+
+def test_port_contention_example_spec_is_valid():
+    """examples/sweeps/port-contention.toml (docs/modules/offload.md): one point per pfd
+    policy, each accepted by lightpath-cluster --check."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "port-contention.toml")
+    assert sorted(p["busyPolicy"] for p in spec.points) == ["deny", "preempt", "queue"]
+    assert spec.describe() == "lightpath-cluster: 3 point(s) x 1 run(s)"

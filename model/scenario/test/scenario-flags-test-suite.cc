@@ -318,6 +318,49 @@ class FileAndTextFlagTestCase : public TestCase
     }
 };
 
+/**
+ * An input check runs after the flags and constraints: its message is returned as it is
+ * and every bound variable keeps its default; it sees the parsed values; it does not run
+ * when a flag is already invalid.
+ */
+class InputCheckTestCase : public TestCase
+{
+  public:
+    InputCheckTestCase()
+        : TestCase("input checks run last, see parsed values, and reject with their own line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bound b;
+        ScenarioFlags flags("test", "input checks");
+        b.Bind(flags);
+        uint32_t seenPingCount = 0;
+        uint32_t runs = 0;
+        flags.AddInputCheck([&]() -> std::string {
+            ++runs;
+            seenPingCount = b.pingCount;
+            return b.mode == "cubic" ? "topology.json: mode cubic needs a file that has none"
+                                     : "";
+        });
+        auto ok = flags.Parse({"--pingCount=7"});
+        NS_TEST_EXPECT_MSG_EQ((ok.outcome == ScenarioFlags::Outcome::OK), true, ok.message);
+        NS_TEST_EXPECT_MSG_EQ(seenPingCount, 7, "the check sees the parsed value");
+        b = Bound{};
+        auto bad = flags.Parse({"--mode=cubic", "--pingCount=9"});
+        NS_TEST_EXPECT_MSG_EQ((bad.outcome == ScenarioFlags::Outcome::ERROR), true, "rejected");
+        NS_TEST_EXPECT_MSG_NE(bad.message.find("topology.json: mode cubic needs a file"),
+                              std::string::npos,
+                              bad.message);
+        NS_TEST_EXPECT_MSG_EQ(b.Unchanged(), true, "every variable keeps its default");
+        const uint32_t before = runs;
+        flags.Parse({"--pingCount=abc"});
+        NS_TEST_EXPECT_MSG_EQ(runs, before, "no check after an invalid flag");
+    }
+};
+
 class ScenarioFlagsTestSuite : public TestSuite
 {
   public:
@@ -435,6 +478,7 @@ class ScenarioFlagsTestSuite : public TestSuite
         AddTestCase(new HelpAndSchemaTestCase, Duration::QUICK);
         AddTestCase(new ParametersTestCase, Duration::QUICK);
         AddTestCase(new FileAndTextFlagTestCase, Duration::QUICK);
+        AddTestCase(new InputCheckTestCase, Duration::QUICK);
     }
 };
 
