@@ -137,18 +137,25 @@ def path_bulk_transfer(label: str, *flags: str) -> Program:
     )
 
 
+def stock_bulk_transfer(label: str, *flags: str) -> Program:
+    """bench/stock-bulk-transfer: stock ns-3 TCP over point-to-point links (``flags``: the
+    path's delay, buffers and queues; none: gige-iperf's set-up)."""
+    return Program(
+        "stock-bulk-transfer",
+        lambda duration, scratch: [f"--duration={duration}"],
+        read_stdout_line,
+        label,
+        flags,
+    )
+
+
 BENCHMARKS = {
     "gige-iperf": Benchmark(
         description="bulk TCP transfer over 1 Gb/s: scenarios/gige-iperf (iperf phase only; "
         "host and NIC model, host -- switch -- host) against stock ns-3 point-to-point "
         "(bench/stock-bulk-transfer, host -- router -- host)",
         subject=gige_iperf("hybridnet"),
-        reference=Program(
-            "stock-bulk-transfer",
-            lambda duration, scratch: [f"--duration={duration}"],
-            read_stdout_line,
-            "stock",
-        ),
+        reference=stock_bulk_transfer("stock"),
     ),
     "nic-coalescing": Benchmark(
         description="the cost of the NIC's interrupt coalescing model: gige-iperf (iperf "
@@ -168,6 +175,17 @@ BENCHMARKS = {
         subject=path_bulk_transfer("circuit path", "--path=circuit"),
         reference=path_bulk_transfer("packet-switch path", "--path=switch"),
         max_wall_ratio=1.0,
+    ),
+    "tcp-window": Benchmark(
+        description="what the window costs stock ns-3 TCP (TcpSocketBase; the issue 'TCP "
+        "for long fat pipes'): bench/stock-bulk-transfer at R2 (1 Gb/s, 50 ms one-way, "
+        "BDP-sized 12.5 MB buffers and 8334-packet queues) against R1 (1 Gb/s, 1 ms "
+        "one-way, 4 MB buffers, 100-packet queues); the baseline a long-fat-pipe TCP must "
+        "beat (its goal: R2 at least 0.5 x R1 in packets per wall-second)",
+        subject=stock_bulk_transfer("stock R2 (50 ms)", "--oneWayDelay=50ms",
+                                    "--window=12500000", "--queuePackets=8334"),
+        reference=stock_bulk_transfer("stock R1 (1 ms)", "--oneWayDelay=1ms",
+                                      "--window=4194304", "--queuePackets=100"),
     ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "

@@ -21,7 +21,11 @@
  * programs therefore deliver different byte counts in the same simulated time; the harness
  * compares data packets and events per wall-clock second.
  *
- * Flags (default): --duration=10s, the transfer duration (an ns-3 Time string, > 0).
+ * Flags (default): --duration=10s, the transfer duration (an ns-3 Time string, > 0);
+ * --oneWayDelay=1us, the path's one-way propagation delay, half on each link (> 0);
+ * --window=16384, SndBufSize and RcvBufSize in bytes (>= 1448); --queuePackets=100, the
+ * DropTailQueue of every device (>= 1).  The defaults are gige-iperf's set-up; the
+ * tcp-window benchmark sets the issue's R1 and R2 paths with them.
  *
  * Output: one JSON line on stdout,
  *   {"program": "stock-bulk-transfer", "bytesReceived": N, "segmentSize": 1448,
@@ -47,28 +51,43 @@ main(int argc, char* argv[])
 {
     const uint32_t segmentSize = 1448;
     Time duration = Seconds(10);
+    Time oneWayDelay = MicroSeconds(1);
+    uint64_t window = 16384;
+    uint32_t queuePackets = 100;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("duration", "transfer duration (ns-3 Time string, e.g. 5s)", duration);
+    cmd.AddValue("oneWayDelay", "one-way propagation delay of the path (e.g. 50ms)", oneWayDelay);
+    cmd.AddValue("window", "socket send and receive buffer, bytes", window);
+    cmd.AddValue("queuePackets", "transmit queue of every device, packets", queuePackets);
     cmd.Parse(argc, argv);
-    if (!duration.IsStrictlyPositive())
+    if (!duration.IsStrictlyPositive() || !oneWayDelay.IsStrictlyPositive())
     {
-        std::cerr << "stock-bulk-transfer: error: --duration must be greater than 0s\n";
+        std::cerr << "stock-bulk-transfer: error: --duration and --oneWayDelay must be "
+                     "greater than 0s\n";
+        return 2;
+    }
+    if (window < segmentSize || window > (1ULL << 31) || queuePackets < 1)
+    {
+        std::cerr << "stock-bulk-transfer: error: --window is 1448 to 2^31 bytes and "
+                     "--queuePackets at least 1\n";
         return 2;
     }
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(16384));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(16384));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(window));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(window));
 
     NodeContainer hosts(2);
     Ptr<Node> router = CreateObject<Node>();
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
     link.SetDeviceAttribute("Mtu", UintegerValue(1500));
-    link.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
-    link.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize("100p")));
+    link.SetChannelAttribute("Delay", TimeValue(oneWayDelay / 2));
+    link.SetQueue("ns3::DropTailQueue",
+                  "MaxSize",
+                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queuePackets)));
     NetDeviceContainer left = link.Install(hosts.Get(0), router);
     NetDeviceContainer right = link.Install(router, hosts.Get(1));
 
