@@ -1,0 +1,78 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_LFN_TCP_L4_PROTOCOL_H
+#define HYBRIDNET_LFN_TCP_L4_PROTOCOL_H
+
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-factory.h"
+
+#include <vector>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+class LfnTcpSocket;
+
+/**
+ * @brief ns-3's TCP layer, unchanged, except that its node's TcpSocketFactory creates
+ * LfnTcpSockets.
+ *
+ * Demultiplexing, checksums, RSTs for segments without a socket and the IPv4 down path
+ * are TcpL4Protocol's own.  Its attributes choose the sockets' algorithms exactly as for
+ * ns-3's sockets: SocketType (the TcpCongestionOps), RecoveryType (the TcpRecoveryOps),
+ * RttEstimatorType is not used (sockets use RttMeanDeviation, RFC 6298).  Aggregated to
+ * a node *before* InternetStackHelper::Install, which then keeps it (the helper installs a
+ * TcpL4Protocol only where none exists).  LfnTcpHelper does this.
+ */
+class LfnTcpL4Protocol : public TcpL4Protocol
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** @return a new LfnTcpSocket with this layer's congestion and recovery algorithms */
+    Ptr<Socket> CreateLfnSocket();
+
+  protected:
+    void NotifyNewAggregate() override;
+    void DoDispose() override;
+
+  private:
+    bool m_factoryInstalled{false};
+    std::vector<Ptr<LfnTcpSocket>> m_sockets; //!< kept alive until the node is disposed
+};
+
+/**
+ * @brief The TcpSocketFactory of a node with LfnTcpL4Protocol: what
+ * Socket::CreateSocket(node, TcpSocketFactory::GetTypeId()) (BulkSend, PacketSink, OnOff)
+ * finds on such a node.
+ */
+class LfnTcpSocketFactory : public TcpSocketFactory
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+    /** @param tcp the node's TCP layer */
+    void SetTcp(Ptr<LfnTcpL4Protocol> tcp);
+    Ptr<Socket> CreateSocket() override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Ptr<LfnTcpL4Protocol> m_tcp;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_LFN_TCP_L4_PROTOCOL_H

@@ -1,0 +1,2254 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "lfn-tcp-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-option-rfc793.h"
+#include "ns3/tcp-option-sack-permitted.h"
+#include "ns3/tcp-option-sack.h"
+#include "ns3/tcp-option-ts.h"
+#include "ns3/tcp-option-winscale.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetLfnTcpSocket");
+NS_OBJECT_ENSURE_REGISTERED(LfnTcpSocket);
+
+namespace
+{
+/** Largest unscaled window field. */
+constexpr uint32_t kMaxWindowField = 65535;
+/** Largest window shift (RFC 7323 section 2.3). */
+constexpr uint8_t kMaxWindowShift = 14;
+/** Largest RTO and persist interval (RFC 6298 (2.5) allows a maximum of at least 60 s). */
+const Time kMaxBackoff = Seconds(60);
+} // namespace
+
+TypeId
+LfnTcpSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::hybridnet::LfnTcpSocket")
+            .SetParent<TcpSocket>()
+            .SetGroupName("Hybridnet")
+            .AddConstructor<LfnTcpSocket>()
+            .AddAttribute("Sack",
+                          "Offer and use selective acknowledgments (RFC 2018; both ends must "
+                          "offer them). The WAN studies ran with SACK off.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_sackEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("WindowScaling",
+                          "Offer and use the window-scale option (RFC 7323 section 2).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_windowScalingEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("Timestamp",
+                          "Offer and use the timestamps option (RFC 7323 section 3; 1 ms "
+                          "ticks, as ns-3 and Linux 2.6 with HZ=1000).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_timestampEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("LimitedTransmit",
+                          "Send new data on the first two duplicate ACKs (RFC 3042).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_limitedTransmit),
+                          MakeBooleanChecker())
+            .AddAttribute("ReTxThreshold",
+                          "DupThresh: duplicate ACKs that start fast retransmit (segments, "
+                          "1-1000; 3 in RFC 5681).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_retxThresh),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("MinRto",
+                          "Lower bound of the retransmission timeout (s; 200 ms is Linux's "
+                          "TCP_RTO_MIN, RFC 6298 says 1 s). Range 1 ms - 60 s.",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&LfnTcpSocket::m_minRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(60)))
+            .AddAttribute("ClockGranularity",
+                          "Timer granularity G of RFC 6298 (2.3) (s; 1 ms - 1 s).",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&LfnTcpSocket::m_clockGranularity),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(1)))
+            .AddAttribute("MaxSegLifetime",
+                          "MSL: TIME_WAIT lasts twice this (s; 0 - 240 s).",
+                          TimeValue(Seconds(120)),
+                          MakeTimeAccessor(&LfnTcpSocket::m_maxSegLifetime),
+                          MakeTimeChecker(Seconds(0), Seconds(240)))
+            .AddAttribute("BufferSemantics",
+                          "How SndBufSize/RcvBufSize are read: ns3 (the value is the buffer, "
+                          "all advertised) or linux (Linux 2.6: doubled, clipped to "
+                          "WmemMax/RmemMax, 1/2^AdvWinScale kept back; equations (4), (5)).",
+                          EnumValue(NS3_BUFFERS),
+                          MakeEnumAccessor<BufferSemantics>(&LfnTcpSocket::m_bufferSemantics),
+                          MakeEnumChecker(NS3_BUFFERS, "ns3", LINUX_BUFFERS, "linux"))
+            .AddAttribute("RmemMax",
+                          "net.core.rmem_max: the largest SO_RCVBUF honoured (bytes; "
+                          "1 KiB - 1 GiB; linux semantics only). Default: Linux 2.6's 131071.",
+                          UintegerValue(131071),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_rmemMax),
+                          MakeUintegerChecker<uint32_t>(1024, 1U << 30))
+            .AddAttribute("WmemMax",
+                          "net.core.wmem_max: the largest SO_SNDBUF honoured (bytes; "
+                          "1 KiB - 1 GiB; linux semantics only). Default: Linux 2.6's 131071.",
+                          UintegerValue(131071),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_wmemMax),
+                          MakeUintegerChecker<uint32_t>(1024, 1U << 30))
+            .AddAttribute("AdvWinScale",
+                          "net.ipv4.tcp_adv_win_scale: 1/2^n of the free receive buffer is "
+                          "kept back from the window, equation (4) (0-4; Linux 2.6: 2; linux "
+                          "semantics only).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_advWinScale),
+                          MakeUintegerChecker<uint32_t>(0, 4))
+            .AddAttribute("RcvBufAutoTuning",
+                          "Grow the receive buffer once per RTT by equation (6) (Linux 2.6 "
+                          "dynamic right-sizing; linux semantics only); RcvBufSize is then "
+                          "the initial buffer (tcp_rmem[1]). Linux turns it off for sockets "
+                          "whose application sets SO_RCVBUF: leave it off to model those.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_autoTuning),
+                          MakeBooleanChecker())
+            .AddAttribute("AutoTuningMax",
+                          "net.ipv4.tcp_rmem[2]: the largest buffer autotuning reaches "
+                          "(bytes; 1 KiB - 1 GiB). Default: Linux 2.6's 174760.",
+                          UintegerValue(174760),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_autoTuningMax),
+                          MakeUintegerChecker<uint32_t>(1024, 1U << 30))
+            .AddTraceSource("State",
+                            "The TCP state (TcpSocket::TcpStates_t).",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_state),
+                            "ns3::TcpStatesTracedValueCallback")
+            .AddTraceSource("CongestionWindow",
+                            "cwnd in bytes [Web100 CurCwnd].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_cWndTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "ssthresh in bytes [Web100 CurSsthresh].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_ssThTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongState",
+                            "The congestion state (TcpSocketState::TcpCongState_t).",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_congStateTrace),
+                            "ns3::TcpSocketState::TcpCongStatesTracedValueCallback")
+            .AddTraceSource("BytesInFlight",
+                            "RFC 6675 pipe in bytes, equation (1) [Web100 PipeSize].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_bytesInFlightTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("RTT",
+                            "Smoothed RTT [Web100 SmoothedRTT].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_srttTrace),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("RTTVar",
+                            "RTT variation [Web100 RTTVar].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_rttVar),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("RTO",
+                            "Retransmission timeout [Web100 CurRTO].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_rto),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("RWND",
+                            "The peer's receive window in bytes.",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_rWnd),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Tx",
+                            "A segment sent (payload, header, socket).",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_txTrace),
+                            "ns3::hybridnet::LfnTcpSocket::TxRxTracedCallback")
+            .AddTraceSource("Rx",
+                            "A segment received (payload, header, socket).",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_rxTrace),
+                            "ns3::hybridnet::LfnTcpSocket::TxRxTracedCallback");
+    return tid;
+}
+
+LfnTcpSocket::LfnTcpSocket()
+    : m_rtt(CreateObject<RttMeanDeviation>()),
+      m_tcb(CreateObject<TcpSocketState>()),
+      m_rto(Seconds(1))
+{
+    NS_LOG_FUNCTION(this);
+    ConnectStateTraces();
+}
+
+LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
+    : TcpSocket(sock),
+      m_sndBufSize(sock.m_sndBufSize),
+      m_rcvBufSize(sock.m_rcvBufSize),
+      m_segmentSize(sock.m_segmentSize),
+      m_initialSsThresh(sock.m_initialSsThresh),
+      m_initialCwnd(sock.m_initialCwnd),
+      m_connTimeout(sock.m_connTimeout),
+      m_synRetries(sock.m_synRetries),
+      m_dataRetries(sock.m_dataRetries),
+      m_delAckTimeout(sock.m_delAckTimeout),
+      m_delAckMaxCount(sock.m_delAckMaxCount),
+      m_noDelay(sock.m_noDelay),
+      m_persistTimeout(sock.m_persistTimeout),
+      m_minRto(sock.m_minRto),
+      m_clockGranularity(sock.m_clockGranularity),
+      m_maxSegLifetime(sock.m_maxSegLifetime),
+      m_retxThresh(sock.m_retxThresh),
+      m_limitedTransmit(sock.m_limitedTransmit),
+      m_sackEnabled(sock.m_sackEnabled),
+      m_windowScalingEnabled(sock.m_windowScalingEnabled),
+      m_timestampEnabled(sock.m_timestampEnabled),
+      m_bufferSemantics(sock.m_bufferSemantics),
+      m_rmemMax(sock.m_rmemMax),
+      m_wmemMax(sock.m_wmemMax),
+      m_advWinScale(sock.m_advWinScale),
+      m_autoTuning(sock.m_autoTuning),
+      m_autoTuningMax(sock.m_autoTuningMax),
+      m_node(sock.m_node),
+      m_tcp(sock.m_tcp),
+      m_boundDevice(sock.m_boundDevice),
+      m_congestion(sock.m_congestion ? sock.m_congestion->Fork() : nullptr),
+      m_recovery(sock.m_recovery ? sock.m_recovery->Fork() : nullptr),
+      m_rtt(sock.m_rtt->Copy()),
+      m_tcb(CreateObject<TcpSocketState>()),
+      m_rto(sock.m_rto)
+{
+    NS_LOG_FUNCTION(this);
+    m_rtt->Reset();
+    m_tcb->m_segmentSize = sock.m_tcb->m_segmentSize;
+    m_tcb->m_initialCWnd = sock.m_tcb->m_initialCWnd;
+    m_tcb->m_initialSsThresh = sock.m_tcb->m_initialSsThresh;
+    if (m_congestion)
+    {
+        m_congestion->Init(m_tcb);
+    }
+    ConnectStateTraces();
+}
+
+void
+LfnTcpSocket::ConnectStateTraces()
+{
+    // the socket's trace sources re-export the shared state's, as TcpSocketBase's do
+    using U32 = TracedCallback<uint32_t, uint32_t>;
+    using States = TracedCallback<TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>;
+    m_tcb->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&U32::operator(), &m_cWndTrace));
+    m_tcb->TraceConnectWithoutContext("SlowStartThreshold",
+                                      MakeCallback(&U32::operator(), &m_ssThTrace));
+    m_tcb->TraceConnectWithoutContext("CongState",
+                                      MakeCallback(&States::operator(), &m_congStateTrace));
+    m_tcb->TraceConnectWithoutContext("BytesInFlight",
+                                      MakeCallback(&U32::operator(), &m_bytesInFlightTrace));
+    m_tcb->TraceConnectWithoutContext(
+        "RTT",
+        MakeCallback(&TracedCallback<Time, Time>::operator(), &m_srttTrace));
+}
+
+LfnTcpSocket::~LfnTcpSocket()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_endPoint != nullptr)
+    {
+        m_endPoint->SetDestroyCallback(MakeNullCallback<void>());
+        m_tcp->DeAllocate(m_endPoint);
+        m_endPoint = nullptr;
+    }
+}
+
+void
+LfnTcpSocket::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_retxEvent.Cancel();
+    m_persistEvent.Cancel();
+    m_delAckEvent.Cancel();
+    m_timeWaitEvent.Cancel();
+    DeallocateEndPoint();
+    m_node = nullptr;
+    m_tcp = nullptr;
+    m_congestion = nullptr;
+    m_recovery = nullptr;
+    m_boundDevice = nullptr;
+    TcpSocket::DoDispose();
+}
+
+void
+LfnTcpSocket::SetNodeAndTcp(Ptr<Node> node, Ptr<TcpL4Protocol> tcp)
+{
+    m_node = node;
+    m_tcp = tcp;
+}
+
+void
+LfnTcpSocket::SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo)
+{
+    NS_ABORT_MSG_IF(algo->HasCongControl(),
+                    "LfnTcpSocket: congestion control " << algo->GetName()
+                                                        << " needs rate samples (CongControl), "
+                                                           "which this socket does not produce");
+    m_congestion = algo;
+    m_congestion->Init(m_tcb); // at creation, as TcpSocketBase
+}
+
+void
+LfnTcpSocket::SetRecoveryAlgorithm(Ptr<TcpRecoveryOps> recovery)
+{
+    m_recovery = recovery;
+}
+
+Ptr<TcpCongestionOps>
+LfnTcpSocket::GetCongestionControlAlgorithm() const
+{
+    return m_congestion;
+}
+
+Ptr<const TcpSocketState>
+LfnTcpSocket::GetSocketState() const
+{
+    return m_tcb;
+}
+
+const LfnTcpSocket::Stats&
+LfnTcpSocket::GetStats() const
+{
+    return m_stats;
+}
+
+Time
+LfnTcpSocket::GetRto() const
+{
+    return m_rto.Get();
+}
+
+Time
+LfnTcpSocket::GetRttVariation() const
+{
+    return m_rtt->GetVariation();
+}
+
+uint32_t
+LfnTcpSocket::GetPeerWindow() const
+{
+    return m_rWnd.Get();
+}
+
+TcpSocket::TcpStates_t
+LfnTcpSocket::GetState() const
+{
+    return m_state.Get();
+}
+
+uint64_t
+LfnTcpSocket::GetScoreboardNodesVisited() const
+{
+    return m_scoreboard ? m_scoreboard->GetNodesVisited() : 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Socket API
+
+Socket::SocketErrno
+LfnTcpSocket::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+LfnTcpSocket::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+LfnTcpSocket::GetNode() const
+{
+    return m_node;
+}
+
+int
+LfnTcpSocket::Bind()
+{
+    NS_LOG_FUNCTION(this);
+    m_endPoint = m_tcp->Allocate();
+    if (m_endPoint == nullptr)
+    {
+        m_errno = ERROR_ADDRNOTAVAIL;
+        return -1;
+    }
+    SetupCallbacks();
+    return 0;
+}
+
+int
+LfnTcpSocket::Bind6()
+{
+    m_errno = ERROR_AFNOSUPPORT;
+    return -1;
+}
+
+int
+LfnTcpSocket::Bind(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (!InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    InetSocketAddress transport = InetSocketAddress::ConvertFrom(address);
+    Ipv4Address ipv4 = transport.GetIpv4();
+    uint16_t port = transport.GetPort();
+    if (ipv4 == Ipv4Address::GetAny() && port == 0)
+    {
+        m_endPoint = m_tcp->Allocate();
+    }
+    else if (ipv4 == Ipv4Address::GetAny())
+    {
+        m_endPoint = m_tcp->Allocate(GetBoundNetDevice(), port);
+    }
+    else if (port == 0)
+    {
+        m_endPoint = m_tcp->Allocate(ipv4);
+    }
+    else
+    {
+        m_endPoint = m_tcp->Allocate(GetBoundNetDevice(), ipv4, port);
+    }
+    if (m_endPoint == nullptr)
+    {
+        m_errno = port ? ERROR_ADDRINUSE : ERROR_ADDRNOTAVAIL;
+        return -1;
+    }
+    SetupCallbacks();
+    return 0;
+}
+
+void
+LfnTcpSocket::SetupCallbacks()
+{
+    m_endPoint->SetRxCallback(MakeCallback(&LfnTcpSocket::ForwardUp, Ptr<LfnTcpSocket>(this)));
+    m_endPoint->SetDestroyCallback(MakeCallback(&LfnTcpSocket::Destroy, Ptr<LfnTcpSocket>(this)));
+}
+
+void
+LfnTcpSocket::BindToNetDevice(Ptr<NetDevice> netdevice)
+{
+    Socket::BindToNetDevice(netdevice);
+    m_boundDevice = netdevice;
+    if (m_endPoint != nullptr)
+    {
+        m_endPoint->BindToNetDevice(netdevice);
+    }
+}
+
+int
+LfnTcpSocket::SetupEndpoint()
+{
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    NS_ABORT_MSG_UNLESS(ipv4 && ipv4->GetRoutingProtocol(),
+                        "LfnTcpSocket: the node has no IPv4 routing");
+    Ipv4Header header;
+    header.SetDestination(m_endPoint->GetPeerAddress());
+    Socket::SocketErrno err;
+    Ptr<Ipv4Route> route =
+        ipv4->GetRoutingProtocol()->RouteOutput(Ptr<Packet>(), header, m_boundDevice, err);
+    if (!route)
+    {
+        m_errno = err;
+        return -1;
+    }
+    m_endPoint->SetLocalAddress(route->GetSource());
+    return 0;
+}
+
+int
+LfnTcpSocket::Connect(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (!InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    if (m_state != CLOSED)
+    {
+        m_errno = ERROR_ISCONN;
+        return -1;
+    }
+    if (m_endPoint == nullptr && Bind() == -1)
+    {
+        return -1;
+    }
+    InetSocketAddress transport = InetSocketAddress::ConvertFrom(address);
+    m_endPoint->SetPeer(transport.GetIpv4(), transport.GetPort());
+    if (SetupEndpoint() != 0)
+    {
+        return -1;
+    }
+    m_peerAddress = address;
+    m_rtt->Reset();
+    m_synCount = m_synRetries;
+    m_dataRetryCount = m_dataRetries;
+    StartConnection();
+    return 0;
+}
+
+void
+LfnTcpSocket::StartConnection()
+{
+    m_state = SYN_SENT;
+    SendControl(TcpHeader::SYN);
+}
+
+int
+LfnTcpSocket::Listen()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state != CLOSED)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    if (m_endPoint == nullptr && Bind() == -1)
+    {
+        return -1;
+    }
+    m_state = LISTEN;
+    return 0;
+}
+
+int
+LfnTcpSocket::Close()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state == LISTEN || m_state == SYN_SENT || m_state == CLOSED)
+    {
+        if (m_state == SYN_SENT)
+        {
+            SendControl(TcpHeader::RST);
+        }
+        CloseAndNotify();
+        return 0;
+    }
+    if (m_rxBuffer.Available() > 0 && m_state != CLOSED)
+    {
+        // RFC 9293 section 3.10.4: closing with unread data resets the connection.
+        SendControl(TcpHeader::RST | TcpHeader::ACK);
+        CloseAndNotify();
+        return 0;
+    }
+    m_shutdownSend = true;
+    m_closeOnEmpty = true;
+    MaybeSendFin();
+    return 0;
+}
+
+int
+LfnTcpSocket::ShutdownSend()
+{
+    m_shutdownSend = true;
+    m_closeOnEmpty = true;
+    MaybeSendFin();
+    return 0;
+}
+
+int
+LfnTcpSocket::ShutdownRecv()
+{
+    m_shutdownRecv = true;
+    return 0;
+}
+
+uint32_t
+LfnTcpSocket::GetTxAvailable() const
+{
+    uint64_t held = m_stream.Size();
+    uint32_t buffer = m_effectiveSndBuf ? m_effectiveSndBuf
+                                        : EffectiveSize(m_sndBufSize, m_wmemMax);
+    return held >= buffer ? 0 : static_cast<uint32_t>(buffer - held);
+}
+
+int
+LfnTcpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
+{
+    NS_LOG_FUNCTION(this << p);
+    if (m_shutdownSend || !(m_state == ESTABLISHED || m_state == SYN_SENT ||
+                            m_state == SYN_RCVD || m_state == CLOSE_WAIT))
+    {
+        m_errno = m_shutdownSend ? ERROR_SHUTDOWN : ERROR_NOTCONN;
+        return -1;
+    }
+    if (p->GetSize() > GetTxAvailable())
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    if (p->GetSize() == 0)
+    {
+        return 0;
+    }
+    m_stream.Append(p);
+    if (m_scoreboard)
+    {
+        m_scoreboard->Append(p->GetSize());
+    }
+    else
+    {
+        m_pendingBytes += p->GetSize();
+    }
+    if (m_state == ESTABLISHED || m_state == CLOSE_WAIT)
+    {
+        SendPendingData();
+    }
+    return static_cast<int>(p->GetSize());
+}
+
+int
+LfnTcpSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& /* toAddress */)
+{
+    return Send(p, flags);
+}
+
+uint32_t
+LfnTcpSocket::GetRxAvailable() const
+{
+    return static_cast<uint32_t>(std::min<uint64_t>(m_rxBuffer.Available(),
+                                                    std::numeric_limits<uint32_t>::max()));
+}
+
+Ptr<Packet>
+LfnTcpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
+{
+    if (m_rxBuffer.Available() == 0)
+    {
+        m_errno = (m_state == CLOSE_WAIT || m_state == CLOSED || m_peerFinConsumed)
+                      ? ERROR_NOTERROR
+                      : ERROR_AGAIN;
+        return nullptr;
+    }
+    uint32_t freeBefore = FreeReceiveSpace();
+    Ptr<Packet> p = m_rxBuffer.Read(maxSize);
+    if (p)
+    {
+        m_readInRtt += p->GetSize();
+        // A window update when reading reopens a window that had closed below one segment
+        // (RFC 9293 section 3.8.6.2.2, receiver's silly-window avoidance).
+        uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
+        if (freeBefore < mss && FreeReceiveSpace() >= mss && m_state >= ESTABLISHED &&
+            m_endPoint != nullptr)
+        {
+            SendControl(TcpHeader::ACK);
+        }
+    }
+    return p;
+}
+
+Ptr<Packet>
+LfnTcpSocket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        fromAddress = m_peerAddress;
+    }
+    return p;
+}
+
+int
+LfnTcpSocket::GetSockName(Address& address) const
+{
+    if (m_endPoint == nullptr)
+    {
+        address = InetSocketAddress(Ipv4Address::GetZero(), 0);
+        return 0;
+    }
+    address = InetSocketAddress(m_endPoint->GetLocalAddress(), m_endPoint->GetLocalPort());
+    return 0;
+}
+
+int
+LfnTcpSocket::GetPeerName(Address& address) const
+{
+    if (m_endPoint == nullptr || m_state < ESTABLISHED)
+    {
+        return -1;
+    }
+    address = InetSocketAddress(m_endPoint->GetPeerAddress(), m_endPoint->GetPeerPort());
+    return 0;
+}
+
+bool
+LfnTcpSocket::SetAllowBroadcast(bool allowBroadcast)
+{
+    return !allowBroadcast;
+}
+
+bool
+LfnTcpSocket::GetAllowBroadcast() const
+{
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Buffers and windows
+
+uint32_t
+LfnTcpSocket::EffectiveSize(uint32_t requested, uint32_t systemMax) const
+{
+    if (m_bufferSemantics == LINUX_BUFFERS)
+    {
+        uint64_t doubled = 2ULL * std::min(requested, systemMax); // (5)
+        return static_cast<uint32_t>(std::min<uint64_t>(doubled, 1U << 31));
+    }
+    return requested;
+}
+
+uint32_t
+LfnTcpSocket::FreeReceiveSpace() const
+{
+    uint64_t used = m_rxBuffer.Available() + m_rxBuffer.OutOfOrderBytes();
+    uint32_t buffer = m_effectiveRcvBuf ? m_effectiveRcvBuf
+                                        : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    return used >= buffer ? 0 : static_cast<uint32_t>(buffer - used);
+}
+
+uint16_t
+LfnTcpSocket::AdvertisedWindow()
+{
+    uint32_t field = WindowSpace() >> m_rcvWindShift;
+    return static_cast<uint16_t>(std::min(field, kMaxWindowField));
+}
+
+uint32_t
+LfnTcpSocket::WindowSpace() const
+{
+    uint32_t space = FreeReceiveSpace(); // (3)
+    if (m_bufferSemantics == LINUX_BUFFERS)
+    {
+        space -= space >> m_advWinScale; // (4)
+    }
+    // receiver silly-window avoidance (RFC 9293 section 3.8.6.2.2): no window smaller
+    // than min(SMSS, B/2) is offered; 0 instead, which the sender's persist timer probes
+    uint32_t buffer = m_effectiveRcvBuf ? m_effectiveRcvBuf
+                                        : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    if (space < std::min(std::max<uint32_t>(1, m_tcb->m_segmentSize), buffer / 2))
+    {
+        space = 0;
+    }
+    return space;
+}
+
+uint8_t
+LfnTcpSocket::WindowShiftForBuffer() const
+{
+    uint32_t largest = EffectiveSize(m_rcvBufSize, m_rmemMax);
+    if (m_autoTuning && m_bufferSemantics == LINUX_BUFFERS)
+    {
+        largest = std::max(largest, m_autoTuningMax);
+    }
+    uint8_t shift = 0;
+    while ((largest >> shift) > kMaxWindowField && shift < kMaxWindowShift)
+    {
+        ++shift;
+    }
+    return shift;
+}
+
+uint32_t
+LfnTcpSocket::Pipe() const
+{
+    if (!m_scoreboard)
+    {
+        return 0;
+    }
+    if (m_sackEnabled)
+    {
+        return m_scoreboard->GetPipe(); // (1), SACK on
+    }
+    // (1), SACK off: the scoreboard's pipe counts a retransmitted head twice unless it is
+    // marked lost (only timeouts mark without SACK); subtract the duplicate-ACK estimate.
+    uint32_t flight = m_scoreboard->GetBytesInFlight();
+    uint32_t pipe = m_scoreboard->GetPipe();
+    uint32_t cap = flight > m_tcb->m_segmentSize ? flight - m_tcb->m_segmentSize : 0;
+    uint32_t reno = std::min(m_renoSacked, cap);
+    pipe = pipe > reno ? pipe - reno : 0;
+    // a retransmitted head that was not marked lost replaces the lost original
+    if (m_scoreboard->GetLostBytes() == 0 && m_scoreboard->GetRetransmittedBytes() > 0)
+    {
+        uint32_t retx = std::min(m_scoreboard->GetRetransmittedBytes(), pipe);
+        pipe -= retx;
+    }
+    return pipe;
+}
+
+uint32_t
+LfnTcpSocket::AvailableWindow() const
+{
+    uint32_t window = std::min(m_rWnd.Get(), m_tcb->m_cWnd.Get());
+    uint32_t pipe = Pipe();
+    m_tcb->m_bytesInFlight = pipe;
+    return pipe >= window ? 0 : window - pipe;
+}
+
+SequenceNumber32
+LfnTcpSocket::SndUna() const
+{
+    return m_scoreboard ? m_scoreboard->GetHighAck() : m_iss + 1;
+}
+
+SequenceNumber32
+LfnTcpSocket::DataEnd() const
+{
+    return m_iss + 1 + static_cast<uint32_t>(m_stream.End());
+}
+
+uint64_t
+LfnTcpSocket::ToRxOffset(SequenceNumber32 seq) const
+{
+    // equation (2) of TcpSendScoreboard, around rcv_nxt
+    uint64_t next = m_rxBuffer.NextExpected();
+    SequenceNumber32 nextSeq = m_irs + 1 + static_cast<uint32_t>(next);
+    int64_t offset = static_cast<int64_t>(next) + static_cast<int32_t>(seq - nextSeq);
+    return offset < 0 ? 0 : static_cast<uint64_t>(offset);
+}
+
+bool
+LfnTcpSocket::InRecoveryOrLoss() const
+{
+    return m_tcb->m_congState == TcpSocketState::CA_RECOVERY ||
+           m_tcb->m_congState == TcpSocketState::CA_LOSS;
+}
+
+// ---------------------------------------------------------------------------------------
+// Output
+
+void
+LfnTcpSocket::AddOptions(TcpHeader& h, bool syn)
+{
+    if (syn)
+    {
+        Ptr<TcpOptionMSS> mss = CreateObject<TcpOptionMSS>();
+        mss->SetMSS(static_cast<uint16_t>(std::min<uint32_t>(m_segmentSize, 65535)));
+        h.AppendOption(mss);
+        if (m_windowScalingEnabled)
+        {
+            m_rcvWindShift = WindowShiftForBuffer();
+            Ptr<TcpOptionWinScale> ws = CreateObject<TcpOptionWinScale>();
+            ws->SetScale(m_rcvWindShift);
+            h.AppendOption(ws);
+        }
+        if (m_sackEnabled)
+        {
+            h.AppendOption(CreateObject<TcpOptionSackPermitted>());
+        }
+    }
+    if (m_timestampEnabled)
+    {
+        Ptr<TcpOptionTS> ts = CreateObject<TcpOptionTS>();
+        ts->SetTimestamp(TcpOptionTS::NowToTsValue());
+        ts->SetEcho(m_timestampToEcho);
+        h.AppendOption(ts);
+    }
+    if (!syn && m_sackEnabled && m_rxBuffer.OutOfOrderBytes() > 0)
+    {
+        int avail = static_cast<int>(h.GetMaxOptionLength()) - h.GetOptionLength() - 2;
+        uint32_t blocks = avail > 0 ? static_cast<uint32_t>(avail) / 8 : 0;
+        if (blocks > 0)
+        {
+            Ptr<TcpOptionSack> sack = CreateObject<TcpOptionSack>();
+            SequenceNumber32 base = m_irs + 1;
+            for (const auto& [lo, hi] : m_rxBuffer.SackBlocks(blocks))
+            {
+                sack->AddSackBlock({base + static_cast<uint32_t>(lo),
+                                    base + static_cast<uint32_t>(hi)});
+            }
+            h.AppendOption(sack);
+        }
+    }
+}
+
+void
+LfnTcpSocket::SendSegment(Ptr<Packet> p, TcpHeader& h)
+{
+    if (h.GetFlags() & TcpHeader::ACK)
+    {
+        m_lastAckSent = h.GetAckNumber();
+    }
+    h.SetSourcePort(m_endPoint->GetLocalPort());
+    h.SetDestinationPort(m_endPoint->GetPeerPort());
+    m_txTrace(p, h, this);
+    m_tcp->SendPacket(p, h, m_endPoint->GetLocalAddress(), m_endPoint->GetPeerAddress(),
+                      m_boundDevice);
+}
+
+void
+LfnTcpSocket::SendControl(Flags flags, bool windowProbe)
+{
+    if (m_endPoint == nullptr)
+    {
+        return;
+    }
+    TcpHeader h;
+    bool syn = flags & TcpHeader::SYN;
+    bool fin = flags & TcpHeader::FIN;
+    SequenceNumber32 seq;
+    if (syn)
+    {
+        seq = m_iss;
+    }
+    else if (fin)
+    {
+        seq = DataEnd();
+        flags |= TcpHeader::ACK;
+    }
+    else if (windowProbe)
+    {
+        seq = m_scoreboard->GetHighAck() - 1;
+    }
+    else if (m_finSent)
+    {
+        seq = DataEnd() + 1;
+    }
+    else
+    {
+        seq = m_scoreboard ? m_scoreboard->GetNextSeq() : m_iss + 1;
+    }
+    h.SetFlags(flags);
+    h.SetSequenceNumber(seq);
+    if (flags & TcpHeader::ACK)
+    {
+        uint32_t finBit = m_peerFinConsumed ? 1 : 0;
+        h.SetAckNumber(m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected()) + finBit);
+    }
+    AddOptions(h, syn);
+    // a SYN's window is never scaled (RFC 7323 section 2.2)
+    h.SetWindowSize(syn ? static_cast<uint16_t>(std::min(WindowSpace(), kMaxWindowField))
+                        : AdvertisedWindow());
+    if (flags & TcpHeader::ACK)
+    {
+        m_delAckEvent.Cancel();
+        m_delAckCount = 0;
+        if (m_congestion && !syn)
+        {
+            m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_NON_DELAYED_ACK);
+        }
+    }
+    if (syn)
+    {
+        m_synRetransmitted = m_synCount < m_synRetries;
+        m_synSentTime = Simulator::Now();
+    }
+    if (syn || fin)
+    {
+        // SYN and FIN are retransmitted by the RTO timer; a SYN after ConnTimeout doubled
+        // per retransmission (RFC 6298 (5.5), as ns-3)
+        Time timeout = syn ? m_connTimeout * (1 << std::min<uint32_t>(m_synRetries - m_synCount, 16))
+                           : m_rto.Get();
+        if (!m_retxEvent.IsPending())
+        {
+            m_retxEvent =
+                Simulator::Schedule(timeout, &LfnTcpSocket::RetransmissionTimeout, this);
+        }
+    }
+    SendSegment(Create<Packet>(), h);
+}
+
+uint32_t
+LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
+{
+    // the stream's first byte is snd_una (it is released exactly as ACKs advance)
+    uint64_t offset =
+        m_stream.Begin() + static_cast<uint32_t>(seq - m_scoreboard->GetHighAck());
+    Ptr<Packet> p = m_stream.Copy(offset, size);
+    bool retransmission = seq < m_scoreboard->GetNextSeq();
+    TcpHeader h;
+    uint8_t flags = TcpHeader::ACK;
+    if (m_closeOnEmpty && offset + size == m_stream.End())
+    {
+        // the FIN rides on the last data segment (and on its retransmissions), as ns-3 and
+        // Linux do
+        flags |= TcpHeader::FIN;
+        if (!m_finSent)
+        {
+            m_finSent = true;
+            m_state = (m_state == ESTABLISHED) ? FIN_WAIT_1 : LAST_ACK;
+        }
+    }
+    h.SetFlags(flags);
+    h.SetSequenceNumber(seq);
+    uint32_t finBit = m_peerFinConsumed ? 1 : 0;
+    h.SetAckNumber(m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected()) + finBit);
+    AddOptions(h, false);
+    h.SetWindowSize(AdvertisedWindow());
+    m_delAckEvent.Cancel();
+    m_delAckCount = 0;
+
+    m_scoreboard->MarkSent(seq, size, retransmission);
+    ++m_stats.segmentsSent;
+    if (retransmission)
+    {
+        ++m_stats.retransmits;
+        m_highRetransmitted = std::max(m_highRetransmitted, offset + size);
+    }
+    else
+    {
+        m_sendTimes.emplace_back(offset + size, Simulator::Now());
+    }
+    if (seq + size > m_tcb->m_highTxMark)
+    {
+        m_tcb->m_highTxMark = seq + size;
+    }
+    // as TcpSocketBase: the byte after the segment just sent, retransmission or not (ops
+    // such as Vegas mark their once-per-RTT rounds with it)
+    m_tcb->m_nextTxSequence = seq + size;
+    // RFC 7661-style cwnd validation as TcpSocketBase (a simple tcp_cwnd_validate): the ops
+    // grow cwnd only while it limits the sender
+    m_tcb->m_isCwndLimited = m_tcb->m_cWnd < Pipe() + m_tcb->m_segmentSize;
+    if (m_recovery && (m_tcb->m_congState == TcpSocketState::CA_RECOVERY ||
+                       m_tcb->m_congState == TcpSocketState::CA_CWR))
+    {
+        m_recovery->UpdateBytesSent(size);
+    }
+    if (!m_retxEvent.IsPending())
+    {
+        m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+    }
+    SendSegment(p, h);
+    return size;
+}
+
+uint32_t
+LfnTcpSocket::SendPendingData()
+{
+    if (!m_scoreboard || m_endPoint == nullptr)
+    {
+        return 0;
+    }
+    uint32_t sent = 0;
+    uint32_t window = AvailableWindow();
+    uint32_t smss = m_tcb->m_segmentSize;
+    while (window > 0)
+    {
+        auto seg = m_scoreboard->NextSegment(std::min(window, smss));
+        if (!seg)
+        {
+            break;
+        }
+        if (seg->rule == TcpSendScoreboard::Rule::UNSACKED &&
+            !(m_sackEnabled && m_tcb->m_congState == TcpSocketState::CA_RECOVERY))
+        {
+            break; // rule 3 only in SACK recovery, as ns-3
+        }
+        if (seg->rule == TcpSendScoreboard::Rule::NEW_DATA)
+        {
+            uint32_t unsent = m_scoreboard->GetUnsentBytes();
+            if (unsent < window)
+            {
+                NotifySend(GetTxAvailable());
+            }
+            // silly-window avoidance (RFC 9293 section 3.8.6.2.1) and Nagle (RFC 896)
+            if (window < smss && unsent > window)
+            {
+                break;
+            }
+            if (!m_noDelay && m_scoreboard->GetBytesInFlight() > 0 && unsent < smss)
+            {
+                break;
+            }
+            if (m_tcb->m_congState == TcpSocketState::CA_DISORDER && !m_limitedTransmit &&
+                !m_sackEnabled)
+            {
+                break;
+            }
+        }
+        if (m_scoreboard->GetBytesInFlight() == 0 && m_congestion)
+        {
+            m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_TX_START);
+        }
+        SendDataSegment(seg->seq, seg->size);
+        ++sent;
+        window = AvailableWindow();
+    }
+    if (m_rWnd.Get() == 0 && m_scoreboard->GetUnsentBytes() > 0 &&
+        m_scoreboard->GetBytesInFlight() == 0 && !m_persistEvent.IsPending())
+    {
+        m_retxEvent.Cancel();
+        m_persistDelay = m_persistTimeout;
+        m_persistEvent =
+            Simulator::Schedule(m_persistDelay, &LfnTcpSocket::PersistTimeout, this);
+    }
+    MaybeSendFin();
+    return sent;
+}
+
+void
+LfnTcpSocket::MaybeSendFin()
+{
+    if (!m_closeOnEmpty || m_finSent || !m_scoreboard || m_scoreboard->GetUnsentBytes() > 0)
+    {
+        return;
+    }
+    if (m_state != ESTABLISHED && m_state != CLOSE_WAIT)
+    {
+        return;
+    }
+    m_finSent = true;
+    m_state = (m_state == ESTABLISHED) ? FIN_WAIT_1 : LAST_ACK;
+    SendControl(TcpHeader::FIN);
+}
+
+void
+LfnTcpSocket::RetransmitHead()
+{
+    SequenceNumber32 una = m_scoreboard->GetHighAck();
+    uint32_t flight = m_scoreboard->GetBytesInFlight();
+    if (flight == 0)
+    {
+        return;
+    }
+    SendDataSegment(una, std::min(flight, m_tcb->m_segmentSize));
+}
+
+// ---------------------------------------------------------------------------------------
+// Input
+
+void
+LfnTcpSocket::ForwardUp(Ptr<Packet> packet,
+                        Ipv4Header header,
+                        uint16_t port,
+                        Ptr<Ipv4Interface> /* incomingInterface */)
+{
+    Ptr<LfnTcpSocket> self(this); // closing may drop the endpoint's reference to us
+    TcpHeader h;
+    packet->RemoveHeader(h);
+    m_rxTrace(packet, h, this);
+    Address from = InetSocketAddress(header.GetSource(), port);
+    Address to = InetSocketAddress(header.GetDestination(), h.GetDestinationPort());
+
+    if (h.GetFlags() & TcpHeader::RST)
+    {
+        if (m_state != LISTEN && m_state != CLOSED)
+        {
+            m_errno = ERROR_NOTERROR;
+            bool wasConnecting = m_state == SYN_SENT;
+            m_state = CLOSED;
+            DeallocateEndPoint();
+            if (wasConnecting)
+            {
+                NotifyConnectionFailed();
+            }
+            else
+            {
+                NotifyErrorClose();
+            }
+        }
+        return;
+    }
+    switch (m_state)
+    {
+    case LISTEN:
+        ProcessListen(packet, h, from, to);
+        break;
+    case SYN_SENT:
+        ProcessSynSent(packet, h);
+        break;
+    case SYN_RCVD:
+        ProcessSynRcvd(packet, h);
+        break;
+    case CLOSED:
+        break;
+    default:
+        ProcessSynchronized(packet, h);
+        break;
+    }
+}
+
+void
+LfnTcpSocket::ReadSynOptions(const TcpHeader& h)
+{
+    m_peerWindowScale = m_windowScalingEnabled && h.HasOption(TcpOption::WINSCALE);
+    if (m_peerWindowScale)
+    {
+        auto ws = DynamicCast<const TcpOptionWinScale>(h.GetOption(TcpOption::WINSCALE));
+        m_sndWindShift = std::min(ws->GetScale(), kMaxWindowShift);
+    }
+    else
+    {
+        m_sndWindShift = 0;
+        m_rcvWindShift = 0;
+        m_windowScalingEnabled = false;
+    }
+    m_peerSack = m_sackEnabled && h.HasOption(TcpOption::SACKPERMITTED);
+    m_sackEnabled = m_peerSack;
+    m_peerTimestamps = m_timestampEnabled && h.HasOption(TcpOption::TS);
+    m_timestampEnabled = m_peerTimestamps;
+    m_peerMss = 0;
+    if (h.HasOption(TcpOption::MSS))
+    {
+        m_peerMss = DynamicCast<const TcpOptionMSS>(h.GetOption(TcpOption::MSS))->GetMSS();
+    }
+    m_irs = h.GetSequenceNumber();
+    m_rWnd = h.GetWindowSize(); // unscaled in a SYN (RFC 7323 section 2.2)
+    ReadTimestamp(h);
+}
+
+void
+LfnTcpSocket::ReadTimestamp(const TcpHeader& h)
+{
+    if (!m_timestampEnabled || !h.HasOption(TcpOption::TS))
+    {
+        return;
+    }
+    auto ts = DynamicCast<const TcpOptionTS>(h.GetOption(TcpOption::TS));
+    if (m_tcb->m_rcvTimestampValue > ts->GetTimestamp())
+    {
+        return; // older than the newest seen (reordering)
+    }
+    m_tcb->m_rcvTimestampValue = ts->GetTimestamp();
+    m_tcb->m_rcvTimestampEchoReply = ts->GetEcho();
+    // RFC 7323 section 4.3: TS.Recent takes the TSval of an in-order segment at or below
+    // Last.ACK.sent, so a delayed ACK echoes the earlier of the segments it covers (and
+    // the RTT measured includes the delay), as TcpSocketBase does
+    SequenceNumber32 rcvNxt = m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected());
+    if ((h.GetFlags() & TcpHeader::SYN) ||
+        (h.GetSequenceNumber() == rcvNxt && h.GetSequenceNumber() <= m_lastAckSent))
+    {
+        m_timestampToEcho = ts->GetTimestamp();
+    }
+}
+
+void
+LfnTcpSocket::ProcessListen(Ptr<Packet> /* packet */,
+                            const TcpHeader& h,
+                            const Address& from,
+                            const Address& to)
+{
+    if ((h.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) != TcpHeader::SYN)
+    {
+        return;
+    }
+    if (!NotifyConnectionRequest(from))
+    {
+        return;
+    }
+    Ptr<LfnTcpSocket> child = CopyObject<LfnTcpSocket>(this);
+    InetSocketAddress local = InetSocketAddress::ConvertFrom(to);
+    InetSocketAddress peer = InetSocketAddress::ConvertFrom(from);
+    child->m_endPoint = m_tcp->Allocate(m_boundDevice, local.GetIpv4(), local.GetPort(),
+                                        peer.GetIpv4(), peer.GetPort());
+    if (child->m_endPoint == nullptr)
+    {
+        return;
+    }
+    child->SetupCallbacks();
+    child->m_peerAddress = from;
+    child->m_state = SYN_RCVD;
+    child->m_synCount = m_synRetries;
+    child->m_dataRetryCount = m_dataRetries;
+    child->ReadSynOptions(h);
+    child->m_tcb->m_cWnd = child->m_initialCwnd * child->m_segmentSize;
+    child->m_tcb->m_ssThresh = child->m_initialSsThresh;
+    child->SendControl(TcpHeader::SYN | TcpHeader::ACK);
+    m_children.push_back(child);
+}
+
+void
+LfnTcpSocket::ProcessSynSent(Ptr<Packet> /* packet */, const TcpHeader& h)
+{
+    uint8_t flags = h.GetFlags();
+    if ((flags & TcpHeader::SYN) && (flags & TcpHeader::ACK) && h.GetAckNumber() == m_iss + 1)
+    {
+        ReadSynOptions(h);
+        m_retxEvent.Cancel();
+        HandshakeRttSample(h);
+        m_tcb->m_cWnd = m_initialCwnd * m_segmentSize;
+        m_tcb->m_ssThresh = m_initialSsThresh;
+        CompleteHandshake();
+        SendControl(TcpHeader::ACK);
+        m_delAckCount = m_delAckMaxCount; // acknowledge the first data segment at once
+        NotifyConnectionSucceeded();
+        SendPendingData();
+    }
+}
+
+void
+LfnTcpSocket::ProcessSynRcvd(Ptr<Packet> packet, const TcpHeader& h)
+{
+    uint8_t flags = h.GetFlags();
+    if ((flags & TcpHeader::SYN) && !(flags & TcpHeader::ACK))
+    {
+        SendControl(TcpHeader::SYN | TcpHeader::ACK); // our SYN-ACK was lost
+        return;
+    }
+    if (!(flags & TcpHeader::ACK) || h.GetAckNumber() != m_iss + 1)
+    {
+        return;
+    }
+    m_retxEvent.Cancel();
+    ReadTimestamp(h);
+    HandshakeRttSample(h);
+    CompleteHandshake();
+    m_delAckCount = m_delAckMaxCount; // acknowledge the first data segment at once, as ns-3
+    NotifyNewConnectionCreated(this, m_peerAddress);
+    ProcessSynchronized(packet, h);
+}
+
+void
+LfnTcpSocket::CompleteHandshake()
+{
+    m_state = ESTABLISHED;
+    InitSendState();
+    m_highRxAckMark = m_iss + 1;
+    m_rttStart = Simulator::Now();
+}
+
+void
+LfnTcpSocket::InitSendState()
+{
+    uint32_t smss = m_segmentSize;
+    if (m_peerMss > 0)
+    {
+        smss = std::min(smss, m_peerMss);
+    }
+    m_tcb->m_segmentSize = smss;
+    m_tcb->m_initialCWnd = m_initialCwnd;
+    m_tcb->m_initialSsThresh = m_initialSsThresh;
+    m_tcb->m_cWnd = m_initialCwnd * smss;
+    m_tcb->m_cWndInfl = m_tcb->m_cWnd;
+    m_tcb->m_ssThresh = m_initialSsThresh;
+    m_tcb->m_lastAckedSeq = m_iss + 1;
+    m_tcb->m_highTxMark = m_iss + 1;
+    m_tcb->m_nextTxSequence = m_iss + 1;
+    m_effectiveSndBuf = EffectiveSize(m_sndBufSize, m_wmemMax);
+    m_effectiveRcvBuf = EffectiveSize(m_rcvBufSize, m_rmemMax);
+    m_scoreboard = std::make_unique<TcpSendScoreboard>(m_iss + 1, smss, m_retxThresh);
+    if (m_pendingBytes > 0)
+    {
+        m_scoreboard->Append(m_pendingBytes);
+        m_pendingBytes = 0;
+    }
+    NS_ABORT_MSG_UNLESS(m_congestion && m_recovery,
+                        "LfnTcpSocket: no congestion-control or recovery algorithm set");
+    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
+    m_tcb->m_congState = TcpSocketState::CA_OPEN;
+}
+
+void
+LfnTcpSocket::UpdateWindow(const TcpHeader& h)
+{
+    uint32_t window = static_cast<uint32_t>(h.GetWindowSize()) << m_sndWindShift;
+    bool update = false;
+    if (h.GetAckNumber() == m_highRxAckMark && window > m_rWnd.Get())
+    {
+        update = true;
+    }
+    if (h.GetAckNumber() > m_highRxAckMark)
+    {
+        m_highRxAckMark = h.GetAckNumber();
+        update = true;
+    }
+    if (h.GetSequenceNumber() > m_highRxMark)
+    {
+        m_highRxMark = h.GetSequenceNumber();
+        update = true;
+    }
+    if (update)
+    {
+        m_rWnd = window;
+    }
+    if (m_rWnd.Get() > 0 && m_persistEvent.IsPending())
+    {
+        m_persistEvent.Cancel();
+    }
+}
+
+void
+LfnTcpSocket::ProcessSynchronized(Ptr<Packet> packet, const TcpHeader& h)
+{
+    uint8_t flags = h.GetFlags();
+    if (flags & TcpHeader::SYN)
+    {
+        // a retransmitted SYN-ACK: our ACK was lost
+        SendControl(TcpHeader::ACK);
+        return;
+    }
+    if (m_timestampEnabled && !h.HasOption(TcpOption::TS))
+    {
+        return; // RFC 7323 section 3.2: drop segments without timestamps
+    }
+    ReadTimestamp(h);
+    bool carriesData = packet->GetSize() > 0;
+    SequenceNumber32 rcvNxt = m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected());
+    bool oldSegment = !carriesData && !(flags & TcpHeader::FIN) &&
+                      h.GetSequenceNumber() < rcvNxt + (m_peerFinConsumed ? 1 : 0);
+    if (flags & TcpHeader::ACK)
+    {
+        ReceivedAck(h, carriesData);
+        if (m_state == CLOSED || m_endPoint == nullptr)
+        {
+            return;
+        }
+    }
+    if (oldSegment)
+    {
+        SendControl(TcpHeader::ACK); // e.g. a window probe: answer with our window
+        return;
+    }
+    if (carriesData)
+    {
+        if (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2)
+        {
+            ReceivedData(packet, h);
+        }
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        uint64_t finOffset = ToRxOffset(h.GetSequenceNumber()) + packet->GetSize();
+        if (!m_peerFinOffset)
+        {
+            m_peerFinOffset = finOffset;
+        }
+        if (m_peerFinConsumed)
+        {
+            SendControl(TcpHeader::ACK); // a retransmitted FIN
+        }
+        else if (m_rxBuffer.NextExpected() == *m_peerFinOffset)
+        {
+            ConsumePeerFin();
+        }
+        else if (!carriesData)
+        {
+            SendControl(TcpHeader::ACK); // FIN beyond a hole: duplicate ACK
+        }
+    }
+}
+
+void
+LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
+{
+    SequenceNumber32 ack = h.GetAckNumber();
+    UpdateWindow(h);
+    if (!m_scoreboard)
+    {
+        return;
+    }
+    // an ACK of the FIN
+    SequenceNumber32 dataEnd = DataEnd();
+    bool finAckedNow = m_finSent && !m_finAcked && ack == dataEnd + 1;
+    SequenceNumber32 dataAck = finAckedNow ? dataEnd : ack;
+    if (dataAck > m_scoreboard->GetNextSeq())
+    {
+        return; // acknowledges data never sent (RFC 9293 section 3.10.7.4): ignore
+    }
+
+    bool scoreboardUpdated = false;
+    uint32_t newlySacked = 0;
+    if (m_sackEnabled && h.HasOption(TcpOption::SACK))
+    {
+        auto option = DynamicCast<const TcpOptionSack>(h.GetOption(TcpOption::SACK));
+        std::vector<TcpSendScoreboard::SackBlock> blocks;
+        for (const auto& [left, right] : option->GetSackList())
+        {
+            blocks.push_back({left, right});
+        }
+        m_stats.sackBlocksRcvd += blocks.size();
+        auto result = m_scoreboard->OnSack(blocks);
+        newlySacked = result.newlySacked;
+        scoreboardUpdated = newlySacked > 0;
+    }
+
+    SequenceNumber32 oldUna = m_scoreboard->GetHighAck();
+    if (dataAck < oldUna)
+    {
+        return; // old ACK
+    }
+    uint32_t sackedBefore = m_scoreboard->GetSackedBytes();
+    uint32_t bytesAcked = m_scoreboard->OnCumulativeAck(dataAck);
+    uint32_t sackedRemoved = sackedBefore - m_scoreboard->GetSackedBytes();
+    uint32_t delivered = newlySacked + (bytesAcked - sackedRemoved);
+    if (bytesAcked > 0)
+    {
+        uint64_t oldOffset = m_stream.Begin();
+        m_stream.ReleaseBelow(oldOffset + bytesAcked);
+        m_stats.bytesAcked += bytesAcked;
+        EstimateRtt(h, oldOffset, m_stream.Begin());
+    }
+    m_tcb->m_lastAckedSackedBytes = delivered;
+    m_tcb->m_bytesInFlight = Pipe(); // before the ops read it (PRR), as TcpSocketBase
+
+    ProcessAck(dataAck, scoreboardUpdated, delivered, oldUna, bytesAcked, carriesData);
+
+    if (finAckedNow)
+    {
+        m_finAcked = true;
+        m_retxEvent.Cancel();
+        if (m_state == FIN_WAIT_1)
+        {
+            m_state = FIN_WAIT_2;
+        }
+        else if (m_state == CLOSING)
+        {
+            EnterTimeWait();
+            return;
+        }
+        else if (m_state == LAST_ACK)
+        {
+            CloseAndNotify();
+            return;
+        }
+    }
+    SendPendingData();
+}
+
+void
+LfnTcpSocket::EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset)
+{
+    Time sample;
+    Time firstSent;
+    Time lastSent;
+    bool popped = false;
+    // pop the send times of every new-data segment the ACK covers
+    while (!m_sendTimes.empty() && m_sendTimes.front().first <= ackOffset)
+    {
+        if (!popped)
+        {
+            firstSent = m_sendTimes.front().second;
+        }
+        lastSent = m_sendTimes.front().second;
+        popped = true;
+        m_sendTimes.pop_front();
+    }
+    if (m_timestampEnabled && h.HasOption(TcpOption::TS))
+    {
+        auto ts = DynamicCast<const TcpOptionTS>(h.GetOption(TcpOption::TS));
+        sample = TcpOptionTS::ElapsedTimeFromTsValue(ts->GetEcho());
+        if (sample.IsZero())
+        {
+            sample = MicroSeconds(1);
+        }
+    }
+    else if (popped && oldOffset >= m_highRetransmitted)
+    {
+        // the oldest segment acknowledged, as TcpSocketBase; Karn's rule: nothing in
+        // [snd_una, ack) was retransmitted
+        sample = Simulator::Now() - firstSent;
+        m_tcb->m_lastRtt = Simulator::Now() - lastSent;
+    }
+    if (sample.IsZero())
+    {
+        return;
+    }
+    if (m_timestampEnabled)
+    {
+        m_tcb->m_lastRtt = sample;
+    }
+    TakeRttSample(sample);
+}
+
+void
+LfnTcpSocket::HandshakeRttSample(const TcpHeader& h)
+{
+    // the SYN (or SYN-ACK) acknowledged by h: one RTT sample, as TcpSocketBase takes
+    Time sample;
+    if (m_timestampEnabled && h.HasOption(TcpOption::TS))
+    {
+        auto ts = DynamicCast<const TcpOptionTS>(h.GetOption(TcpOption::TS));
+        sample = Max(TcpOptionTS::ElapsedTimeFromTsValue(ts->GetEcho()), MicroSeconds(1));
+    }
+    else if (!m_synRetransmitted)
+    {
+        sample = Simulator::Now() - m_synSentTime;
+    }
+    if (sample.IsStrictlyPositive())
+    {
+        m_tcb->m_lastRtt = sample;
+        TakeRttSample(sample);
+    }
+}
+
+void
+LfnTcpSocket::TakeRttSample(Time sample)
+{
+    m_rtt->Measurement(sample);
+    m_rto = Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4),
+                m_minRto);
+    m_tcb->m_srtt = m_rtt->GetEstimate();
+    m_rttVar = m_rtt->GetVariation();
+    m_tcb->m_minRtt = std::min(m_tcb->m_srtt.Get(), m_tcb->m_minRtt);
+}
+
+void
+LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
+                         bool scoreboardUpdated,
+                         uint32_t delivered,
+                         SequenceNumber32 oldUna,
+                         uint32_t bytesAcked,
+                         bool carriesData)
+{
+    bool exitedFastRecovery = false;
+    uint32_t oldDupAckCount = m_dupAckCount;
+    m_tcb->m_lastAckedSeq = ack;
+    SequenceNumber32 highTx = m_tcb->m_highTxMark;
+    bool isDupAck = m_sackEnabled ? scoreboardUpdated
+                                  : (ack == oldUna && ack < highTx && !carriesData);
+    if (isDupAck)
+    {
+        ++m_stats.dupAcksIn;
+        DupAck(delivered);
+    }
+
+    if (ack == oldUna && ack == highTx)
+    {
+        return;
+    }
+    if (ack == oldUna)
+    {
+        m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
+        return;
+    }
+    // a new cumulative ACK
+    uint32_t smss = m_tcb->m_segmentSize;
+    uint32_t segsAcked = delivered / smss;
+    m_bytesAckedNotProcessed += delivered % smss;
+    if (m_bytesAckedNotProcessed >= smss)
+    {
+        ++segsAcked;
+        m_bytesAckedNotProcessed -= smss;
+    }
+    if (!isDupAck)
+    {
+        m_dupAckCount = 0;
+    }
+    if (!m_sackEnabled)
+    {
+        // duplicate ACKs counted above the hole have been cumulatively acknowledged
+        uint32_t beyondHead = bytesAcked > smss ? bytesAcked - smss : 0;
+        m_renoSacked = m_renoSacked > beyondHead ? m_renoSacked - beyondHead : 0;
+    }
+
+    if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        // partial ACK (RFC 6582 step 3 / RFC 6675 (B))
+        NS_LOG_DEBUG("partial ack " << ack << " acked " << bytesAcked << " reno " << m_renoSacked
+                                    << " flight " << m_scoreboard->GetBytesInFlight());
+        if (segsAcked >= 1)
+        {
+            m_recovery->DoRecovery(m_tcb, delivered, false);
+        }
+        if (!m_sackEnabled)
+        {
+            RetransmitHead();
+        }
+        m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
+        NewAck(ack, m_isFirstPartialAck);
+        m_isFirstPartialAck = false;
+        return;
+    }
+    if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    {
+        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+        m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        NewAck(ack, true);
+        return;
+    }
+    if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
+    {
+        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+    }
+    else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
+    {
+        if (segsAcked >= oldDupAckCount)
+        {
+            m_congestion->PktsAcked(m_tcb, segsAcked - oldDupAckCount, m_tcb->m_srtt);
+        }
+        if (!isDupAck)
+        {
+            m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
+            m_tcb->m_congState = TcpSocketState::CA_OPEN;
+        }
+    }
+    else if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        m_isFirstPartialAck = true;
+        segsAcked = static_cast<uint32_t>(ack - oldUna) / smss;
+        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+        m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_COMPLETE_CWR);
+        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
+        m_tcb->m_congState = TcpSocketState::CA_OPEN;
+        exitedFastRecovery = true;
+        m_dupAckCount = 0;
+    }
+    else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    {
+        m_isFirstPartialAck = true;
+        segsAcked = static_cast<uint32_t>(ack - m_recover) / smss;
+        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
+        m_tcb->m_congState = TcpSocketState::CA_OPEN;
+    }
+    if (ack >= m_recover)
+    {
+        m_recoverActive = false;
+    }
+    if (exitedFastRecovery)
+    {
+        NewAck(ack, true);
+        m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+        m_recovery->ExitRecovery(m_tcb);
+    }
+    if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
+    {
+        m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        m_tcb->m_cWndInfl = m_tcb->m_cWnd;
+        NewAck(ack, true);
+    }
+}
+
+void
+LfnTcpSocket::DupAck(uint32_t delivered)
+{
+    if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    {
+        return;
+    }
+    if (m_tcb->m_congState != TcpSocketState::CA_RECOVERY)
+    {
+        ++m_dupAckCount;
+    }
+    if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
+    {
+        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_DISORDER);
+        m_tcb->m_congState = TcpSocketState::CA_DISORDER;
+    }
+    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        if (!m_sackEnabled)
+        {
+            m_renoSacked += m_tcb->m_segmentSize;
+        }
+        m_recovery->DoRecovery(m_tcb, delivered, true);
+    }
+    else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
+    {
+        SequenceNumber32 una = m_scoreboard->GetHighAck();
+        if (m_dupAckCount == m_retxThresh && (una >= m_recover || !m_recoverActive))
+        {
+            EnterRecovery(delivered);
+        }
+        else if (m_sackEnabled ? m_scoreboard->IsLost(una)
+                               : m_renoSacked >= m_retxThresh * m_tcb->m_segmentSize)
+        {
+            // RFC 6675 (2): DupThresh segments above snd_una arrived (without SACK: duplicate
+            // ACKs left over from the last recovery count, as in ns-3)
+            EnterRecovery(delivered);
+        }
+        else if (!m_sackEnabled && m_limitedTransmit)
+        {
+            m_renoSacked += m_tcb->m_segmentSize; // RFC 3042: one segment left the network
+        }
+    }
+}
+
+void
+LfnTcpSocket::EnterRecovery(uint32_t delivered)
+{
+    ++m_stats.fastRetransmits;
+    m_recover = m_tcb->m_highTxMark;
+    m_recoverActive = true;
+    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_RECOVERY);
+    m_tcb->m_congState = TcpSocketState::CA_RECOVERY;
+    uint32_t flight = m_sackEnabled ? Pipe() : Pipe() + m_tcb->m_segmentSize;
+    if (!m_sackEnabled)
+    {
+        // this duplicate ACK, too, says a segment left the network (the first two did
+        // under limited transmit); FlightSize without the segments known to have arrived
+        m_renoSacked += m_tcb->m_segmentSize;
+        flight = m_scoreboard->GetBytesInFlight() -
+                 std::min(m_renoSacked, m_scoreboard->GetBytesInFlight());
+    }
+    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight);
+    NS_LOG_DEBUG("enter recovery: flight " << m_scoreboard->GetBytesInFlight() << " reno "
+                                           << m_renoSacked << " pipe " << Pipe()
+                                           << " ssthresh " << m_tcb->m_ssThresh
+                                           << " una " << m_scoreboard->GetHighAck());
+    m_recovery->EnterRecovery(m_tcb, m_dupAckCount,
+                              m_scoreboard->GetBytesInFlight(), delivered);
+    // retransmit the first segment presumed lost
+    RetransmitHead();
+}
+
+void
+LfnTcpSocket::NewAck(SequenceNumber32 ack, bool resetRto)
+{
+    m_dataRetryCount = m_dataRetries;
+    if (resetRto)
+    {
+        RestartRto();
+    }
+    if (GetTxAvailable() > 0)
+    {
+        NotifySend(GetTxAvailable());
+    }
+    if (ack > m_tcb->m_nextTxSequence)
+    {
+        m_tcb->m_nextTxSequence = ack;
+    }
+    if (m_scoreboard->GetBytesInFlight() == 0 && !(m_finSent && !m_finAcked))
+    {
+        m_retxEvent.Cancel();
+    }
+}
+
+void
+LfnTcpSocket::RestartRto()
+{
+    m_retxEvent.Cancel();
+    m_rto = Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4),
+                m_minRto);
+    m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+}
+
+void
+LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
+{
+    uint64_t offset = ToRxOffset(h.GetSequenceNumber());
+    uint64_t next = m_rxBuffer.NextExpected();
+    uint32_t size = payload->GetSize();
+    // cut what lies beyond the receive window we advertised (plus what is held already)
+    uint64_t limit = next + FreeReceiveSpace() + m_rxBuffer.OutOfOrderBytes();
+    if (offset + size > limit)
+    {
+        if (offset >= limit)
+        {
+            SendControl(TcpHeader::ACK); // beyond the window (or a zero-window probe)
+            return;
+        }
+        payload = payload->CreateFragment(0, static_cast<uint32_t>(limit - offset));
+        size = payload->GetSize();
+    }
+    uint32_t inOrder = m_rxBuffer.Add(offset, payload);
+    if (inOrder > 0)
+    {
+        m_stats.bytesReceived += inOrder;
+        if (!m_shutdownRecv)
+        {
+            NotifyDataRecv();
+        }
+        AutoTuneReceiveBuffer();
+        if (m_peerFinOffset && m_rxBuffer.NextExpected() == *m_peerFinOffset &&
+            !(h.GetFlags() & TcpHeader::FIN))
+        {
+            ConsumePeerFin(); // the FIN was waiting behind a hole
+            return;
+        }
+    }
+    bool outOfOrder = m_rxBuffer.OutOfOrderBytes() > 0 || offset != next;
+    bool filledHole = m_rxBuffer.NextExpected() > offset + size;
+    if (outOfOrder || filledHole || inOrder == 0)
+    {
+        SendControl(TcpHeader::ACK); // RFC 5681 section 4.2: immediately
+        return;
+    }
+    if (++m_delAckCount >= m_delAckMaxCount)
+    {
+        SendControl(TcpHeader::ACK);
+        return;
+    }
+    m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
+    if (!m_delAckEvent.IsPending())
+    {
+        m_delAckEvent =
+            Simulator::Schedule(m_delAckTimeout, &LfnTcpSocket::DelayedAckTimeout, this);
+    }
+}
+
+void
+LfnTcpSocket::AutoTuneReceiveBuffer()
+{
+    if (!m_autoTuning || m_bufferSemantics != LINUX_BUFFERS)
+    {
+        return;
+    }
+    Time rtt = m_tcb->m_srtt.Get();
+    if (rtt.IsZero() || Simulator::Now() - m_rttStart < rtt)
+    {
+        return;
+    }
+    uint64_t wanted = 4 * std::max<uint64_t>(m_readInRtt, m_rxBuffer.Available()); // (6)
+    uint64_t capped = std::min<uint64_t>(wanted, m_autoTuningMax);
+    if (capped > m_effectiveRcvBuf)
+    {
+        m_effectiveRcvBuf = static_cast<uint32_t>(capped);
+    }
+    m_readInRtt = 0;
+    m_rttStart = Simulator::Now();
+}
+
+void
+LfnTcpSocket::ConsumePeerFin()
+{
+    m_peerFinConsumed = true;
+    SendControl(TcpHeader::ACK);
+    if (m_state == ESTABLISHED)
+    {
+        m_state = CLOSE_WAIT;
+        if (!m_closeNotified)
+        {
+            m_closeNotified = true;
+            NotifyNormalClose();
+        }
+        MaybeSendFin();
+    }
+    else if (m_state == FIN_WAIT_1)
+    {
+        if (m_finAcked)
+        {
+            EnterTimeWait();
+        }
+        else
+        {
+            m_state = CLOSING;
+        }
+    }
+    else if (m_state == FIN_WAIT_2)
+    {
+        EnterTimeWait();
+    }
+}
+
+void
+LfnTcpSocket::EnterTimeWait()
+{
+    m_state = TIME_WAIT;
+    m_retxEvent.Cancel();
+    m_persistEvent.Cancel();
+    m_delAckEvent.Cancel();
+    if (!m_closeNotified)
+    {
+        m_closeNotified = true;
+        NotifyNormalClose();
+    }
+    m_timeWaitEvent = Simulator::Schedule(2 * m_maxSegLifetime,
+                                          &LfnTcpSocket::CloseAndNotify,
+                                          Ptr<LfnTcpSocket>(this));
+}
+
+void
+LfnTcpSocket::CloseAndNotify()
+{
+    bool wasOpen = m_state != CLOSED && m_state != LISTEN && m_state != SYN_SENT;
+    m_state = CLOSED;
+    DeallocateEndPoint();
+    if (wasOpen && !m_closeNotified)
+    {
+        m_closeNotified = true;
+        NotifyNormalClose();
+    }
+}
+
+void
+LfnTcpSocket::DeallocateEndPoint()
+{
+    m_retxEvent.Cancel();
+    m_persistEvent.Cancel();
+    m_delAckEvent.Cancel();
+    if (m_endPoint != nullptr)
+    {
+        m_endPoint->SetDestroyCallback(MakeNullCallback<void>());
+        m_tcp->DeAllocate(m_endPoint);
+        m_endPoint = nullptr;
+    }
+}
+
+void
+LfnTcpSocket::Destroy()
+{
+    m_endPoint = nullptr;
+    m_retxEvent.Cancel();
+    m_persistEvent.Cancel();
+    m_delAckEvent.Cancel();
+}
+
+// ---------------------------------------------------------------------------------------
+// Timers
+
+void
+LfnTcpSocket::DelayedAckTimeout()
+{
+    m_delAckCount = 0;
+    m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
+    SendControl(TcpHeader::ACK);
+}
+
+void
+LfnTcpSocket::RetransmissionTimeout()
+{
+    if (m_state == CLOSED || m_state == TIME_WAIT || m_endPoint == nullptr)
+    {
+        return;
+    }
+    Ptr<LfnTcpSocket> self(this);
+    if (m_state == SYN_SENT || m_state == SYN_RCVD)
+    {
+        if (m_synCount == 0)
+        {
+            bool connecting = m_state == SYN_SENT;
+            m_state = CLOSED;
+            DeallocateEndPoint();
+            if (connecting)
+            {
+                NotifyConnectionFailed();
+            }
+            return;
+        }
+        --m_synCount;
+        Flags flags = TcpHeader::SYN;
+        if (m_state == SYN_RCVD)
+        {
+            flags |= TcpHeader::ACK;
+        }
+        SendControl(flags);
+        return;
+    }
+    if (!m_scoreboard)
+    {
+        return;
+    }
+    if (m_scoreboard->GetBytesInFlight() == 0)
+    {
+        if (m_finSent && !m_finAcked)
+        {
+            m_rto = Min(m_rto.Get() + m_rto.Get(), kMaxBackoff);
+            SendControl(TcpHeader::FIN); // the FIN was lost
+        }
+        return;
+    }
+    if (m_dataRetryCount == 0)
+    {
+        m_state = CLOSED;
+        DeallocateEndPoint();
+        NotifyErrorClose();
+        return;
+    }
+    --m_dataRetryCount;
+    ++m_stats.timeouts;
+    NS_LOG_DEBUG("timeout: flight " << m_scoreboard->GetBytesInFlight() << " pipe " << Pipe());
+
+    uint32_t inFlightBeforeRto = Pipe();
+    bool headRetransmitted = m_scoreboard->IsRetransmitted(m_scoreboard->GetHighAck());
+    m_dupAckCount = 0;
+    m_renoSacked = 0;
+    m_scoreboard->OnRetransmissionTimeout(false);
+    m_sendTimes.clear();
+    m_highRetransmitted = m_stream.Begin() + m_scoreboard->GetBytesInFlight();
+    m_recover = m_tcb->m_highTxMark;
+    m_recoverActive = true;
+    m_rto = Min(m_rto.Get() + m_rto.Get(), kMaxBackoff); // RFC 6298 (5.5)
+    if (m_tcb->m_congState != TcpSocketState::CA_LOSS || !headRetransmitted)
+    {
+        m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, inFlightBeforeRto);
+    }
+    m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
+    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_LOSS);
+    m_tcb->m_congState = TcpSocketState::CA_LOSS;
+    m_tcb->m_cWnd = m_tcb->m_segmentSize;
+    m_tcb->m_cWndInfl = m_tcb->m_cWnd;
+    m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+    SendPendingData();
+}
+
+void
+LfnTcpSocket::PersistTimeout()
+{
+    if (!m_scoreboard || m_endPoint == nullptr || m_rWnd.Get() > 0)
+    {
+        return;
+    }
+    // A window probe as Linux sends it (tcp_xmit_probe_skb): an ACK with sequence number
+    // snd_una - 1, which the receiver must answer with an ACK carrying its window (RFC 9293
+    // section 3.10.7.4: an unacceptable segment is answered with an ACK); it occupies no
+    // sequence space, so nothing has to be retransmitted.
+    ++m_stats.zeroWindowProbes;
+    SendControl(TcpHeader::ACK, true);
+    m_persistDelay = Min(m_persistDelay + m_persistDelay, kMaxBackoff);
+    m_persistEvent = Simulator::Schedule(m_persistDelay, &LfnTcpSocket::PersistTimeout, this);
+}
+
+// ---------------------------------------------------------------------------------------
+// TcpSocket attributes
+
+void
+LfnTcpSocket::SetSndBufSize(uint32_t size)
+{
+    m_sndBufSize = size;
+    if (m_scoreboard)
+    {
+        m_effectiveSndBuf = EffectiveSize(size, m_wmemMax);
+    }
+}
+
+uint32_t
+LfnTcpSocket::GetSndBufSize() const
+{
+    return m_sndBufSize;
+}
+
+void
+LfnTcpSocket::SetRcvBufSize(uint32_t size)
+{
+    m_rcvBufSize = size;
+    if (m_scoreboard)
+    {
+        m_effectiveRcvBuf = EffectiveSize(size, m_rmemMax);
+    }
+}
+
+uint32_t
+LfnTcpSocket::GetRcvBufSize() const
+{
+    return m_rcvBufSize;
+}
+
+void
+LfnTcpSocket::SetSegSize(uint32_t size)
+{
+    NS_ABORT_MSG_IF(m_state != CLOSED, "LfnTcpSocket: SegmentSize set on an open connection");
+    m_segmentSize = size;
+    m_tcb->m_segmentSize = size;
+}
+
+uint32_t
+LfnTcpSocket::GetSegSize() const
+{
+    return m_segmentSize;
+}
+
+void
+LfnTcpSocket::SetInitialSSThresh(uint32_t threshold)
+{
+    m_initialSsThresh = threshold;
+    m_tcb->m_initialSsThresh = threshold;
+}
+
+uint32_t
+LfnTcpSocket::GetInitialSSThresh() const
+{
+    return m_initialSsThresh;
+}
+
+void
+LfnTcpSocket::SetInitialCwnd(uint32_t cwnd)
+{
+    m_initialCwnd = cwnd;
+    m_tcb->m_initialCWnd = cwnd;
+}
+
+uint32_t
+LfnTcpSocket::GetInitialCwnd() const
+{
+    return m_initialCwnd;
+}
+
+void
+LfnTcpSocket::SetConnTimeout(Time timeout)
+{
+    m_connTimeout = timeout;
+}
+
+Time
+LfnTcpSocket::GetConnTimeout() const
+{
+    return m_connTimeout;
+}
+
+void
+LfnTcpSocket::SetSynRetries(uint32_t count)
+{
+    m_synRetries = count;
+}
+
+uint32_t
+LfnTcpSocket::GetSynRetries() const
+{
+    return m_synRetries;
+}
+
+void
+LfnTcpSocket::SetDataRetries(uint32_t retries)
+{
+    m_dataRetries = retries;
+}
+
+uint32_t
+LfnTcpSocket::GetDataRetries() const
+{
+    return m_dataRetries;
+}
+
+void
+LfnTcpSocket::SetDelAckTimeout(Time timeout)
+{
+    m_delAckTimeout = timeout;
+}
+
+Time
+LfnTcpSocket::GetDelAckTimeout() const
+{
+    return m_delAckTimeout;
+}
+
+void
+LfnTcpSocket::SetDelAckMaxCount(uint32_t count)
+{
+    m_delAckMaxCount = count;
+}
+
+uint32_t
+LfnTcpSocket::GetDelAckMaxCount() const
+{
+    return m_delAckMaxCount;
+}
+
+void
+LfnTcpSocket::SetTcpNoDelay(bool noDelay)
+{
+    m_noDelay = noDelay;
+}
+
+bool
+LfnTcpSocket::GetTcpNoDelay() const
+{
+    return m_noDelay;
+}
+
+void
+LfnTcpSocket::SetPersistTimeout(Time timeout)
+{
+    m_persistTimeout = timeout;
+}
+
+Time
+LfnTcpSocket::GetPersistTimeout() const
+{
+    return m_persistTimeout;
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,454 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_LFN_TCP_SOCKET_H
+#define HYBRIDNET_LFN_TCP_SOCKET_H
+
+#include "tcp-receive-buffer.h"
+#include "tcp-send-scoreboard.h"
+#include "tcp-send-stream.h"
+
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/sequence-number.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-socket-state.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <deque>
+#include <vector>
+#include <memory>
+#include <optional>
+
+namespace ns3
+{
+
+class Ipv4EndPoint;
+class Ipv4Header;
+class Ipv4Interface;
+class NetDevice;
+class Node;
+class TcpL4Protocol;
+
+namespace hybridnet
+{
+
+/**
+ * @brief A TCP socket for long fat networks (RFC 7323's LFNs): ns-3's TcpSocket API and
+ * ns-3's congestion-control and recovery interfaces, with a cost per segment that does not
+ * grow with the window.
+ *
+ * **What it is.**  A full TCP endpoint over IPv4 that ns-3 applications (BulkSend,
+ * PacketSink, OnOff) and hybridnet's own use unchanged.  It runs on ns-3's TcpL4Protocol
+ * for demultiplexing, checksums and RSTs (LfnTcpL4Protocol only changes which socket its
+ * factory creates), and hosts any ns-3 TcpCongestionOps and TcpRecoveryOps through the
+ * same TcpSocketState that ns-3's TcpSocketBase fills, calling them at the same points:
+ * PktsAcked then IncreaseWindow on a new ACK in Open/Disorder, GetSsThresh and
+ * EnterRecovery at DupThresh, DoRecovery per duplicate and partial ACK, ExitRecovery at
+ * RecoveryPoint, CwndEvent(CA_EVENT_LOSS) and cwnd = 1 SMSS on a timeout.  So
+ * congestion-control algorithms plug in as they do in ns-3.
+ *
+ * **Why a new socket.**  TcpSocketBase keeps one list item per segment in TcpTxBuffer and
+ * TcpRxBuffer and one RTT-history item per segment, and walks those lists on every ACK;
+ * on a long fat pipe (10^4 - 10^6 segments in flight) the walks dominate the run time
+ * (bench tcp-window).  Here the state is kept where it costs O(1) amortised or O(log R)
+ * per event (R = SACK holes, not segments):
+ * - send side: TcpSendStream (the application's Packets by stream offset; segments cut
+ *   with CreateFragment, payload never copied) and TcpSendScoreboard (outstanding,
+ *   SACKed, lost, retransmitted bytes as ranges, RFC 6675 pipe in O(1));
+ * - receive side: TcpReceiveBuffer (out-of-order segments by offset, islands for SACK);
+ * - RTT: a FIFO of (end offset, send time) of new data, popped as ACKs cover it (RFC 6298
+ *   with Karn's rule: no sample from an ACK at or below a retransmitted byte), or the
+ *   echoed timestamp when timestamps are on (as TcpSocketBase: 1 ms ticks).
+ *
+ * **Send rule** (RFC 5681, RFC 6675 section 5 (C)).  With rwnd the peer's window,
+ *
+ *     (1)  pipe = RFC 6675 pipe                                   (SACK on)
+ *          pipe = (snd_nxt - snd_una) - min(D * SMSS, snd_nxt - snd_una - SMSS)_+
+ *                                                                  (SACK off)
+ *     (2)  send while  min(cwnd, rwnd) - pipe > 0,
+ *
+ * D the duplicate ACKs of the current recovery (and of limited transmit): without SACK,
+ * each duplicate ACK says one segment above the hole left the network (ns-3 calls this a
+ * "Reno SACK"; the retransmitted head replaces the lost original, net zero).  Segments are
+ * chosen by RFC 6675 NextSeg rules 1-3 (rule 3 only in recovery, as ns-3); silly-window
+ * avoidance and Nagle as TcpSocketBase.  Without SACK the head is retransmitted explicitly
+ * on entering recovery and on each partial ACK (NewReno, RFC 6582).
+ *
+ * **Timers.**  RTO = max(MinRto, srtt + max(G, 4 rttvar)) (RFC 6298 (2.4) with Linux's
+ * 200 ms minimum as default), doubled per timeout up to 60 s; on a timeout every unSACKed
+ * outstanding byte is marked lost (go-back-N from snd_una), SACK information is kept
+ * (RFC 6675 section 5.1 allows it; TcpSocketBase keeps it too).  Delayed ACKs: every
+ * DelAckCount-th in-order segment or after DelAckTimeout, immediately on out-of-order data
+ * or a filled hole (RFC 5681 section 4.2).  Zero window: a persist timer sends one byte
+ * beyond the window, doubling up to 60 s (RFC 9293 section 3.8.6.1).
+ *
+ * **Receive window** (what is advertised):
+ *
+ *     (3)  rwnd_adv = B - A - O                                    (BufferSemantics ns3)
+ *     (4)  rwnd_adv = (B - A - O) - (B - A - O) / 2^AdvWinScale    (BufferSemantics linux)
+ *
+ * B the receive buffer, A in-order bytes the application has not read, O bytes held out of
+ * order.  With BufferSemantics linux (Linux 2.6, what the WAN studies' hosts ran):
+ *
+ *     (5)  B = 2 min(SO_RCVBUF, RmemMax),  send buffer = 2 min(SO_SNDBUF, WmemMax)
+ *
+ * (the kernel doubles the value set, for its own overhead, and clips to the system maxima
+ * net.core.rmem_max/wmem_max), and (4) keeps 1/2^tcp_adv_win_scale of it for overhead
+ * (tcp_adv_win_scale = 2 in Linux 2.6: a quarter).  With RcvBufAutoTuning (Linux 2.6's
+ * dynamic right-sizing, which the kernel applies to sockets whose application did not set
+ * SO_RCVBUF; B starts from (5) applied to RcvBufSize), once per RTT the buffer grows to
+ *
+ *     (6)  B = min(AutoTuningMax, max(B, 2 * 2 * bytes read by the application in the last RTT))
+ *
+ * (twice the per-RTT rate so the sender is not window-limited, twice again for overhead).
+ * The window scale is chosen at the SYN from the largest buffer the socket can reach.
+ *
+ * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
+ * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
+ * [PipeSize], CongState, RTO [CurRTO]; counters in GetStats(): bytes acked [ThruBytesAcked],
+ * retransmitted segments [PktsRetrans], duplicate ACKs [DupAcksIn], timeouts [Timeouts],
+ * fast retransmits [FastRetran], SACK blocks received [SACKBlocksRcvd].  LfnTcpStatsLog
+ * samples them into a CSV.
+ *
+ * **Departures from TcpSocketBase** (each explained in docs/modules/tcp.md): IPv4 only;
+ * no ECN, no pacing and no rate sample (so ops with HasCongControl(), e.g. BBR, are
+ * refused); segments never split an application write's tags; SACK blocks beyond snd_nxt
+ * are rejected (RFC 2018), not accepted; the ISN is 0 as in TcpSocketBase.
+ *
+ * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
+ * RFC 6675 (SACK loss recovery); RFC 2018 (SACK); RFC 6298 (RTO); RFC 7323 (window scale,
+ * timestamps); RFC 3042 (limited transmit); Linux 2.6 net/ipv4/tcp_input.c
+ * (tcp_rcv_space_adjust, tcp_win_from_space) for (4)-(6).
+ */
+class LfnTcpSocket : public TcpSocket
+{
+  public:
+    /** How socket-buffer sizes are interpreted. */
+    enum BufferSemantics
+    {
+        NS3_BUFFERS,   //!< the value set is the buffer, all of it advertised (3)
+        LINUX_BUFFERS, //!< Linux 2.6: doubled, clipped to the maxima, part advertised (4), (5)
+    };
+
+    /** Web100-style counters of one connection. */
+    struct Stats
+    {
+        uint64_t bytesAcked{0};        //!< ThruBytesAcked
+        uint64_t bytesReceived{0};     //!< ThruBytesReceived (in order)
+        uint64_t segmentsSent{0};      //!< DataSegsOut
+        uint64_t retransmits{0};       //!< PktsRetrans
+        uint64_t fastRetransmits{0};   //!< FastRetran (recoveries entered)
+        uint64_t dupAcksIn{0};         //!< DupAcksIn
+        uint64_t timeouts{0};          //!< Timeouts
+        uint64_t sackBlocksRcvd{0};    //!< SACKBlocksRcvd
+        uint64_t zeroWindowProbes{0};  //!< window probes sent
+    };
+
+    /**
+     * TracedCallback signature of the Tx and Rx traces.
+     * @param payload the segment's payload
+     * @param header its TCP header
+     * @param socket this socket
+     */
+    typedef void (*TxRxTracedCallback)(Ptr<const Packet> payload,
+                                       const TcpHeader& header,
+                                       Ptr<const TcpSocket> socket);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    LfnTcpSocket();
+    /**
+     * Copy the configuration (not the connection) of a listening socket, for a new
+     * connection (as TcpSocketBase's copy constructor).
+     * @param sock the listening socket
+     */
+    LfnTcpSocket(const LfnTcpSocket& sock);
+    ~LfnTcpSocket() override;
+
+    /**
+     * Attach the socket to its node and TCP layer (done by the factory).
+     * @param node the node
+     * @param tcp the node's TCP layer
+     */
+    void SetNodeAndTcp(Ptr<Node> node, Ptr<TcpL4Protocol> tcp);
+    /**
+     * Set the congestion-control algorithm (before the connection starts).
+     * @param algo an ns-3 TcpCongestionOps; ops with HasCongControl() are refused
+     */
+    void SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo);
+    /**
+     * Set the loss-recovery algorithm (before the connection starts).
+     * @param recovery an ns-3 TcpRecoveryOps (TcpClassicRecovery, TcpPrrRecovery)
+     */
+    void SetRecoveryAlgorithm(Ptr<TcpRecoveryOps> recovery);
+    /** @return the congestion-control algorithm */
+    Ptr<TcpCongestionOps> GetCongestionControlAlgorithm() const;
+    /** @return the connection's state shared with the congestion-control algorithm */
+    Ptr<const TcpSocketState> GetSocketState() const;
+    /** @return the Web100-style counters */
+    const Stats& GetStats() const;
+    /** @return the current retransmission timeout */
+    Time GetRto() const;
+    /** @return the RTT variation of RFC 6298 */
+    Time GetRttVariation() const;
+    /** @return the peer's receive window in bytes (scaled) */
+    uint32_t GetPeerWindow() const;
+    /** @return the TCP state */
+    TcpStates_t GetState() const;
+    /** @return the send scoreboard's work counter (see TcpSendScoreboard::GetNodesVisited) */
+    uint64_t GetScoreboardNodesVisited() const;
+
+    // Socket
+    SocketErrno GetErrno() const override;
+    SocketType GetSocketType() const override;
+    Ptr<Node> GetNode() const override;
+    int Bind() override;
+    int Bind6() override;
+    int Bind(const Address& address) override;
+    int Close() override;
+    int ShutdownSend() override;
+    int ShutdownRecv() override;
+    int Connect(const Address& address) override;
+    int Listen() override;
+    uint32_t GetTxAvailable() const override;
+    int Send(Ptr<Packet> p, uint32_t flags) override;
+    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
+    uint32_t GetRxAvailable() const override;
+    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
+    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
+    int GetSockName(Address& address) const override;
+    int GetPeerName(Address& address) const override;
+    bool SetAllowBroadcast(bool allowBroadcast) override;
+    bool GetAllowBroadcast() const override;
+    void BindToNetDevice(Ptr<NetDevice> netdevice) override;
+
+  protected:
+    // TcpSocket attribute accessors
+    void SetSndBufSize(uint32_t size) override;
+    uint32_t GetSndBufSize() const override;
+    void SetRcvBufSize(uint32_t size) override;
+    uint32_t GetRcvBufSize() const override;
+    void SetSegSize(uint32_t size) override;
+    uint32_t GetSegSize() const override;
+    void SetInitialSSThresh(uint32_t threshold) override;
+    uint32_t GetInitialSSThresh() const override;
+    void SetInitialCwnd(uint32_t cwnd) override;
+    uint32_t GetInitialCwnd() const override;
+    void SetConnTimeout(Time timeout) override;
+    Time GetConnTimeout() const override;
+    void SetSynRetries(uint32_t count) override;
+    uint32_t GetSynRetries() const override;
+    void SetDataRetries(uint32_t retries) override;
+    uint32_t GetDataRetries() const override;
+    void SetDelAckTimeout(Time timeout) override;
+    Time GetDelAckTimeout() const override;
+    void SetDelAckMaxCount(uint32_t count) override;
+    uint32_t GetDelAckMaxCount() const override;
+    void SetTcpNoDelay(bool noDelay) override;
+    bool GetTcpNoDelay() const override;
+    void SetPersistTimeout(Time timeout) override;
+    Time GetPersistTimeout() const override;
+
+    void DoDispose() override;
+
+  private:
+    /** Segment flags used in SendControl. */
+    using Flags = uint8_t;
+
+    void ConnectStateTraces(); //!< re-export the TcpSocketState's traces
+    // Connection set-up and tear-down
+    int SetupEndpoint(); //!< @return 0 or -1; allocates m_endPoint for Bind
+    void SetupCallbacks();
+    void StartConnection();      //!< send SYN
+    void CompleteHandshake();    //!< ESTABLISHED on both sides
+    void InitSendState();        //!< scoreboard and congestion state at ESTABLISHED
+    void DeallocateEndPoint();
+    void Destroy();              //!< endpoint destroyed by the TCP layer
+    void CloseAndNotify();       //!< to CLOSED, tell the application
+    void EnterTimeWait();
+    void MaybeSendFin();         //!< send FIN once every byte is sent after Close
+    void ConsumePeerFin();       //!< the peer's FIN reached rcv_nxt
+
+    // Input
+    void ForwardUp(Ptr<Packet> packet,
+                   Ipv4Header header,
+                   uint16_t port,
+                   Ptr<Ipv4Interface> incomingInterface);
+    void ProcessListen(Ptr<Packet> packet, const TcpHeader& h, const Address& from,
+                       const Address& to);
+    void ProcessSynSent(Ptr<Packet> packet, const TcpHeader& h);
+    void ProcessSynRcvd(Ptr<Packet> packet, const TcpHeader& h);
+    void ProcessSynchronized(Ptr<Packet> packet, const TcpHeader& h);
+    void ReadSynOptions(const TcpHeader& h);
+    void ReadTimestamp(const TcpHeader& h);
+    void UpdateWindow(const TcpHeader& h);
+    void ReceivedAck(const TcpHeader& h, bool carriesData);
+    void ProcessAck(SequenceNumber32 ack,
+                    bool scoreboardUpdated,
+                    uint32_t delivered,
+                    SequenceNumber32 oldUna,
+                    uint32_t bytesAcked,
+                    bool carriesData);
+    void DupAck(uint32_t delivered);
+    void EnterRecovery(uint32_t delivered);
+    void NewAck(SequenceNumber32 ack, bool resetRto);
+    void EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset);
+    void HandshakeRttSample(const TcpHeader& h);
+    void TakeRttSample(Time sample);
+    void ReceivedData(Ptr<Packet> payload, const TcpHeader& h);
+    void AutoTuneReceiveBuffer();
+
+    // Output
+    uint32_t SendPendingData();
+    uint32_t SendDataSegment(SequenceNumber32 seq, uint32_t size);
+    /**
+     * A segment without data.
+     * @param flags TCP flags
+     * @param windowProbe an ACK with sequence number snd_una - 1 (zero-window probe)
+     */
+    void SendControl(Flags flags, bool windowProbe = false);
+    void SendSegment(Ptr<Packet> p, TcpHeader& h);
+    void AddOptions(TcpHeader& h, bool syn);
+    void RetransmitHead();
+    uint32_t Pipe() const;
+    uint32_t AvailableWindow() const;
+    uint16_t AdvertisedWindow();
+    uint32_t WindowSpace() const; //!< the window to offer in bytes, (3)-(4), unscaled
+    uint32_t FreeReceiveSpace() const;
+    uint8_t WindowShiftForBuffer() const;
+
+    // Timers
+    void RetransmissionTimeout();
+    void RestartRto();
+    void DelayedAckTimeout();
+    void PersistTimeout();
+
+    uint32_t EffectiveSize(uint32_t requested, uint32_t systemMax) const;
+    SequenceNumber32 SndUna() const;
+    SequenceNumber32 DataEnd() const; //!< sequence number one past the last byte written
+    uint64_t ToRxOffset(SequenceNumber32 seq) const;
+    bool InRecoveryOrLoss() const;
+
+    // Configuration (attributes)
+    uint32_t m_sndBufSize{0};       //!< SO_SNDBUF as set
+    uint32_t m_rcvBufSize{0};       //!< SO_RCVBUF as set
+    uint32_t m_segmentSize{0};      //!< SMSS without options
+    uint32_t m_initialSsThresh{0};
+    uint32_t m_initialCwnd{0};      //!< segments
+    Time m_connTimeout;
+    uint32_t m_synRetries{0};
+    uint32_t m_dataRetries{0};
+    Time m_delAckTimeout;
+    uint32_t m_delAckMaxCount{0};
+    bool m_noDelay{false};
+    Time m_persistTimeout;
+    Time m_minRto;
+    Time m_clockGranularity;
+    Time m_maxSegLifetime;
+    uint32_t m_retxThresh{0};
+    bool m_limitedTransmit{false};
+    bool m_sackEnabled{false};
+    bool m_windowScalingEnabled{false};
+    bool m_timestampEnabled{false};
+    BufferSemantics m_bufferSemantics{NS3_BUFFERS};
+    uint32_t m_rmemMax{0};
+    uint32_t m_wmemMax{0};
+    uint32_t m_advWinScale{0};
+    bool m_autoTuning{false};
+    uint32_t m_autoTuningMax{0};
+
+    // Plumbing
+    Ptr<Node> m_node;
+    Ptr<TcpL4Protocol> m_tcp;
+    Ipv4EndPoint* m_endPoint{nullptr};
+    Ptr<NetDevice> m_boundDevice;
+    Ptr<TcpCongestionOps> m_congestion;
+    Ptr<TcpRecoveryOps> m_recovery;
+    Ptr<RttEstimator> m_rtt;
+    Ptr<TcpSocketState> m_tcb;
+
+    // Connection state
+    TracedValue<TcpStates_t> m_state{CLOSED};
+    SocketErrno m_errno{ERROR_NOTERROR};
+    bool m_shutdownSend{false};
+    bool m_shutdownRecv{false};
+    bool m_closeOnEmpty{false};  //!< Close() called: FIN after the last byte
+    bool m_finSent{false};
+    bool m_finAcked{false};
+    bool m_closeNotified{false};
+    uint32_t m_synCount{0};
+    bool m_synRetransmitted{false};
+    Time m_synSentTime;
+    uint32_t m_dataRetryCount{0};
+
+    // Send side
+    TcpSendStream m_stream;
+    std::unique_ptr<TcpSendScoreboard> m_scoreboard;
+    uint32_t m_pendingBytes{0};    //!< written before the scoreboard existed
+    SequenceNumber32 m_iss{0};
+    uint32_t m_effectiveSndBuf{0};
+    TracedValue<uint32_t> m_rWnd{0};
+    uint8_t m_sndWindShift{0};
+    SequenceNumber32 m_highRxAckMark{0};
+    SequenceNumber32 m_highRxMark{0};
+    SequenceNumber32 m_recover{0};
+    bool m_recoverActive{false};
+    bool m_isFirstPartialAck{true};
+    uint32_t m_dupAckCount{0};
+    uint32_t m_renoSacked{0};      //!< D * SMSS of (1), SACK off
+    uint32_t m_bytesAckedNotProcessed{0};
+    uint64_t m_highRetransmitted{0}; //!< Karn: one past the highest retransmitted offset
+    std::deque<std::pair<uint64_t, Time>> m_sendTimes; //!< (end offset, time) of new data
+    TracedValue<Time> m_rto;
+    EventId m_retxEvent;
+    EventId m_persistEvent;
+    Time m_persistDelay;
+    EventId m_timeWaitEvent;
+
+    // Receive side
+    TcpReceiveBuffer m_rxBuffer;
+    SequenceNumber32 m_irs{0};
+    std::optional<uint64_t> m_peerFinOffset;
+    bool m_peerFinConsumed{false};
+    uint32_t m_effectiveRcvBuf{0};
+    uint8_t m_rcvWindShift{0};
+    uint32_t m_timestampToEcho{0};
+    SequenceNumber32 m_lastAckSent{0}; //!< Last.ACK.sent of RFC 7323
+    uint32_t m_delAckCount{0};
+    EventId m_delAckEvent;
+    uint32_t m_peerMss{0};
+    bool m_peerSack{false};
+    bool m_peerTimestamps{false};
+    bool m_peerWindowScale{false};
+    uint64_t m_readInRtt{0};       //!< bytes read by the application since m_rttStart (6)
+    Time m_rttStart;
+    Address m_peerAddress;
+    std::vector<Ptr<LfnTcpSocket>> m_children; //!< connections accepted by a listener
+
+    Stats m_stats;
+
+    TracedCallback<Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocket>> m_txTrace;
+    TracedCallback<Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocket>> m_rxTrace;
+    TracedCallback<uint32_t, uint32_t> m_cWndTrace;
+    TracedCallback<uint32_t, uint32_t> m_ssThTrace;
+    TracedCallback<TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>
+        m_congStateTrace;
+    TracedCallback<uint32_t, uint32_t> m_bytesInFlightTrace;
+    TracedCallback<Time, Time> m_srttTrace;
+    TracedValue<Time> m_rttVar;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_LFN_TCP_SOCKET_H
