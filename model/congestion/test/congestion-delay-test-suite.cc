@@ -1,0 +1,376 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of the delay-based and composite ops of the congestion module: TcpFast (window
+ * update and its equilibrium of Jin, Wei and Low 2004), TcpHstcpLp (TCP-LP's early
+ * congestion inference and yielding with HighSpeed growth), TcpSwitchableAimd (switching
+ * the algorithm of a running connection).  Ops are driven through the TcpCongestionOps
+ * interface with a TcpSocketState; expected values come from the class comments'
+ * equations.
+ */
+#include "hybridnet/congestion-module.h"
+
+#include "ns3/double.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+const uint32_t kMss = 1000; //!< Segment size of every test, bytes
+
+/** @return a socket state with cwnd and ssthresh in segments of kMss */
+Ptr<TcpSocketState>
+MakeTcb(uint32_t cwndSegments, uint32_t ssThreshSegments)
+{
+    Ptr<TcpSocketState> tcb = CreateObject<TcpSocketState>();
+    tcb->m_segmentSize = kMss;
+    tcb->m_cWnd = cwndSegments * kMss;
+    tcb->m_ssThresh = ssThreshSegments * kMss;
+    return tcb;
+}
+
+/** @return cwnd in (fractional) segments */
+double
+Window(Ptr<const TcpSocketState> tcb)
+{
+    return static_cast<double>(tcb->m_cWnd.Get()) / kMss;
+}
+
+/**
+ * Acknowledge one window of segments, one ACK per segment, each with RTT @p rtt (one
+ * round of FAST's update).
+ */
+void
+AckOneWindow(Ptr<TcpCongestionOps> op, Ptr<TcpSocketState> tcb, Time rtt)
+{
+    uint32_t w = tcb->GetCwndInSegments();
+    for (uint32_t i = 0; i < w; ++i)
+    {
+        tcb->m_lastRtt = rtt;
+        op->PktsAcked(tcb, 1, rtt);
+        op->IncreaseWindow(tcb, 1);
+    }
+}
+
+/**
+ * FAST's equilibrium (2): with a constant RTT = baseRTT + q the window settles where it
+ * keeps alpha packets queued, w (1 - baseRTT / RTT) = alpha; and it gets there from below
+ * and from above.
+ */
+class FastEquilibriumTestCase : public TestCase
+{
+  public:
+    /**
+     * @param alpha FAST's alpha, packets
+     * @param gamma FAST's gamma
+     * @param queueMs queueing delay q, ms (baseRTT is 100 ms)
+     * @param startWindow initial window, segments
+     */
+    FastEquilibriumTestCase(double alpha, double gamma, uint32_t queueMs, uint32_t startWindow)
+        : TestCase("FAST equilibrium, alpha " + std::to_string(static_cast<int>(alpha)) +
+                   " packets, gamma " + std::to_string(static_cast<int>(gamma * 100)) +
+                   " percent, queue " + std::to_string(queueMs) + " ms, from " +
+                   std::to_string(startWindow) + " segments"),
+          m_alpha(alpha),
+          m_gamma(gamma),
+          m_queueMs(queueMs),
+          m_start(startWindow)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpFast> fast = CreateObject<TcpFast>();
+        fast->SetAttribute("Alpha", DoubleValue(m_alpha));
+        fast->SetAttribute("Gamma", DoubleValue(m_gamma));
+        Ptr<TcpSocketState> tcb = MakeTcb(m_start, 2);
+        const Time base = MilliSeconds(100);
+        const Time rtt = base + MilliSeconds(m_queueMs);
+        // A first sample above the propagation delay, then one at it (an empty queue):
+        // baseRTT is the minimum, not the first sample.
+        tcb->m_lastRtt = rtt + MilliSeconds(50);
+        fast->PktsAcked(tcb, 1, tcb->m_lastRtt);
+        tcb->m_lastRtt = base;
+        fast->PktsAcked(tcb, 1, base);
+        for (int round = 0; round < 400; ++round)
+        {
+            AckOneWindow(fast, tcb, rtt);
+        }
+        NS_TEST_ASSERT_MSG_EQ(fast->GetBaseRtt(), base, "baseRTT is the smallest RTT");
+        double w = Window(tcb);
+        double queued = w * (1.0 - base.GetSeconds() / rtt.GetSeconds());
+        NS_TEST_ASSERT_MSG_EQ_TOL(queued, m_alpha, 0.01 * m_alpha + 0.01, "packets queued");
+        NS_TEST_ASSERT_MSG_EQ_TOL(w,
+                                  m_alpha * rtt.GetSeconds() / (rtt - base).GetSeconds(),
+                                  0.01 * w,
+                                  "w* = alpha RTT / q");
+    }
+
+    double m_alpha;     //!< alpha
+    double m_gamma;     //!< gamma
+    uint32_t m_queueMs; //!< queueing delay, ms
+    uint32_t m_start;   //!< initial window
+};
+
+/**
+ * One round of FAST's update (1) from a known state: w' = min(2w, (1 - gamma) w + gamma
+ * (baseRTT/RTT w + alpha)), at most doubling; and a loss halves the window.
+ */
+class FastUpdateTestCase : public TestCase
+{
+  public:
+    FastUpdateTestCase()
+        : TestCase("FAST window update, doubling limit and loss")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            double alpha; //!< alpha
+            double gamma; //!< gamma
+            uint32_t w;   //!< window before the round
+        };
+
+        const Time base = MilliSeconds(50);
+        const Time rtt = MilliSeconds(80);
+        for (const Case& c : {Case{20, 0.5, 100}, Case{20, 1.0, 100}, Case{200, 0.5, 10},
+                              Case{50, 0.25, 400}})
+        {
+            Ptr<TcpFast> fast = CreateObject<TcpFast>();
+            fast->SetAttribute("Alpha", DoubleValue(c.alpha));
+            fast->SetAttribute("Gamma", DoubleValue(c.gamma));
+            Ptr<TcpSocketState> tcb = MakeTcb(c.w, 2);
+            tcb->m_lastRtt = base;
+            fast->PktsAcked(tcb, 1, base);
+            // w - 1 ACKs: no update yet; the w-th closes the round.
+            for (uint32_t i = 0; i + 1 < c.w; ++i)
+            {
+                tcb->m_lastRtt = rtt;
+                fast->PktsAcked(tcb, 1, rtt);
+                fast->IncreaseWindow(tcb, 1);
+            }
+            NS_TEST_ASSERT_MSG_EQ(tcb->GetCwndInSegments(), c.w, "no change within a round");
+            tcb->m_lastRtt = rtt;
+            fast->PktsAcked(tcb, 1, rtt);
+            fast->IncreaseWindow(tcb, 1);
+            // The round's mean RTT includes the one sample at baseRTT.
+            double mean = (base.GetSeconds() + c.w * rtt.GetSeconds()) / (c.w + 1);
+            double target = (1 - c.gamma) * c.w +
+                            c.gamma * (base.GetSeconds() / mean * c.w + c.alpha);
+            double expected = std::min(2.0 * c.w, target);
+            NS_TEST_ASSERT_MSG_EQ_TOL(Window(tcb), expected, 0.001, "w after one round");
+            uint32_t ssThresh = fast->GetSsThresh(tcb, tcb->m_cWnd) / kMss;
+            NS_TEST_ASSERT_MSG_EQ(ssThresh,
+                                  std::max(tcb->GetCwndInSegments() / 2, 2U),
+                                  "loss halves the window");
+        }
+    }
+};
+
+/**
+ * HSTCP-LP: an early congestion indication (smoothed one-way delay above
+ * d_min + 0.15 (d_max - d_min)) halves the window; a second one within the inference
+ * interval (3 RTT) sets it to one segment; no growth within the interval; after it,
+ * HighSpeed's growth (a(w) per ACK, ceil(w / a(w)) ACKs per segment at w = 1000), and a
+ * HighSpeed decrease on loss.
+ */
+class HstcpLpTestCase : public TestCase
+{
+  public:
+    HstcpLpTestCase()
+        : TestCase("HSTCP-LP yielding, inference and HighSpeed growth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        m_op = CreateObject<TcpHstcpLp>();
+        m_tcb = MakeTcb(1000, 2);
+        Simulator::Schedule(MilliSeconds(1000), &HstcpLpTestCase::Ack, this, 10);
+        Simulator::Schedule(MilliSeconds(1001), &HstcpLpTestCase::Ack, this, 100);
+        Simulator::Schedule(MilliSeconds(1002), &HstcpLpTestCase::Record, this);
+        Simulator::Schedule(MilliSeconds(1003), &HstcpLpTestCase::Grow, this);
+        Simulator::Schedule(MilliSeconds(1004), &HstcpLpTestCase::Record, this);
+        Simulator::Schedule(MilliSeconds(1005), &HstcpLpTestCase::Ack, this, 100);
+        Simulator::Schedule(MilliSeconds(1006), &HstcpLpTestCase::Record, this);
+        Simulator::Schedule(MilliSeconds(2000), &HstcpLpTestCase::AfterInference, this);
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(m_windows.size(), 3U, "three records");
+        NS_TEST_ASSERT_MSG_EQ(m_windows[0], 500U, "first indication halves");
+        NS_TEST_ASSERT_MSG_EQ(m_windows[1], 500U, "no growth within inference");
+        NS_TEST_ASSERT_MSG_EQ(m_windows[2], 1U, "second indication within inference: 1");
+        NS_TEST_ASSERT_MSG_EQ(m_acksAfter, (1000U + 8 - 1) / 8, "HighSpeed a(1000) = 8");
+        NS_TEST_ASSERT_MSG_EQ(m_ssThresh, m_highSpeedSsThresh, "HighSpeed decrease");
+    }
+
+    /** An ACK whose one-way delay is @p owdMs, RTT 100 ms. */
+    void Ack(uint32_t owdMs)
+    {
+        auto nowMs = static_cast<uint32_t>(Simulator::Now().GetMilliSeconds());
+        m_tcb->m_rcvTimestampEchoReply = nowMs - 100;
+        m_tcb->m_rcvTimestampValue = nowMs - 100 + owdMs;
+        m_tcb->m_lastRtt = MilliSeconds(100);
+        m_op->PktsAcked(m_tcb, 1, MilliSeconds(100));
+    }
+
+    /** Record cwnd, segments. */
+    void Record()
+    {
+        m_windows.push_back(m_tcb->GetCwndInSegments());
+    }
+
+    /** Offer a window's worth of ACKs to congestion avoidance. */
+    void Grow()
+    {
+        NS_TEST_EXPECT_MSG_EQ(m_op->IsWithinInference(), true, "within inference");
+        for (int i = 0; i < 1000; ++i)
+        {
+            m_op->IncreaseWindow(m_tcb, 1);
+        }
+    }
+
+    /** After the interval: HighSpeed growth at w = 1000, then a loss. */
+    void AfterInference()
+    {
+        NS_TEST_EXPECT_MSG_EQ(m_op->IsWithinInference(), false, "inference over");
+        m_tcb->m_cWnd = 1000 * kMss;
+        m_acksAfter = 0;
+        while (m_tcb->GetCwndInSegments() == 1000 && m_acksAfter < 5000)
+        {
+            m_op->IncreaseWindow(m_tcb, 1);
+            ++m_acksAfter;
+        }
+        m_ssThresh = m_op->GetSsThresh(m_tcb, m_tcb->m_cWnd);
+        Ptr<TcpHighSpeedLinux> hs = CreateObject<TcpHighSpeedLinux>();
+        Ptr<TcpSocketState> t = MakeTcb(m_tcb->GetCwndInSegments(), 2);
+        hs->IncreaseWindow(t, 1);
+        t->m_cWnd = m_tcb->m_cWnd.Get();
+        m_highSpeedSsThresh = hs->GetSsThresh(t, t->m_cWnd);
+    }
+
+    Ptr<TcpHstcpLp> m_op;             //!< op under test
+    Ptr<TcpSocketState> m_tcb;        //!< socket state
+    std::vector<uint32_t> m_windows;  //!< recorded windows
+    uint32_t m_acksAfter{0};          //!< ACKs for one segment after inference
+    uint32_t m_ssThresh{0};           //!< HSTCP-LP's decrease
+    uint32_t m_highSpeedSsThresh{0};  //!< HighSpeed's decrease at the same window
+};
+
+/**
+ * TcpSwitchableAimd: a switch keeps cwnd and ssthresh, fires the trace once, and from then
+ * on the window follows the new algorithm's rules (Scalable's 51 ACKs per segment, its
+ * 1/8 decrease; HighSpeed's decrease); switching to the running algorithm does nothing;
+ * a fork runs its own copy.
+ */
+class SwitchableAimdTestCase : public TestCase
+{
+  public:
+    SwitchableAimdTestCase()
+        : TestCase("Switchable AIMD hands over cwnd and follows the new algorithm")
+    {
+    }
+
+  private:
+    void Switched(const std::string& from, const std::string& to)
+    {
+        m_switches.push_back(from + ">" + to);
+    }
+
+    void DoRun() override
+    {
+        Ptr<TcpSwitchableAimd> op = CreateObject<TcpSwitchableAimd>();
+        op->TraceConnectWithoutContext("AlgorithmSwitch",
+                                       MakeCallback(&SwitchableAimdTestCase::Switched, this));
+        NS_TEST_ASSERT_MSG_EQ(op->GetAlgorithmName(), "ns3::TcpNewReno", "default");
+        Ptr<TcpSocketState> tcb = MakeTcb(100, 2);
+        op->Init(tcb);
+        // Reno: half of 100.
+        NS_TEST_ASSERT_MSG_EQ(op->GetSsThresh(tcb, tcb->m_cWnd) / kMss, 50U, "Reno decrease");
+
+        op->SetAttribute("Algorithm", StringValue("ns3::hybridnet::TcpScalableLinux"));
+        NS_TEST_ASSERT_MSG_EQ(op->GetAlgorithmName(),
+                              "ns3::hybridnet::TcpScalableLinux",
+                              "switched by attribute");
+        NS_TEST_ASSERT_MSG_EQ(tcb->GetCwndInSegments(), 100U, "cwnd kept");
+        NS_TEST_ASSERT_MSG_EQ(tcb->GetSsThreshInSegments(), 2U, "ssthresh kept");
+        uint32_t acks = 0;
+        while (tcb->GetCwndInSegments() == 100 && acks < 1000)
+        {
+            op->IncreaseWindow(tcb, 1);
+            ++acks;
+        }
+        NS_TEST_ASSERT_MSG_EQ(acks, 51U, "Scalable increase after the switch");
+        NS_TEST_ASSERT_MSG_EQ(op->GetSsThresh(tcb, tcb->m_cWnd) / kMss,
+                              101U - 101U / 8,
+                              "Scalable decrease");
+
+        op->SetAlgorithm("ns3::hybridnet::TcpScalableLinux");
+        NS_TEST_ASSERT_MSG_EQ(m_switches.size(), 1U, "same algorithm: no switch");
+
+        op->SetAlgorithm(TcpHighSpeedLinux::GetTypeId());
+        tcb->m_cWnd = 1000 * kMss;
+        op->IncreaseWindow(tcb, 1);
+        NS_TEST_ASSERT_MSG_EQ(op->GetSsThresh(tcb, tcb->m_cWnd) / kMss,
+                              1000U - 1000U * 83 / 256,
+                              "HighSpeed decrease at 1000 (b = 83/256)");
+        NS_TEST_ASSERT_MSG_EQ(m_switches.size(), 2U, "two switches");
+        NS_TEST_ASSERT_MSG_EQ(m_switches[0],
+                              "ns3::TcpNewReno>ns3::hybridnet::TcpScalableLinux",
+                              "first switch");
+        NS_TEST_ASSERT_MSG_EQ(m_switches[1],
+                              "ns3::hybridnet::TcpScalableLinux>ns3::hybridnet::"
+                              "TcpHighSpeedLinux",
+                              "second switch");
+
+        Ptr<TcpSwitchableAimd> fork = DynamicCast<TcpSwitchableAimd>(op->Fork());
+        NS_TEST_ASSERT_MSG_NE(fork, nullptr, "fork type");
+        NS_TEST_ASSERT_MSG_EQ(fork->GetAlgorithmName(),
+                              "ns3::hybridnet::TcpHighSpeedLinux",
+                              "fork runs the same algorithm");
+        NS_TEST_ASSERT_MSG_NE(PeekPointer(fork->GetAlgorithm()),
+                              PeekPointer(op->GetAlgorithm()),
+                              "fork has its own copy");
+    }
+
+    std::vector<std::string> m_switches; //!< "from>to" per switch
+};
+
+/** The delay-based and composite ops. */
+class CongestionDelayTestSuite : public TestSuite
+{
+  public:
+    CongestionDelayTestSuite()
+        : TestSuite("hybridnet-congestion-delay", Type::UNIT)
+    {
+        AddTestCase(new FastEquilibriumTestCase(20, 0.5, 20, 10), Duration::QUICK);
+        AddTestCase(new FastEquilibriumTestCase(20, 0.5, 50, 10), Duration::QUICK);
+        AddTestCase(new FastEquilibriumTestCase(100, 1.0, 10, 50), Duration::QUICK);
+        AddTestCase(new FastEquilibriumTestCase(20, 0.5, 20, 1000), Duration::QUICK);
+        AddTestCase(new FastUpdateTestCase(), Duration::QUICK);
+        AddTestCase(new HstcpLpTestCase(), Duration::QUICK);
+        AddTestCase(new SwitchableAimdTestCase(), Duration::QUICK);
+    }
+};
+
+/** Static instance. */
+CongestionDelayTestSuite g_congestionDelayTestSuite;
+
+} // namespace
