@@ -21,6 +21,7 @@
 #include "ns3/ppp-header.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <set>
@@ -51,6 +52,11 @@ class SegmentDropper : public ErrorModel
     }
 
     std::set<uint32_t> dataOffsets; //!< stream offsets of data segments to drop once
+    std::set<uint32_t> delayOffsets; //!< ... to deliver late once (reordering)
+    std::set<uint32_t> duplicateOffsets; //!< ... to deliver twice
+    std::set<uint32_t> corruptOffsets;   //!< ... whose last payload byte is changed once
+    Time extraDelay;                     //!< how late a delayed or duplicate copy arrives
+    Ptr<PointToPointNetDevice> device;   //!< where late copies are delivered
     std::set<uint32_t> finArrivals; //!< FIN arrivals to drop (1 = the first)
     bool dropAllData{false};        //!< drop every data segment (a dead path)
     Time dropAllFrom;               //!< ... from this time
@@ -59,6 +65,7 @@ class SegmentDropper : public ErrorModel
     Time dropAcksUntil;             //!< ... until this time
     uint32_t dropped{0};
     uint32_t acksDropped{0};
+    uint32_t corrupted{0};
     uint32_t dataSeen{0};
 
   private:
@@ -106,6 +113,25 @@ class SegmentDropper : public ErrorModel
             return true;
         }
         uint32_t offset = tcp.GetSequenceNumber() - (m_isn + 1);
+        if (delayOffsets.erase(offset))
+        {
+            Simulator::Schedule(extraDelay, &PointToPointNetDevice::Receive, device, p->Copy());
+            return true; // this copy is held back and arrives extraDelay later
+        }
+        if (duplicateOffsets.erase(offset))
+        {
+            Simulator::Schedule(extraDelay, &PointToPointNetDevice::Receive, device, p->Copy());
+            return false;
+        }
+        if (corruptOffsets.erase(offset))
+        {
+            // a bit error in the payload: only the TCP checksum can tell
+            p->RemoveAtEnd(1);
+            uint8_t bad = 0xff;
+            p->AddAtEnd(Create<Packet>(&bad, 1));
+            ++corrupted;
+            return false;
+        }
         auto it = dataOffsets.find(offset);
         if (it != dataOffsets.end())
         {
@@ -153,6 +179,10 @@ struct Transfer
     Time readerPause;            //!< receiver application does not read until then
     std::string semantics{"ns3"};
     bool autoTuning{false};
+    std::set<uint32_t> reorderData;   //!< data segments delivered late once
+    std::set<uint32_t> duplicateData; //!< data segments delivered twice
+    std::set<uint32_t> corruptData;   //!< data segments with a bit error (checksums on)
+    Time extraDelay{MilliSeconds(5)}; //!< how late the late and duplicate copies arrive
     std::ostream* web100{nullptr}; //!< LfnTcpStatsLog of the sender, every web100Interval
     Time web100Interval{MilliSeconds(500)};
     uint32_t autoTuningMax{174760};
@@ -169,6 +199,8 @@ struct Outcome
     std::vector<Time> rto;                       //!< RTO values set (LfnTcpSocket sender)
     uint32_t dropped{0};
     uint32_t acksDropped{0};
+    uint32_t corrupted{0};
+    uint64_t nonZeroBytes{0}; //!< payload bytes delivered that are not 0 (all writes are 0)
     uint32_t dataSegmentsAtReceiver{0};
     bool senderIsLfn{false};   //!< the sender's socket is an LfnTcpSocket
     bool receiverIsLfn{false}; //!< the accepted socket is an LfnTcpSocket
@@ -210,6 +242,11 @@ class Reader
                 break;
             }
             out->received += p->GetSize();
+            std::vector<uint8_t> bytes(p->GetSize());
+            p->CopyData(bytes.data(), bytes.size());
+            out->nonZeroBytes += std::count_if(bytes.begin(), bytes.end(), [](uint8_t b) {
+                return b != 0;
+            });
             out->finish = Simulator::Now();
         }
     }
@@ -299,6 +336,7 @@ Outcome
 RunTransfer(const Transfer& t)
 {
     Config::Reset();
+    GlobalValue::Bind("ChecksumEnabled", BooleanValue(!t.corruptData.empty()));
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(t.segmentSize));
@@ -343,6 +381,11 @@ RunTransfer(const Transfer& t)
     NetDeviceContainer devices = p2p.Install(nodes);
     Ptr<SegmentDropper> dropper = CreateObject<SegmentDropper>();
     dropper->dataOffsets = t.dropData;
+    dropper->delayOffsets = t.reorderData;
+    dropper->duplicateOffsets = t.duplicateData;
+    dropper->corruptOffsets = t.corruptData;
+    dropper->extraDelay = t.extraDelay;
+    dropper->device = DynamicCast<PointToPointNetDevice>(devices.Get(1));
     dropper->finArrivals = t.dropFin;
     dropper->dropAllData = t.deadPathUntil.IsStrictlyPositive();
     dropper->dropAllFrom = t.deadPathFrom;
@@ -406,8 +449,10 @@ RunTransfer(const Transfer& t)
     {
         out.senderStats = lfnSocket->GetStats();
     }
+    out.corrupted = dropper->corrupted;
     Simulator::Destroy();
     Config::Reset();
+    GlobalValue::Bind("ChecksumEnabled", BooleanValue(false));
     return out;
 }
 
@@ -734,6 +779,108 @@ class StatsLogTestCase : public TestCase
     }
 };
 
+/**
+ * Reordering, duplication and corruption: every byte is delivered once and unchanged;
+ * what the sender does is what TCP's rules say.
+ */
+class PathFaultTestCase : public TestCase
+{
+  public:
+    enum Fault
+    {
+        SMALL_REORDER, //!< one segment 1.5 ms late (fewer than DupThresh segments pass it)
+        LARGE_REORDER, //!< one segment 10 ms late (12 segments pass it: spurious recovery)
+        DUPLICATE,     //!< three segments delivered twice
+        CORRUPT,       //!< three segments with a bit error, checksums on
+    };
+
+    PathFaultTestCase(Fault fault, bool sack)
+        : TestCase(std::string(Name(fault)) + (sack ? ", SACK" : ", no SACK")),
+          m_fault(fault),
+          m_sack(sack)
+    {
+    }
+
+  private:
+    static const char* Name(Fault fault)
+    {
+        switch (fault)
+        {
+        case SMALL_REORDER:
+            return "one segment 1.5 ms late: no retransmission";
+        case LARGE_REORDER:
+            return "one segment 10 ms late: spurious fast retransmit, data intact";
+        case DUPLICATE:
+            return "duplicated segments: delivered once, nothing retransmitted";
+        default:
+            return "corrupted segments: dropped by the checksum and retransmitted";
+        }
+    }
+
+    void DoRun() override
+    {
+        Transfer t;
+        t.sack = m_sack;
+        std::set<uint32_t> three{100000, 300000, 600000};
+        switch (m_fault)
+        {
+        case SMALL_REORDER:
+            t.reorderData = {300000};
+            t.extraDelay = MicroSeconds(1500);
+            break;
+        case LARGE_REORDER:
+            t.reorderData = {300000};
+            t.extraDelay = MilliSeconds(10);
+            break;
+        case DUPLICATE:
+            t.duplicateData = three;
+            break;
+        case CORRUPT:
+            t.corruptData = three;
+            break;
+        }
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte delivered once");
+        NS_TEST_EXPECT_MSG_EQ(out.nonZeroBytes, 0U, "no corrupted byte delivered");
+        NS_TEST_EXPECT_MSG_EQ(out.receiverClosed && out.senderClosed, true, "both closed");
+        const auto& st = out.senderStats;
+        switch (m_fault)
+        {
+        case SMALL_REORDER:
+        case DUPLICATE:
+            NS_TEST_EXPECT_MSG_EQ(st.retransmits, 0U, "nothing was lost");
+            NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 0U, "no recovery entered");
+            break;
+        case LARGE_REORDER:
+            if (m_sack)
+            {
+                NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 1U, "DupThresh duplicate ACKs: one "
+                                                              "(spurious) recovery");
+            }
+            else
+            {
+                // NewReno (RFC 6582) cannot tell the late segment's ACKs from partial ACKs:
+                // it retransmits the next segment at each, and the duplicates that reach
+                // the receiver start further recoveries - as ns-3's TcpSocketBase does
+                // (same ssthresh sequence, docs/modules/tcp.md)
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(st.fastRetransmits, 1U, "spurious recoveries");
+                NS_TEST_EXPECT_MSG_GT(st.retransmits, 10U, "a retransmission per partial ACK");
+            }
+            NS_TEST_EXPECT_MSG_EQ(st.timeouts, 0U, "no timeout");
+            break;
+        case CORRUPT:
+            NS_TEST_EXPECT_MSG_EQ(out.corrupted, 3U, "three segments corrupted");
+            NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 3U, "each recovered by fast retransmit");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(st.retransmits, 3U, "each retransmitted");
+            NS_TEST_EXPECT_MSG_EQ(st.timeouts, 0U, "no timeout");
+            break;
+        }
+    }
+
+    Fault m_fault;
+    bool m_sack;
+};
+
 } // namespace
 
 /** The suite. */
@@ -784,6 +931,14 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new AutoTuningTestCase(false), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(true), Duration::QUICK);
         AddTestCase(new StatsLogTestCase(), Duration::QUICK);
+        for (bool sack : {true, false})
+        {
+            for (auto fault : {PathFaultTestCase::SMALL_REORDER, PathFaultTestCase::LARGE_REORDER,
+                               PathFaultTestCase::DUPLICATE, PathFaultTestCase::CORRUPT})
+            {
+                AddTestCase(new PathFaultTestCase(fault, sack), Duration::QUICK);
+            }
+        }
 
         Transfer diff;
         diff.bytes = 3000000;
