@@ -967,14 +967,21 @@ class LfnTcpSocketTestSuite : public TestSuite
         for (std::string ops : {"ns3::TcpLinuxReno", "ns3::TcpScalable", "ns3::TcpHtcp",
                                 "ns3::TcpBic", "ns3::TcpVegas", "ns3::TcpVeno", "ns3::TcpWestwoodPlus",
                                 "ns3::TcpYeah", "ns3::TcpIllinois", "ns3::TcpHybla",
-                                "ns3::TcpLedbat"})
+                                "ns3::TcpLedbat",
+                                // hybridnet's stacks (model/congestion, found by name: the
+                                // test runner loads every module)
+                                "ns3::hybridnet::TcpHighSpeedLinux",
+                                "ns3::hybridnet::TcpScalableLinux",
+                                "ns3::hybridnet::TcpHtcpLinux", "ns3::hybridnet::TcpBicLinux",
+                                "ns3::hybridnet::TcpFast", "ns3::hybridnet::TcpSwitchableAimd"})
         {
             Transfer other = fixedLoss;
             other.sack = true;
             other.timestamps = true;
             other.congestion = ops;
 
-            AddTestCase(new DifferentialTestCase("differential " + ops.substr(5), other, 0.01, 0.005),
+            AddTestCase(new DifferentialTestCase("differential " + ops.substr(ops.rfind(':') + 1),
+                                                 other, 0.01, 0.005),
                         Duration::QUICK);
         }
     }
