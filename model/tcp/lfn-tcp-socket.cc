@@ -192,6 +192,14 @@ LfnTcpSocket::LfnTcpSocket()
 {
     NS_LOG_FUNCTION(this);
     ConnectStateTraces();
+    SetTimerCallbacks();
+}
+
+void
+LfnTcpSocket::SetTimerCallbacks()
+{
+    m_retxTimer.SetCallback(MakeCallback(&LfnTcpSocket::RetransmissionTimeout, this));
+    m_delAckTimer.SetCallback(MakeCallback(&LfnTcpSocket::DelayedAckTimeout, this));
 }
 
 LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
@@ -241,6 +249,7 @@ LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
         m_congestion->Init(m_tcb);
     }
     ConnectStateTraces();
+    SetTimerCallbacks();
 }
 
 void
@@ -276,9 +285,9 @@ void
 LfnTcpSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_retxEvent.Cancel();
+    m_retxTimer.Cancel();
     m_persistEvent.Cancel();
-    m_delAckEvent.Cancel();
+    m_delAckTimer.Cancel();
     m_timeWaitEvent.Cancel();
     DeallocateEndPoint();
     m_node = nullptr;
@@ -943,7 +952,7 @@ LfnTcpSocket::SendControl(Flags flags, bool windowProbe)
                         : AdvertisedWindow());
     if (flags & TcpHeader::ACK)
     {
-        m_delAckEvent.Cancel();
+        m_delAckTimer.Stop();
         m_delAckCount = 0;
         if (m_congestion && !syn)
         {
@@ -961,10 +970,9 @@ LfnTcpSocket::SendControl(Flags flags, bool windowProbe)
         // per retransmission (RFC 6298 (5.5), as ns-3)
         Time timeout = syn ? m_connTimeout * (1 << std::min<uint32_t>(m_synRetries - m_synCount, 16))
                            : m_rto.Get();
-        if (!m_retxEvent.IsPending())
+        if (!m_retxTimer.IsRunning())
         {
-            m_retxEvent =
-                Simulator::Schedule(timeout, &LfnTcpSocket::RetransmissionTimeout, this);
+            m_retxTimer.Set(timeout);
         }
     }
     SendSegment(Create<Packet>(), h);
@@ -997,7 +1005,7 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     h.SetAckNumber(m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected()) + finBit);
     AddOptions(h, false);
     h.SetWindowSize(AdvertisedWindow());
-    m_delAckEvent.Cancel();
+    m_delAckTimer.Stop();
     m_delAckCount = 0;
 
     m_scoreboard->MarkSent(seq, size, retransmission);
@@ -1026,9 +1034,9 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     {
         m_recovery->UpdateBytesSent(size);
     }
-    if (!m_retxEvent.IsPending())
+    if (!m_retxTimer.IsRunning())
     {
-        m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+        m_retxTimer.Set(m_rto.Get());
     }
     SendSegment(p, h);
     return size;
@@ -1089,7 +1097,7 @@ LfnTcpSocket::SendPendingData()
     if (m_rWnd.Get() == 0 && m_scoreboard->GetUnsentBytes() > 0 &&
         m_scoreboard->GetBytesInFlight() == 0 && !m_persistEvent.IsPending())
     {
-        m_retxEvent.Cancel();
+        m_retxTimer.Stop();
         m_persistDelay = m_persistTimeout;
         m_persistEvent =
             Simulator::Schedule(m_persistDelay, &LfnTcpSocket::PersistTimeout, this);
@@ -1276,7 +1284,7 @@ LfnTcpSocket::ProcessSynSent(Ptr<Packet> /* packet */, const TcpHeader& h)
     if ((flags & TcpHeader::SYN) && (flags & TcpHeader::ACK) && h.GetAckNumber() == m_iss + 1)
     {
         ReadSynOptions(h);
-        m_retxEvent.Cancel();
+        m_retxTimer.Stop();
         HandshakeRttSample(h);
         m_tcb->m_cWnd = m_initialCwnd * m_segmentSize;
         m_tcb->m_ssThresh = m_initialSsThresh;
@@ -1301,7 +1309,7 @@ LfnTcpSocket::ProcessSynRcvd(Ptr<Packet> packet, const TcpHeader& h)
     {
         return;
     }
-    m_retxEvent.Cancel();
+    m_retxTimer.Stop();
     ReadTimestamp(h);
     HandshakeRttSample(h);
     CompleteHandshake();
@@ -1498,7 +1506,7 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
     if (finAckedNow)
     {
         m_finAcked = true;
-        m_retxEvent.Cancel();
+        m_retxTimer.Stop();
         if (m_state == FIN_WAIT_1)
         {
             m_state = FIN_WAIT_2;
@@ -1812,17 +1820,17 @@ LfnTcpSocket::NewAck(SequenceNumber32 ack, bool resetRto)
     }
     if (m_scoreboard->GetBytesInFlight() == 0 && !(m_finSent && !m_finAcked))
     {
-        m_retxEvent.Cancel();
+        m_retxTimer.Stop();
     }
 }
 
 void
 LfnTcpSocket::RestartRto()
 {
-    m_retxEvent.Cancel();
+    m_retxTimer.Stop();
     m_rto = Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4),
                 m_minRto);
-    m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+    m_retxTimer.Set(m_rto.Get());
 }
 
 void
@@ -1872,10 +1880,9 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
         return;
     }
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
-    if (!m_delAckEvent.IsPending())
+    if (!m_delAckTimer.IsRunning())
     {
-        m_delAckEvent =
-            Simulator::Schedule(m_delAckTimeout, &LfnTcpSocket::DelayedAckTimeout, this);
+        m_delAckTimer.Set(m_delAckTimeout);
     }
 }
 
@@ -1937,9 +1944,9 @@ void
 LfnTcpSocket::EnterTimeWait()
 {
     m_state = TIME_WAIT;
-    m_retxEvent.Cancel();
+    m_retxTimer.Stop();
     m_persistEvent.Cancel();
-    m_delAckEvent.Cancel();
+    m_delAckTimer.Stop();
     if (!m_closeNotified)
     {
         m_closeNotified = true;
@@ -1966,9 +1973,9 @@ LfnTcpSocket::CloseAndNotify()
 void
 LfnTcpSocket::DeallocateEndPoint()
 {
-    m_retxEvent.Cancel();
+    m_retxTimer.Stop();
     m_persistEvent.Cancel();
-    m_delAckEvent.Cancel();
+    m_delAckTimer.Stop();
     if (m_endPoint != nullptr)
     {
         m_endPoint->SetDestroyCallback(MakeNullCallback<void>());
@@ -1981,9 +1988,9 @@ void
 LfnTcpSocket::Destroy()
 {
     m_endPoint = nullptr;
-    m_retxEvent.Cancel();
+    m_retxTimer.Stop();
     m_persistEvent.Cancel();
-    m_delAckEvent.Cancel();
+    m_delAckTimer.Stop();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2070,7 +2077,7 @@ LfnTcpSocket::RetransmissionTimeout()
     m_tcb->m_congState = TcpSocketState::CA_LOSS;
     m_tcb->m_cWnd = m_tcb->m_segmentSize;
     m_tcb->m_cWndInfl = m_tcb->m_cWnd;
-    m_retxEvent = Simulator::Schedule(m_rto.Get(), &LfnTcpSocket::RetransmissionTimeout, this);
+    m_retxTimer.Set(m_rto.Get());
     SendPendingData();
 }
 

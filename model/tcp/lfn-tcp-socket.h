@@ -4,6 +4,7 @@
 #ifndef HYBRIDNET_LFN_TCP_SOCKET_H
 #define HYBRIDNET_LFN_TCP_SOCKET_H
 
+#include "deadline-timer.h"
 #include "tcp-receive-buffer.h"
 #include "tcp-send-scoreboard.h"
 #include "tcp-send-stream.h"
@@ -266,6 +267,7 @@ class LfnTcpSocket : public TcpSocket
     using Flags = uint8_t;
 
     void ConnectStateTraces(); //!< re-export the TcpSocketState's traces
+    void SetTimerCallbacks();  //!< the deadline timers call this socket
     // Connection set-up and tear-down
     int SetupEndpoint(); //!< @return 0 or -1; allocates m_endPoint for Bind
     void SetupCallbacks();
@@ -410,7 +412,7 @@ class LfnTcpSocket : public TcpSocket
     uint64_t m_highRetransmitted{0}; //!< Karn: one past the highest retransmitted offset
     std::deque<std::pair<uint64_t, Time>> m_sendTimes; //!< (end offset, time) of new data
     TracedValue<Time> m_rto;
-    EventId m_retxEvent;
+    DeadlineTimer m_retxTimer; //!< retransmission (and SYN, FIN) timer
     EventId m_persistEvent;
     Time m_persistDelay;
     EventId m_timeWaitEvent;
@@ -425,7 +427,7 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_timestampToEcho{0};
     SequenceNumber32 m_lastAckSent{0}; //!< Last.ACK.sent of RFC 7323
     uint32_t m_delAckCount{0};
-    EventId m_delAckEvent;
+    DeadlineTimer m_delAckTimer; //!< delayed-ACK timer
     uint32_t m_peerMss{0};
     bool m_peerSack{false};
     bool m_peerTimestamps{false};

@@ -770,6 +770,10 @@ class StatsLogTestCase : public TestCase
         for (std::size_t i = 0; i < rows.size(); ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(rows[i].size(), 18U, "18 columns");
+            if (rows[i].size() != 18)
+            {
+                return;
+            }
             NS_TEST_EXPECT_MSG_EQ_TOL(std::stod(rows[i][0]), 0.5 * i, 1e-9, "sample time");
             uint64_t acked = std::stoull(rows[i][10]);
             NS_TEST_EXPECT_MSG_GT_OR_EQ(acked, lastAcked, "bytes_acked never decreases");
