@@ -622,9 +622,9 @@ LfnTcpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
     {
         m_pendingBytes += p->GetSize();
     }
-    if (m_state == ESTABLISHED || m_state == CLOSE_WAIT)
+    if ((m_state == ESTABLISHED || m_state == CLOSE_WAIT) && !m_sending)
     {
-        SendPendingData();
+        SendPendingData(true);
     }
     return static_cast<int>(p->GetSize());
 }
@@ -1043,7 +1043,7 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
 }
 
 uint32_t
-LfnTcpSocket::SendPendingData()
+LfnTcpSocket::SendPendingData(bool fromApplication)
 {
     if (!m_scoreboard || m_endPoint == nullptr)
     {
@@ -1052,6 +1052,8 @@ LfnTcpSocket::SendPendingData()
     uint32_t sent = 0;
     uint32_t window = AvailableWindow();
     uint32_t smss = m_tcb->m_segmentSize;
+    bool notified = false;
+    m_sending = true; // application writes made from NotifySend only append
     while (window > 0)
     {
         auto seg = m_scoreboard->NextSegment(std::min(window, smss));
@@ -1067,9 +1069,16 @@ LfnTcpSocket::SendPendingData()
         if (seg->rule == TcpSendScoreboard::Rule::NEW_DATA)
         {
             uint32_t unsent = m_scoreboard->GetUnsentBytes();
-            if (unsent < window)
+            if (unsent < window && !notified && !fromApplication)
             {
+                // ask the application for more before cutting a short segment; what it
+                // writes now is only appended (m_sending), so choose the segment again
+                notified = true;
                 NotifySend(GetTxAvailable());
+                if (m_scoreboard->GetUnsentBytes() != unsent)
+                {
+                    continue;
+                }
             }
             // silly-window avoidance (RFC 9293 section 3.8.6.2.1) and Nagle (RFC 896)
             if (window < smss && unsent > window)
@@ -1092,8 +1101,10 @@ LfnTcpSocket::SendPendingData()
         }
         SendDataSegment(seg->seq, seg->size);
         ++sent;
+        notified = false;
         window = AvailableWindow();
     }
+    m_sending = false;
     if (m_rWnd.Get() == 0 && m_scoreboard->GetUnsentBytes() > 0 &&
         m_scoreboard->GetBytesInFlight() == 0 && !m_persistEvent.IsPending())
     {

@@ -311,7 +311,13 @@ class LfnTcpSocket : public TcpSocket
     void AutoTuneReceiveBuffer();
 
     // Output
-    uint32_t SendPendingData();
+    /**
+     * Send what the windows allow (RFC 6675 (C)).
+     * @param fromApplication called from Send(): do not ask the application for more data
+     *        (it is writing already; no callback nested in its own Send call)
+     * @return segments sent
+     */
+    uint32_t SendPendingData(bool fromApplication = false);
     uint32_t SendDataSegment(SequenceNumber32 seq, uint32_t size);
     /**
      * A segment without data.
@@ -385,6 +391,7 @@ class LfnTcpSocket : public TcpSocket
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
     bool m_closeOnEmpty{false};  //!< Close() called: FIN after the last byte
+    bool m_sending{false};       //!< inside SendPendingData: Send() only appends
     bool m_finSent{false};
     bool m_finAcked{false};
     bool m_closeNotified{false};

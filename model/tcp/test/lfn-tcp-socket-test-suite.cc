@@ -168,6 +168,7 @@ struct Transfer
     bool timestamps{true};
     bool windowScaling{true};
     uint32_t delAckCount{2};
+    uint32_t writeSize{1448 * 7}; //!< bytes per application write
     std::set<uint32_t> dropData; //!< stream offsets dropped once on their way to the receiver
     std::set<uint32_t> dropFin;  //!< FIN arrivals dropped at the receiver
     Time deadPathFrom;           //!< drop all data from then ...
@@ -268,12 +269,13 @@ class Writer
   public:
     Outcome* out{nullptr};
     uint64_t remaining{0};
+    uint32_t writeSize{0};
     Ptr<Socket> socket;
     void Write(Ptr<Socket> s, uint32_t)
     {
         while (remaining > 0)
         {
-            uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(remaining, 1448 * 7));
+            uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(remaining, writeSize));
             chunk = std::min(chunk, s->GetTxAvailable());
             if (chunk == 0)
             {
@@ -412,6 +414,7 @@ RunTransfer(const Transfer& t)
     Writer writer;
     writer.out = &out;
     writer.remaining = t.bytes;
+    writer.writeSize = t.writeSize;
     Ptr<Socket> sender = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
     writer.socket = sender;
     sender->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&RecordCwnd, &out));
@@ -499,6 +502,11 @@ class TransferCompletesTestCase : public TestCase
                                         static_cast<uint64_t>(m_t.dropData.size()),
                                         "each dropped segment retransmitted");
             NS_TEST_ASSERT_MSG_EQ(out.senderStats.bytesAcked, m_t.bytes, "every byte acked");
+            if (m_t.dropData.empty() && m_t.dropFin.empty() && m_t.dropFinToSender.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits, 0U,
+                                      "nothing lost, nothing retransmitted");
+            }
         }
         NS_TEST_ASSERT_MSG_EQ(out.received, m_t.bytes, "every byte delivered exactly once");
         NS_TEST_ASSERT_MSG_EQ(out.dropped,
@@ -904,6 +912,14 @@ class LfnTcpSocketTestSuite : public TestSuite
         Transfer fromStock = plain;
         fromStock.lfnSender = false;
         AddTestCase(new TransferCompletesTestCase("ns-3 sender to lfn", fromStock),
+                    Duration::QUICK);
+        // small writes from the send callback into a full send buffer (the application
+        // writes while the socket is sending: they must only be appended)
+        Transfer smallWrites = plain;
+        smallWrites.sndBuf = 65536;
+        smallWrites.writeSize = 512;
+        AddTestCase(new TransferCompletesTestCase("small writes into a full send buffer",
+                                                  smallWrites),
                     Duration::QUICK);
         Transfer lossy = plain;
         lossy.dropData = {100000, 101000, 250000, 600000};

@@ -1,0 +1,272 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""wan-bulk-transfer: strict flags and rules, one result file, determinism, and goodput,
+windows and injected losses against first principles (window / RTT, the bottleneck's payload
+ceiling, Linux 2.6 buffer arithmetic, D = floor(S / N))."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+
+import pytest
+
+from hybridnet import results
+
+#: A short path: 100 Mb/s, 20 ms; BDP = 250,000 B. Runs take well under a second.
+SHORT = ["--bottleneckRate=100Mbps", "--accessRate=1Gbps", "--rtt=20ms", "--duration=1s"]
+
+BAD = [
+    # (arguments, text the one-line message must contain); the other flags at their defaults
+    (["--congestion=TcpFoo"], "unknown congestion control 'TcpFoo'; one of "),
+    (["--congestion=TcpBbr"], "ns3::TcpBbr needs rate samples (CongControl)"),
+    (["--sndBuf=1000B"], "sndBuf is 0B (sized for the path) or at least segmentSize"),
+    (["--segmentSize=9000B", "--rcvBuf=8000B"], "--segmentSize: '9000B' is out of range"),
+    (["--segmentSize=4000B", "--rcvBuf=3000B"], "rcvBuf is 0B (sized for the path) or at least"),
+    (["--segmentSize=100B"], "range 536B to 8960B"),
+    (["--lossRate=0.001", "--lossEvery=1000"], "lossRate and lossEvery are not both given"),
+    (["--lossRate=1.5"], "--lossRate"),
+    (["--rtt=12abc"], "--rtt"),
+    (["--lossEvery=-1"], "cannot be negative"),
+    (["--duration=-1s"], "--duration"),
+    (["--rtt=120"], "has no unit"),
+    (["--sndBuf=16"], "has no unit"),
+    (["--rcvBuf=2GiB"], "--rcvBuf"),
+    (["--rcvBuf=100KiB", "--windowScaling=off"], "at most 65535B with windowScaling off"),
+    (["--tcp=ns3", "--bufferSemantics=linux"], "bufferSemantics linux needs tcp lfn"),
+    (["--rcvBufAutoTuning"], "rcvBufAutoTuning needs bufferSemantics linux"),
+    (["--tcp=ns3", "--web100Interval=10ms"], "Web100 traces need LfnTcpSocket"),
+    (["--accessRate=100Mbps"], "accessRate >= bottleneckRate"),
+    (["--accessDelay=70ms"], "2 x accessDelay <= rtt"),
+    (["--flows=17"], "--flows"),
+    (["--flows=4", "--startSpread=4s"], "(flows - 1) x startSpread < duration"),
+    (["--recovery=rack"], "one of classic, prr"),
+    (["--tcp=reno"], "one of lfn, ns3"),
+]
+
+
+@pytest.fixture(scope="session")
+def wan(bin_dir):
+    return bin_dir / "wan-bulk-transfer"
+
+
+@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_is_one_line_exit_2(wan, tmp_path, args, expected):
+    for extra in ([], ["--check"]):
+        proc = subprocess.run([str(wan), *args, *extra,
+                               f"--output={tmp_path / 'r.json'}"],
+                              capture_output=True, text=True, cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1, proc.stderr
+        assert lines[0].startswith("wan-bulk-transfer: error: ")
+        assert expected in lines[0], lines[0]
+        assert proc.stdout == ""
+        assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_unknown_congestion_lists_the_registered_algorithms(wan):
+    proc = subprocess.run([str(wan), "--congestion=Reno", "--check"], capture_output=True,
+                          text=True)
+    assert proc.returncode == 2
+    names = proc.stderr.strip().split("; one of ")[1].split(", ")
+    # ns-3's and hybridnet's algorithms, by short name, found in the TypeId registry
+    for name in ("TcpLinuxReno", "TcpNewReno", "TcpHighSpeed", "TcpScalable", "TcpHtcp",
+                 "TcpBic", "TcpCubic", "TcpFast", "TcpHstcpLp", "TcpHighSpeedLinux"):
+        assert name in names, name
+    assert "TcpCongestionOps" not in names and names == sorted(names)
+
+
+@pytest.mark.parametrize("name", ["TcpHighSpeed", "ns3::TcpHighSpeed", "ns3::hybridnet::TcpFast",
+                                  "TcpScalableLinux"])
+def test_congestion_by_full_or_short_name(wan, name):
+    proc = subprocess.run([str(wan), f"--congestion={name}", "--check"], capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr
+    # BBR is refused on hybridnet's TCP only
+    ok = subprocess.run([str(wan), "--congestion=TcpBbr", "--tcp=ns3", "--check"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+
+
+def run(wan, tmp_path, *args, name="r.json"):
+    """A run with SHORT's flags, those named in @p args replaced."""
+    given = {a.split("=")[0] for a in args}
+    base = [a for a in SHORT if a.split("=")[0] not in given]
+    out = tmp_path / name
+    proc = subprocess.run([str(wan), *base, *args, f"--output={out}"], capture_output=True,
+                          text=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(out.read_text())
+
+
+def metric(doc, name):
+    return doc["metrics"][name]["value"]
+
+
+def test_short_run_loads_and_leaves_one_file(wan, tmp_path):
+    doc = run(wan, tmp_path, "--web100Interval=100ms")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+    frame = results.frame([tmp_path / "r.json"])
+    assert len(frame) == 1
+    # derived parameters: BDP = 100 Mb/s x 20 ms / 8; one BDP of 1500 B packets, rounded up
+    assert metric(doc, "bdp") == 250000
+    assert metric(doc, "queueCapacity") == math.ceil(250000 / 1500)
+    assert metric(doc, "goodputCeiling") == pytest.approx(100 * 1448 / 1502)
+    assert doc["metrics"]["goodput"]["unit"] == "Mb/s"
+    # the Web100 samples are in the result file, every 100 ms from the start
+    series = results.series(tmp_path / "r.json", "web100Flow1")
+    assert len(series) == 10
+    times = list(series.iloc[:, 0])
+    assert times == pytest.approx([0.1 * i for i in range(10)])
+    assert max(series.filter(like="cwnd").iloc[:, 0]) <= metric(doc, "maxCwnd")
+    assert list(series.filter(like="bytesAcked").iloc[:, 0]) == sorted(
+        series.filter(like="bytesAcked").iloc[:, 0])
+
+
+def test_two_processes_byte_identical(wan, tmp_path):
+    args = ["--flows=2", "--lossRate=0.002", "--web100Interval=50ms", "--RngRun=4"]
+    a = run(wan, tmp_path, *args, name="a.json")
+    b = run(wan, tmp_path, *args, name="b.json")
+    raw_a = (tmp_path / "a.json").read_bytes().partition(b'"wallClock"')[0]
+    raw_b = (tmp_path / "b.json").read_bytes().partition(b'"wallClock"')[0]
+    assert raw_a == raw_b
+    assert metric(a, "packetsDropped") > 0
+    schema = json.loads(subprocess.run([str(wan), "--schema"], capture_output=True, check=True,
+                                       text=True).stdout)
+    flags = [f["name"] for f in schema["flags"]
+             if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")]
+    assert list(a["parameters"]) == flags
+    c = run(wan, tmp_path, *args[:-1], "--RngRun=5", name="c.json")
+    assert metric(c, "packetsDropped") != metric(a, "packetsDropped") or \
+        metric(c, "bytesReceived") != metric(a, "bytesReceived"), "the run number changes the drops"
+
+
+def test_lfn_and_ns3_fill_the_bottleneck_alike(wan, tmp_path):
+    """Buffers sized for the path, no injected loss: both TCPs end window-limited at the
+    path's capacity, so both deliver close to the payload ceiling and close to each other."""
+    lfn = run(wan, tmp_path, "--tcp=lfn", "--duration=2s", name="lfn.json")
+    ns3 = run(wan, tmp_path, "--tcp=ns3", "--duration=2s", name="ns3.json")
+    ceiling = metric(lfn, "goodputCeiling")
+    for doc in (lfn, ns3):
+        assert 0.9 * ceiling < metric(doc, "goodput") <= ceiling
+        assert metric(doc, "bottleneckDrops") == 0
+    assert metric(lfn, "goodput") == pytest.approx(metric(ns3, "goodput"), rel=0.02)
+    assert metric(ns3, "retransmits") == 0
+
+
+@pytest.mark.parametrize("args", [[], ["--rtt=50ms", "--sndBuf=128KiB"]],
+                         ids=["sized-for-path", "send-buffer-limited"])
+def test_lfn_does_not_retransmit_without_loss(wan, tmp_path, args):
+    doc = run(wan, tmp_path, "--tcp=lfn", *args)
+    assert metric(doc, "bottleneckDrops") == 0 and metric(doc, "packetsDropped") == 0
+    assert metric(doc, "retransmits") == 0
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_send_buffer_limited_goodput(wan, tmp_path, tcp):
+    """A 128 KiB send buffer (ns3 semantics: all of it for data in flight) on a 50 ms path:
+    goodput -> sndBuf / RTT, less slow start."""
+    doc = run(wan, tmp_path, f"--tcp={tcp}", "--rtt=50ms", "--duration=3s", "--sndBuf=128KiB")
+    assert metric(doc, "sndBufEffective") == 131072
+    bound = 8 * 131072 / 0.050 / 1e6
+    assert 0.85 * bound < metric(doc, "goodput") <= bound
+
+
+# Window-limited goodput: W / RTT, W the largest advertised window.
+#   ns3 semantics: W = rcvBuf; linux: B = 2 min(rcvBuf, rmemMax), W = B - B / 4.
+WINDOWS = [
+    (["--tcp=lfn", "--rcvBuf=64KiB"], 65536),
+    (["--tcp=ns3", "--rcvBuf=64KiB"], 65536),
+    (["--bufferSemantics=linux", "--rcvBuf=64KiB", "--rmemMax=1MiB"], 2 * 65536 * 3 // 4),
+    (["--bufferSemantics=linux", "--rcvBuf=1MiB"], 2 * 131071 - (2 * 131071 >> 2)),
+    (["--windowScaling=off", "--rcvBuf=65535B"], 65535),
+]
+
+
+@pytest.mark.parametrize("args,window", WINDOWS, ids=[" ".join(a) for a, _ in WINDOWS])
+def test_window_limited_goodput_is_window_over_rtt(wan, tmp_path, args, window):
+    """rtt 50 ms: the window, not the 100 Mb/s link, limits; goodput -> W / RTT (the RTT is
+    50 ms plus one packet's serialization), less the first RTTs of slow start."""
+    doc = run(wan, tmp_path, "--rtt=50ms", "--duration=3s", *args)
+    assert metric(doc, "maxAdvertisedWindow") == window
+    bound = 8 * window / 0.050 / 1e6
+    assert 0.85 * bound < metric(doc, "goodput") <= bound
+
+
+def test_parallel_window_limited_streams_share_equally(wan, tmp_path):
+    """Four streams whose windows together fit the path: each gets W / RTT over its own
+    transfer time (flow i starts (i - 1) x 200 ms late), so Jain's index is 1 and the total
+    is the bytes of all over the whole duration."""
+    doc = run(wan, tmp_path, "--rtt=50ms", "--duration=3s", "--flows=4", "--rcvBuf=64KiB",
+              "--startSpread=200ms")
+    per_flow = 8 * 65536 / 0.050 / 1e6
+    for i in range(1, 5):
+        assert 0.85 * per_flow < metric(doc, f"goodputFlow{i}") <= per_flow
+    total = sum(metric(doc, f"bytesReceivedFlow{i}") for i in range(1, 5))
+    assert metric(doc, "bytesReceived") == total
+    assert metric(doc, "goodput") == pytest.approx(8 * total / 3 / 1e6)
+    assert 0.999 < metric(doc, "jainFairness") <= 1
+
+
+def test_jain_index_of_unequal_streams(wan, tmp_path):
+    """Two window-limited streams, the second started 1.5 s late with 1 s left: rates equal,
+    so J = 1; byte counts unequal (the index is of rates, not bytes)."""
+    doc = run(wan, tmp_path, "--rtt=50ms", "--duration=2.5s", "--flows=2", "--rcvBuf=64KiB",
+              "--startSpread=1.5s")
+    assert metric(doc, "bytesReceivedFlow1") > 2 * metric(doc, "bytesReceivedFlow2")
+    assert 0.99 < metric(doc, "jainFairness") <= 1
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_queue_overflow_is_counted_and_repaired(wan, tmp_path, tcp):
+    """A 1 MiB window into a 20-packet queue on a 250 kB path: slow start overflows the
+    router's queue; every segment lost there before the last RTT is sent again."""
+    doc = run(wan, tmp_path, f"--tcp={tcp}", "--queuePackets=20", "--rcvBuf=1MiB")
+    assert metric(doc, "queueCapacity") == 20
+    assert metric(doc, "bottleneckDrops") > 0
+    assert metric(doc, "retransmits") >= 0.5 * metric(doc, "bottleneckDrops")
+    assert metric(doc, "fastRetransmits") + metric(doc, "timeouts") >= 1
+    assert metric(doc, "packetsDropped") == 0 and metric(doc, "senderQueueDrops") == 0
+    assert metric(doc, "goodput") <= metric(doc, "goodputCeiling")
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_every_nth_segment_is_dropped_per_flow(wan, tmp_path, tcp):
+    """lossEvery=N: each flow loses floor(S / N) of the S data segments its receiver saw; S is
+    at least the segments delivered and at most those plus the retransmissions and one
+    window still out of order."""
+    n = 500
+    doc = run(wan, tmp_path, f"--tcp={tcp}", f"--lossEvery={n}", "--flows=2")
+    dropped = metric(doc, "packetsDropped")
+    delivered = [metric(doc, f"bytesReceivedFlow{i}") / 1448 for i in (1, 2)]
+    window = metric(doc, "maxAdvertisedWindow") / 1448
+    low = sum(math.floor(d / n) for d in delivered)
+    high = sum((d + window) / n for d in delivered) + metric(doc, "retransmits") / n
+    assert low >= 2 and low <= dropped <= high
+    assert metric(doc, "retransmits") >= dropped
+    assert metric(doc, "fastRetransmits") >= 1
+    clean = run(wan, tmp_path, f"--tcp={tcp}", "--flows=2", name="clean.json")
+    assert metric(clean, "packetsDropped") == 0
+    assert metric(doc, "goodput") < metric(clean, "goodput")
+
+
+def test_random_loss_rate(wan, tmp_path):
+    """lossRate=p: D ~ Binomial(S, p); within 4.5 sigma of S p (a 2 ms path, so that S is
+    large: about 180 drops expected)."""
+    p = 0.01
+    doc = run(wan, tmp_path, f"--lossRate={p}", "--duration=3s", "--rtt=2ms")
+    s = metric(doc, "bytesReceived") / 1448 + metric(doc, "retransmits")
+    d = metric(doc, "packetsDropped")
+    assert abs(d - s * p) <= 4.5 * math.sqrt(s * p * (1 - p)) + 1
+
+
+def test_scalable_recovers_faster_than_reno(wan, tmp_path):
+    """The studies' ordering (DataTAG, 1 drop in 10^6): after each loss Reno regains its
+    window at one segment per RTT, Scalable at 1 % per ACK, so with one drop in 2000 segments
+    on a 50 ms path Scalable delivers clearly more. Also shows --congestion takes effect."""
+    args = ["--rtt=50ms", "--duration=4s", "--lossEvery=2000"]
+    reno = run(wan, tmp_path, *args, "--congestion=TcpLinuxReno", name="reno.json")
+    scalable = run(wan, tmp_path, *args, "--congestion=ns3::TcpScalable", name="stcp.json")
+    assert metric(reno, "packetsDropped") >= 3
+    assert metric(scalable, "goodput") > 1.5 * metric(reno, "goodput")
