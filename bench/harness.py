@@ -56,12 +56,19 @@ class Program:
 class Benchmark:
     """``subject`` measured against ``reference``: ratios are subject / reference.  With
     ``max_wall_ratio``, the report states whether the subject's wall time per data packet
-    stays within that multiple of the reference's (wall_goal)."""
+    stays within that multiple of the reference's (wall_goal); with ``min_packet_ratio``,
+    whether the subject simulates at least that multiple of the reference's data packets
+    per wall-second (packet_goal); with ``max_wall_per_simulated_second`` and
+    ``max_bytes_per_segment``, the subject's own wall-seconds per simulated second of
+    transfer and peak memory per segment of its window (scale_goal)."""
 
     description: str
     subject: Program
     reference: Program
     max_wall_ratio: float | None = None
+    min_packet_ratio: float | None = None
+    max_wall_per_simulated_second: float | None = None
+    max_bytes_per_segment: float | None = None  # with the subject's --window in segments
 
     def sides(self) -> dict[str, Program]:
         return {"subject": self.subject, "reference": self.reference}
@@ -106,9 +113,13 @@ def read_scenario_result(_: subprocess.CompletedProcess, scratch: Path) -> dict:
     }
 
 
+# Reported when a program gives them (bench/bulk-transfer.cc does).
+OPTIONAL_FIELDS = ("peakRssBytes", "transferSeconds")
+
+
 def read_stdout_line(done: subprocess.CompletedProcess, _: Path) -> dict:
     doc = json.loads(done.stdout)
-    return {field: doc[field] for field in RUN_FIELDS}
+    return {field: doc[field] for field in (*RUN_FIELDS, *OPTIONAL_FIELDS) if field in doc}
 
 
 def gige_iperf(label: str, *flags: str) -> Program:
@@ -137,6 +148,18 @@ def path_bulk_transfer(label: str, *flags: str) -> Program:
     )
 
 
+def lfn_bulk_transfer(label: str, *flags: str) -> Program:
+    """bench/lfn-bulk-transfer: stock-bulk-transfer's program with hybridnet's LfnTcpSocket
+    on both hosts."""
+    return Program(
+        "lfn-bulk-transfer",
+        lambda duration, scratch: [f"--duration={duration}"],
+        read_stdout_line,
+        label,
+        flags,
+    )
+
+
 def stock_bulk_transfer(label: str, *flags: str) -> Program:
     """bench/stock-bulk-transfer: stock ns-3 TCP over point-to-point links (``flags``: the
     path's delay, buffers and queues; none: gige-iperf's set-up)."""
@@ -148,6 +171,12 @@ def stock_bulk_transfer(label: str, *flags: str) -> Program:
         flags,
     )
 
+
+# The long-fat-pipe TCP issue's paths (bench/bulk-transfer.cc flags).
+R1_FLAGS = ("--oneWayDelay=1ms", "--window=4194304", "--queuePackets=100")
+R2_FLAGS = ("--oneWayDelay=50ms", "--window=12500000", "--queuePackets=8334")
+R3_FLAGS = ("--rate=10Gbps", "--oneWayDelay=216500us", "--window=541250000",
+            "--queuePackets=373791")
 
 BENCHMARKS = {
     "gige-iperf": Benchmark(
@@ -186,6 +215,35 @@ BENCHMARKS = {
                                     "--window=12500000", "--queuePackets=8334"),
         reference=stock_bulk_transfer("stock R1 (1 ms)", "--oneWayDelay=1ms",
                                       "--window=4194304", "--queuePackets=100"),
+    ),
+    "lfn-tcp-r1": Benchmark(
+        description="hybridnet's long-fat-pipe TCP (LfnTcpSocket) against stock ns-3 TCP on "
+        "the issue's R1 path (1 Gb/s, 1 ms one-way, 100-packet queues, 4 MB buffers): the "
+        "same program (bench/bulk-transfer.cc) with and without LfnTcpHelper; goal: at least "
+        "2x stock's data packets per wall-second",
+        subject=lfn_bulk_transfer("hybridnet R1", *R1_FLAGS),
+        reference=stock_bulk_transfer("stock R1", *R1_FLAGS),
+        min_packet_ratio=2.0,
+    ),
+    "lfn-tcp-r2": Benchmark(
+        description="what the window costs hybridnet's TCP: lfn-bulk-transfer at R2 (1 Gb/s, "
+        "50 ms one-way, BDP-sized 12.5 MB buffers and 8334-packet queues) against its own R1; "
+        "goal: at least 0.5x R1's data packets per wall-second (stock ns-3: about 0.08, see "
+        "tcp-window)",
+        subject=lfn_bulk_transfer("hybridnet R2 (50 ms)", *R2_FLAGS),
+        reference=lfn_bulk_transfer("hybridnet R1 (1 ms)", *R1_FLAGS),
+        min_packet_ratio=0.5,
+    ),
+    "lfn-tcp-r3": Benchmark(
+        description="hybridnet's TCP at the land-speed-record scale R3: 10 Gb/s, 433 ms RTT, "
+        "BDP-sized buffers (541 MB, 373,791 segments) and queues, against its own R1 for "
+        "scale; goals: at most 30 wall-seconds per simulated second of transfer, at most "
+        "1 KB of peak memory (whole process) per segment of the window.  The issue's run is "
+        "--duration=60s (slow start alone takes about 10 s)",
+        subject=lfn_bulk_transfer("hybridnet R3 (10 Gb/s, 433 ms)", *R3_FLAGS),
+        reference=lfn_bulk_transfer("hybridnet R1 (1 ms)", *R1_FLAGS),
+        max_wall_per_simulated_second=30.0,
+        max_bytes_per_segment=1024.0,
     ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "
@@ -355,6 +413,45 @@ def wall_goal(limit: float, ratios: dict) -> dict:
     }
 
 
+def packet_goal(limit: float, ratios: dict) -> dict:
+    """The goal: at least ``limit`` times the reference's data packets per wall-second."""
+    ratio = ratios["packetsPerWallSecond"]
+    return {"minPacketRatio": limit, "packetRatio": ratio, "met": ratio >= limit}
+
+
+def window_segments(program: Program) -> float | None:
+    """The socket buffer (--window) of a bulk-transfer program in 1448-byte segments."""
+    for flag in program.flags:
+        if flag.startswith("--window="):
+            return int(flag.split("=", 1)[1]) / 1448
+    return None
+
+
+def scale_goal(benchmark: "Benchmark", runs: list[dict]) -> dict:
+    """The subject's wall-seconds per simulated second of transfer (median) and peak memory
+    per segment of its window (largest run), against the benchmark's limits."""
+    subject = [r for r in runs if r["side"] == "subject"]
+    per_second = statistics.median(r["wallSeconds"] / r["transferSeconds"] for r in subject)
+    peak = max(r["peakRssBytes"] for r in subject)
+    segments = window_segments(benchmark.subject)
+    per_segment = peak / segments if segments else None
+    goal = {
+        "wallSecondsPerSimulatedSecond": per_second,
+        "maxWallSecondsPerSimulatedSecond": benchmark.max_wall_per_simulated_second,
+        "peakRssBytes": peak,
+        "windowSegments": segments,
+        "peakRssBytesPerSegment": per_segment,
+        "maxBytesPerSegment": benchmark.max_bytes_per_segment,
+    }
+    met = True
+    if benchmark.max_wall_per_simulated_second is not None:
+        met = met and per_second <= benchmark.max_wall_per_simulated_second
+    if benchmark.max_bytes_per_segment is not None and per_segment is not None:
+        met = met and per_segment <= benchmark.max_bytes_per_segment
+    goal["met"] = met
+    return goal
+
+
 def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> dict:
     benchmark = BENCHMARKS[name]
     sides = benchmark.sides()
@@ -405,6 +502,10 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
     }
     if benchmark.max_wall_ratio is not None:
         report["goal"] = wall_goal(benchmark.max_wall_ratio, ratios)
+    if benchmark.min_packet_ratio is not None:
+        report["goal"] = packet_goal(benchmark.min_packet_ratio, ratios)
+    if benchmark.max_wall_per_simulated_second is not None:
+        report["goal"] = scale_goal(benchmark, runs)
     return report
 
 
@@ -441,8 +542,21 @@ def print_table(report: dict) -> None:
             for side, counts in report["bytesReceived"].items())
         print(f"bytes received differ ({received}):\n"
               "  the wall times are for different transfers; compare per packet and per event")
-    if "goal" in report:
-        goal = report["goal"]
+    goal = report.get("goal", {})
+    if "minPacketRatio" in goal:
+        print(f"goal: {programs['subject']['label']} simulates at least "
+              f"{goal['minPacketRatio']:.2f} x the data packets per wall-second of "
+              f"{programs['reference']['label']}: {goal['packetRatio']:.3f}, goal "
+              f"{'met' if goal['met'] else 'NOT met'}")
+    elif "wallSecondsPerSimulatedSecond" in goal:
+        per_segment = goal["peakRssBytesPerSegment"]
+        print(f"goal: {programs['subject']['label']}: "
+              f"{goal['wallSecondsPerSimulatedSecond']:.1f} wall-s per simulated second "
+              f"(at most {goal['maxWallSecondsPerSimulatedSecond']:.0f}); peak memory "
+              f"{goal['peakRssBytes'] / 2**20:,.0f} MiB = "
+              f"{per_segment:,.0f} B per segment of the window (at most "
+              f"{goal['maxBytesPerSegment']:,.0f}); goal {'met' if goal['met'] else 'NOT met'}")
+    elif goal:
         print(f"goal: {programs['subject']['label']} takes at most "
               f"{goal['maxRatio']:.2f} x the wall time of {programs['reference']['label']} "
               "per data packet")
