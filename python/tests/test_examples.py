@@ -38,3 +38,23 @@ def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
     assert lines[0].startswith("1.000000 epd:node1 ")
     assert any(" ocs circuitUp ports 1-2" in line for line in lines)
     assert any(" pfd state " in line and "SETTING_UP -> ACTIVE" in line for line in lines)
+
+
+def test_lfn_tcp_transfer_twins_print_the_same_log(tmp_path, bin_dir):
+    script = paths.SOURCE_DIR / "examples" / "lfn-tcp-transfer.py"
+    py = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                        cwd=tmp_path, timeout=300)
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run([str(bin_dir / "lfn-tcp-transfer")], capture_output=True, text=True,
+                         check=True)
+    assert py.stdout == cpp.stdout
+    lines = py.stdout.splitlines()
+    header = lines[0].split(",")
+    rows = [dict(zip(header, line.split(","))) for line in lines[1:-1]]
+    # one row every 0.5 s from the socket's creation to the stop at 5 s
+    assert len(rows) == 10
+    # the 20 MB transfer completes within 5 s on 100 Mb/s (1.6 s at line rate + slow start)
+    assert lines[-1].startswith("received 20000000 B")
+    assert int(rows[-1]["bytes_acked"]) == 20000000
+    # the smoothed RTT settles at the path's 100 ms round trip (plus queueing)
+    assert 100.0 <= float(rows[-1]["srtt_ms"]) < 150.0
