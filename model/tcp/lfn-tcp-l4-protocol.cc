@@ -59,14 +59,26 @@ LfnTcpL4Protocol::CreateLfnSocket()
     socket->SetNodeAndTcp(GetObject<Node>(), this);
     socket->SetCongestionControlAlgorithm(congestionFactory.Create<TcpCongestionOps>());
     socket->SetRecoveryAlgorithm(recoveryFactory.Create<TcpRecoveryOps>());
-    m_sockets.push_back(socket);
+    m_sockets.insert(socket);
     return socket;
+}
+
+void
+LfnTcpL4Protocol::Register(Ptr<LfnTcpSocket> socket)
+{
+    m_sockets.insert(socket);
+}
+
+void
+LfnTcpL4Protocol::Forget(Ptr<LfnTcpSocket> socket)
+{
+    m_sockets.erase(socket);
 }
 
 void
 LfnTcpL4Protocol::DoDispose()
 {
-    for (auto& socket : m_sockets)
+    for (const auto& socket : m_sockets)
     {
         socket->Dispose();
     }

@@ -7,7 +7,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-factory.h"
 
-#include <vector>
+#include <set>
 
 namespace ns3
 {
@@ -38,6 +38,18 @@ class LfnTcpL4Protocol : public TcpL4Protocol
 
     /** @return a new LfnTcpSocket with this layer's congestion and recovery algorithms */
     Ptr<Socket> CreateLfnSocket();
+    /**
+     * Keep a socket alive while its connection is open (a socket accepted by a listener,
+     * or one the application has let go of while it closes).
+     * @param socket the socket
+     */
+    void Register(Ptr<LfnTcpSocket> socket);
+    /**
+     * Let go of a closed socket (scheduled by the socket itself, never from inside one of
+     * its own calls).
+     * @param socket the socket
+     */
+    void Forget(Ptr<LfnTcpSocket> socket);
 
   protected:
     void NotifyNewAggregate() override;
@@ -45,7 +57,7 @@ class LfnTcpL4Protocol : public TcpL4Protocol
 
   private:
     bool m_factoryInstalled{false};
-    std::vector<Ptr<LfnTcpSocket>> m_sockets; //!< kept alive until the node is disposed
+    std::set<Ptr<LfnTcpSocket>> m_sockets; //!< kept alive until closed or disposed
 };
 
 /**

@@ -3,6 +3,8 @@
  */
 #include "lfn-tcp-socket.h"
 
+#include "lfn-tcp-l4-protocol.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -289,7 +291,7 @@ LfnTcpSocket::DoDispose()
     m_persistEvent.Cancel();
     m_delAckTimer.Cancel();
     m_timeWaitEvent.Cancel();
-    DeallocateEndPoint();
+    DeallocateEndPoint(false); // no events while the simulator is destroyed
     m_node = nullptr;
     m_tcp = nullptr;
     m_congestion = nullptr;
@@ -1285,7 +1287,10 @@ LfnTcpSocket::ProcessListen(Ptr<Packet> /* packet */,
     child->m_tcb->m_cWnd = child->m_initialCwnd * child->m_segmentSize;
     child->m_tcb->m_ssThresh = child->m_initialSsThresh;
     child->SendControl(TcpHeader::SYN | TcpHeader::ACK);
-    m_children.push_back(child);
+    if (auto lfn = DynamicCast<LfnTcpL4Protocol>(m_tcp))
+    {
+        lfn->Register(child); // alive until closed; the application holds it from then on
+    }
 }
 
 void
@@ -1982,8 +1987,16 @@ LfnTcpSocket::CloseAndNotify()
 }
 
 void
-LfnTcpSocket::DeallocateEndPoint()
+LfnTcpSocket::DeallocateEndPoint(bool forget)
 {
+    // the TCP layer lets go of a closed socket, after the call that closed it
+    if (m_endPoint != nullptr && forget)
+    {
+        if (auto lfn = DynamicCast<LfnTcpL4Protocol>(m_tcp))
+        {
+            Simulator::ScheduleNow(&LfnTcpL4Protocol::Forget, lfn, Ptr<LfnTcpSocket>(this));
+        }
+    }
     m_retxTimer.Stop();
     m_persistEvent.Cancel();
     m_delAckTimer.Stop();

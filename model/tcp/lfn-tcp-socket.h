@@ -119,8 +119,10 @@ namespace hybridnet
  *
  * **Departures from TcpSocketBase** (each explained in docs/modules/tcp.md): IPv4 only;
  * no ECN, no pacing and no rate sample (so ops with HasCongControl(), e.g. BBR, are
- * refused); segments never split an application write's tags; SACK blocks beyond snd_nxt
- * are rejected (RFC 2018), not accepted; the ISN is 0 as in TcpSocketBase.
+ * refused); an MSS option on the SYN; receiver silly-window avoidance; window probes
+ * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
+ * (RFC 2018); an application write is sent at once, not 1 ns later. The ISN is 0 as in
+ * TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
  * RFC 6675 (SACK loss recovery); RFC 2018 (SACK); RFC 6298 (RTO); RFC 7323 (window scale,
@@ -274,7 +276,8 @@ class LfnTcpSocket : public TcpSocket
     void StartConnection();      //!< send SYN
     void CompleteHandshake();    //!< ESTABLISHED on both sides
     void InitSendState();        //!< scoreboard and congestion state at ESTABLISHED
-    void DeallocateEndPoint();
+    /** @param forget let the TCP layer drop its reference (not while disposing) */
+    void DeallocateEndPoint(bool forget = true);
     void Destroy();              //!< endpoint destroyed by the TCP layer
     void CloseAndNotify();       //!< to CLOSED, tell the application
     void EnterTimeWait();
@@ -442,7 +445,6 @@ class LfnTcpSocket : public TcpSocket
     uint64_t m_readInRtt{0};       //!< bytes read by the application since m_rttStart (6)
     Time m_rttStart;
     Address m_peerAddress;
-    std::vector<Ptr<LfnTcpSocket>> m_children; //!< connections accepted by a listener
 
     Stats m_stats;
 
