@@ -893,6 +893,57 @@ class PathFaultTestCase : public TestCase
     bool m_sack;
 };
 
+/**
+ * ns-3's applications run on LfnTcpSocket unchanged: BulkSend (MaxBytes) and OnOff (a
+ * constant 2 Mb/s for 4 s: 1 MB) to PacketSinks, through the helpers and
+ * "ns3::TcpSocketFactory", every byte delivered.
+ */
+class ApplicationsTestCase : public TestCase
+{
+  public:
+    ApplicationsTestCase()
+        : TestCase("ns-3 applications unchanged: BulkSend, OnOff, PacketSink")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::Reset();
+        NodeContainer nodes(2);
+        LfnTcpHelper().Install(nodes);
+        InternetStackHelper().Install(nodes);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
+        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addresses.Assign(p2p.Install(nodes));
+        PacketSinkHelper sinks("ns3::TcpSocketFactory",
+                               InetSocketAddress(Ipv4Address::GetAny(), 5001));
+        Ptr<PacketSink> bulkSink = DynamicCast<PacketSink>(sinks.Install(nodes.Get(1)).Get(0));
+        sinks.SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 5002)));
+        Ptr<PacketSink> onOffSink = DynamicCast<PacketSink>(sinks.Install(nodes.Get(1)).Get(0));
+
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 5001));
+        bulk.SetAttribute("MaxBytes", UintegerValue(3000000));
+        bulk.Install(nodes.Get(0)).Start(Seconds(0.1));
+        OnOffHelper onOff("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 5002));
+        onOff.SetConstantRate(DataRate("2Mbps"), 1000);
+        onOff.SetAttribute("MaxBytes", UintegerValue(1000000));
+        ApplicationContainer onOffApp = onOff.Install(nodes.Get(0));
+        onOffApp.Start(Seconds(0.1));
+        onOffApp.Stop(Seconds(10));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(bulkSink->GetTotalRx(), 3000000U, "BulkSend's bytes");
+        NS_TEST_EXPECT_MSG_EQ(onOffSink->GetTotalRx(), 1000000U, "OnOff's bytes");
+        bool lfnSocket = !bulkSink->GetAcceptedSockets().empty() &&
+                         DynamicCast<LfnTcpSocket>(bulkSink->GetAcceptedSockets().front());
+        NS_TEST_EXPECT_MSG_EQ(lfnSocket, true, "the sink's socket is an LfnTcpSocket");
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /** The suite. */
@@ -951,6 +1002,7 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new AutoTuningTestCase(false), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(true), Duration::QUICK);
         AddTestCase(new StatsLogTestCase(), Duration::QUICK);
+        AddTestCase(new ApplicationsTestCase(), Duration::QUICK);
         for (bool sack : {true, false})
         {
             for (auto fault : {PathFaultTestCase::SMALL_REORDER, PathFaultTestCase::LARGE_REORDER,
