@@ -130,59 +130,6 @@ constexpr uint16_t kFirstPort = 5001;
 constexpr uint32_t kMaxFlows = 16;
 constexpr uint64_t kMaxWeb100Rows = 1000000; //!< samples per flow
 
-/** A registered congestion-control algorithm. */
-struct CongestionType
-{
-    std::string shortName; //!< the name after the last "::"
-    TypeId tid;            //!< its TypeId
-};
-
-/** @return every registered, constructible subclass of TcpCongestionOps, by short name */
-std::vector<CongestionType>
-CongestionTypes()
-{
-    std::vector<CongestionType> types;
-    const TypeId base = TcpCongestionOps::GetTypeId();
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
-    {
-        TypeId tid = TypeId::GetRegistered(i);
-        if (tid != base && tid.IsChildOf(base) && tid.HasConstructor())
-        {
-            const std::string name = tid.GetName();
-            const size_t colon = name.rfind("::");
-            types.push_back({colon == std::string::npos ? name : name.substr(colon + 2), tid});
-        }
-    }
-    std::sort(types.begin(), types.end(), [](const auto& a, const auto& b) {
-        return a.shortName != b.shortName ? a.shortName < b.shortName
-                                          : a.tid.GetName() < b.tid.GetName();
-    });
-    return types;
-}
-
-/**
- * @param types the registered algorithms
- * @param name a full TypeId name or a short name
- * @return the algorithms it names (more than one: an ambiguous short name)
- */
-std::vector<TypeId>
-FindCongestion(const std::vector<CongestionType>& types, const std::string& name)
-{
-    std::vector<TypeId> found;
-    for (const auto& type : types)
-    {
-        if (type.tid.GetName() == name)
-        {
-            return {type.tid};
-        }
-        if (type.shortName == name)
-        {
-            found.push_back(type.tid);
-        }
-    }
-    return found;
-}
-
 /** @return the default of attribute @p name of @p tid, as text */
 std::string
 AttributeDefault(TypeId tid, const std::string& name)
@@ -370,12 +317,8 @@ main(int argc, char* argv[])
     uint64_t lossEvery = 0;
     Time web100Interval = Seconds(0);
 
-    const std::vector<CongestionType> congestionTypes = CongestionTypes();
-    std::string shortNames;
-    for (const auto& type : congestionTypes)
-    {
-        shortNames += (shortNames.empty() ? "" : ", ") + type.shortName;
-    }
+    const CongestionOpsCatalog congestionTypes;
+    const std::string shortNames = congestionTypes.GetShortNames();
 
     auto& flags = scenario.Flags();
     flags.AddChoice("tcp",
@@ -552,7 +495,7 @@ main(int argc, char* argv[])
                         });
     TypeId congestionTid;
     flags.AddInputCheck([&]() -> std::string {
-        const auto found = FindCongestion(congestionTypes, congestion);
+        const auto found = congestionTypes.Find(congestion);
         if (found.empty())
         {
             return "--congestion: unknown congestion control '" + congestion +

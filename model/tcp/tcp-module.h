@@ -9,6 +9,7 @@
 #ifndef HYBRIDNET_TCP_MODULE_H
 #define HYBRIDNET_TCP_MODULE_H
 
+#include "congestion-ops-catalog.h"
 #include "lfn-tcp-helper.h"
 #include "lfn-tcp-l4-protocol.h"
 #include "lfn-tcp-socket.h"
