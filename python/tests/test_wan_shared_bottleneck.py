@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""wan-shared-bottleneck: strict flags and list rules, one result file, determinism, and the
+sharing of one bottleneck against first principles: AIMD convergence to fairness (Chiu and
+Jain), the RTT unfairness of Reno between the random-loss and the synchronized-loss models,
+and one congestion control per flow."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+
+import pytest
+
+from hybridnet import results
+
+#: 100 Mb/s, 1 Gb/s access links: a 1 s run takes well under a second.
+SHORT = ["--bottleneckRate=100Mbps", "--accessRate=1Gbps", "--flows=2", "--rtts=10ms,20ms",
+         "--duration=1s"]
+
+#: 1448 B of payload in 1502 B on the wire (IP MTU 1500 B + PPP 2 B)
+WIRE = 1502
+
+BAD = [
+    # (arguments, text the one-line message must contain); the other flags at their defaults
+    (["--congestion=TcpFoo"], "unknown congestion control 'TcpFoo'; one of "),
+    (["--congestion=TcpLinuxReno,TcpFoo,TcpBic"], "unknown congestion control 'TcpFoo'"),
+    (["--congestion=TcpLinuxReno,TcpBic"], "2 names for 3 flows (give one name, or one per"),
+    (["--congestion=TcpLinuxReno,TcpBbr,TcpBic"], "ns3::TcpBbr needs rate samples"),
+    (["--rtts=10ms,80ms"], "--rtts: 2 values for 3 flows"),
+    (["--rtts=10ms,80,180ms"], "--rtts: '80' has no unit"),
+    (["--rtts=10ms,,180ms"], "--rtts"),
+    (["--rtts=1ms,80ms,180ms"], "flow 1's 1ms is outside 2 x bottleneckDelay (2ms) to 2s"),
+    (["--rtts=10ms", "--bottleneckDelay=6ms"], "outside 2 x bottleneckDelay (12ms)"),
+    (["--rtts=10ms,3s,180ms"], "flow 2's 3s is outside"),
+    (["--starts=0s,1s"], "--starts: 2 values for 3 flows (give one per flow)"),
+    (["--starts=0s,1s,10s"], "flow 3 starts at 10s, not before duration 10s"),
+    (["--starts=0s,1x,2s"], "--starts"),
+    (["--starts=0s,1s,2s", "--startSpread=1s"], "startSpread is 0s when starts is given"),
+    (["--startSpread=5s"], "(flows - 1) x startSpread < duration"),
+    (["--warmup=10s"], "warmup < duration"),
+    (["--flows=17"], "--flows"),
+    (["--flows=0"], "--flows"),
+    (["--accessRate=100Mbps"], "accessRate >= bottleneckRate"),
+    (["--tcp=ns3", "--bufferSemantics=linux"], "bufferSemantics linux needs tcp lfn"),
+    (["--rcvBuf=1000B"], "rcvBuf is 0B (sized for the path) or at least segmentSize"),
+    (["--sndBuf=100KiB", "--windowScaling=off"], "at most 65535B with windowScaling off"),
+    (["--rtts="], "--rtts"),
+]
+
+
+@pytest.fixture(scope="session")
+def shared(bin_dir):
+    return bin_dir / "wan-shared-bottleneck"
+
+
+@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_is_one_line_exit_2(shared, tmp_path, args, expected):
+    for extra in ([], ["--check"]):
+        proc = subprocess.run([str(shared), *args, *extra, f"--output={tmp_path / 'r.json'}"],
+                              capture_output=True, text=True, cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1, proc.stderr
+        assert lines[0].startswith("wan-shared-bottleneck: error: ")
+        assert expected in lines[0], lines[0]
+        assert proc.stdout == ""
+        assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+@pytest.mark.parametrize("args", [
+    ["--congestion=TcpHighSpeedLinux"],
+    ["--congestion=ns3::TcpLinuxReno,TcpScalableLinux,ns3::hybridnet::TcpHighSpeedLinux"],
+    ["--flows=2", "--rtts=80ms", "--starts=0s,9s"],
+    ["--flows=16", "--rtts=2ms"],
+    ["--tcp=ns3", "--congestion=TcpBbr"],
+])
+def test_good_lists_are_accepted(shared, args):
+    proc = subprocess.run([str(shared), *args, "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def run(shared, tmp_path, *args, name="r.json"):
+    """A run with SHORT's flags, those named in @p args replaced."""
+    given = {a.split("=")[0] for a in args}
+    base = [a for a in SHORT if a.split("=")[0] not in given]
+    out = tmp_path / name
+    proc = subprocess.run([str(shared), *base, *args, f"--output={out}"], capture_output=True,
+                          text=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(out.read_text())
+
+
+def metric(doc, name):
+    return doc["metrics"][name]["value"]
+
+
+def goodputs(doc):
+    n = sum(1 for m in doc["metrics"] if m.startswith("goodputFlow"))
+    return [metric(doc, f"goodputFlow{i}") for i in range(1, n + 1)]
+
+
+def test_short_run_loads_and_leaves_one_file(shared, tmp_path):
+    doc = run(shared, tmp_path, "--flows=3", "--rtts=10ms,20ms,40ms", "--web100Interval=100ms",
+              "--starts=0s,0s,500ms")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+    assert len(results.frame([tmp_path / "r.json"])) == 1
+    # derived: BDP and the default queue of the longest path (40 ms)
+    assert metric(doc, "bdp") == 100e6 * 0.040 / 8
+    assert metric(doc, "queueCapacity") == math.ceil(500000 / 1500)
+    assert metric(doc, "goodputCeiling") == pytest.approx(100 * 1448 / WIRE)
+    assert [metric(doc, f"rttFlow{i}") for i in (1, 2, 3)] == [10, 20, 40]
+    g = goodputs(doc)
+    # the aggregate: every byte delivered from t = 0 (flow 1's start) over the 1 s
+    total = sum(metric(doc, f"bytesReceivedFlow{i}") for i in (1, 2, 3))
+    assert metric(doc, "goodput") == pytest.approx(8 * total / 1e6)
+    assert metric(doc, "goodputFlow3") == pytest.approx(
+        8 * metric(doc, "bytesReceivedFlow3") / 0.5 / 1e6)
+    assert metric(doc, "goodput") <= metric(doc, "goodputCeiling") * 1.0001
+    assert metric(doc, "jainFairness") == pytest.approx(sum(g) ** 2 / (3 * sum(x * x for x in g)))
+    assert sum(metric(doc, f"shareFlow{i}") for i in (1, 2, 3)) == pytest.approx(1)
+    assert metric(doc, "goodputRatioFlow3") == pytest.approx(g[0] / g[2])
+    assert metric(doc, "maxMinRatio") == pytest.approx(max(g) / min(g))
+    assert "goodputRatioFlow1" not in doc["metrics"]
+    # samples every 100 ms from each flow's start; delivered bytes grow to the flow's total
+    for i, start in ((1, 0.0), (3, 0.5)):
+        s = results.series(tmp_path / "r.json", f"web100Flow{i}")
+        times = list(s.iloc[:, 0])
+        assert times == pytest.approx([start + 0.1 * k for k in range(len(times))])
+        assert len(times) == round((1 - start) / 0.1)
+        delivered = list(s.filter(like="delivered").iloc[:, 0])
+        assert delivered == sorted(delivered)
+        assert delivered[-1] <= metric(doc, f"bytesReceivedFlow{i}")
+        assert max(s.filter(like="cwnd").iloc[:, 0]) <= metric(doc, "maxCwnd")
+
+
+def test_two_processes_byte_identical(shared, tmp_path):
+    args = ["--flows=3", "--rtts=10ms,30ms,50ms", "--congestion=TcpLinuxReno,TcpScalableLinux,"
+            "TcpHighSpeedLinux", "--web100Interval=50ms", "--queuePackets=50"]
+    a = run(shared, tmp_path, *args, name="a.json")
+    run(shared, tmp_path, *args, name="b.json")
+    raw_a = (tmp_path / "a.json").read_bytes().partition(b'"wallClock"')[0]
+    raw_b = (tmp_path / "b.json").read_bytes().partition(b'"wallClock"')[0]
+    assert raw_a == raw_b
+    assert metric(a, "bottleneckDrops") > 0  # the flows did share a full queue
+    schema = json.loads(subprocess.run([str(shared), "--schema"], capture_output=True,
+                                       check=True, text=True).stdout)
+    flags = [f["name"] for f in schema["flags"]
+             if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")]
+    assert list(a["parameters"]) == flags
+
+
+def test_two_reno_flows_converge_to_fairness(shared, tmp_path):
+    """Chiu and Jain (1989): with AIMD, each multiplicative decrease shrinks the difference of
+    two windows by the factor 1 - b while the additive increase keeps it. Two Reno flows over
+    a 10 ms path at 100 Mb/s (windows of about 40 to 85 segments, so a congestion epoch of
+    about 20 RTTs) converge within a few seconds from a start 2 s apart: Jain's index over
+    the last 10 s of 20 s is above 0.9 (0.9 is two flows at 1 : 2)."""
+    doc = run(shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s",
+              "--warmup=10s")
+    assert metric(doc, "bottleneckDrops") > 0
+    assert metric(doc, "utilization") > 0.9
+    assert metric(doc, "jainFairness") > 0.9
+    # without the warm-up, flow 1's head start shows (its 2 s alone at the full rate)
+    whole = run(shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s",
+                name="whole.json")
+    assert metric(whole, "goodputFlow1") > metric(doc, "goodputFlow1")
+
+
+def test_reno_rtt_unfairness_lies_between_the_loss_models(shared, tmp_path):
+    """Reno's window under loss probability p is about 1.22 / sqrt(p) (d = 1/2 in
+    w ~ 1/p^d). With independent (unsynchronized) losses both flows see the same p, so the
+    throughput ratio of RTTs R1 < R2 is R2/R1; with losses synchronized in the drop-tail queue
+    the increase per epoch is T/R and the decrease w/2, so w ~ 1/R and the ratio is
+    (R2/R1)^(1/(1-d)) = (R2/R1)^2 (Xu, Harfoush and Rhee 2004). The effective RTTs include
+    the same queueing delay q in [0, Q x 1502 B x 8 / C]: the ratio lies between
+    (R2 + qmax)/(R1 + qmax) and (R2/R1)^2. Here R = 20 and 40 ms, Q = 84: 1.66 to 4."""
+    doc = run(shared, tmp_path, "--rtts=20ms,40ms", "--queuePackets=84", "--duration=30s",
+              "--warmup=10s")
+    qmax = metric(doc, "queueCapacity") * WIRE * 8 / 100e6 * 1e3
+    low, high = (40 + qmax) / (20 + qmax), (40 / 20) ** 2
+    assert 1.6 < low < 1.7
+    ratio = metric(doc, "goodputRatioFlow2")
+    assert low <= ratio <= high, (low, ratio, high)
+    assert metric(doc, "utilization") > 0.9
+
+
+@pytest.mark.parametrize("order", [("TcpLinuxReno", "TcpScalableLinux"),
+                                   ("TcpScalableLinux", "TcpLinuxReno")])
+def test_congestion_control_is_per_flow(shared, tmp_path, order):
+    """Scalable (b = 1/8) against Reno (b = 1/2) at the same RTT: below Scalable's AI count
+    both add one segment per RTT, so synchronized losses balance at w_S / 8 = w_R / 2, a
+    share of 0.8 for Scalable (more above its AI count, where it grows 1 % per RTT); random
+    losses give about sqrt(30 / 1.5) = 4.5 times Reno's window (share 0.82). Scalable gets
+    more than 0.6 whichever flow it is, which it cannot if every flow ran one algorithm."""
+    doc = run(shared, tmp_path, "--rtts=10ms", f"--congestion={','.join(order)}",
+              "--duration=20s", "--warmup=5s")
+    scalable = order.index("TcpScalableLinux") + 1
+    assert metric(doc, f"shareFlow{scalable}") > 0.6
