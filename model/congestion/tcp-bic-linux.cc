@@ -175,9 +175,9 @@ void
 TcpBicLinux::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked);
-    if (segmentsAcked == 0)
+    if (segmentsAcked == 0 || !tcb->m_isCwndLimited)
     {
-        return;
+        return; // Linux: if (!tcp_is_cwnd_limited(sk, in_flight)) return;
     }
     if (tcb->m_cWnd < tcb->m_ssThresh)
     {

@@ -129,6 +129,16 @@ TcpHighSpeedLinux::GetRow() const
 }
 
 void
+TcpHighSpeedLinux::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+{
+    if (!tcb->m_isCwndLimited)
+    {
+        return; // Linux: if (!tcp_is_cwnd_limited(sk, in_flight)) return;
+    }
+    TcpNewReno::IncreaseWindow(tcb, segmentsAcked);
+}
+
+void
 TcpHighSpeedLinux::CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked);

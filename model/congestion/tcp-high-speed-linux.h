@@ -112,6 +112,14 @@ class TcpHighSpeedLinux : public TcpNewReno
     /** @return the current table row (the index i of equation (5)) */
     uint32_t GetRow() const;
 
+    /**
+     * Grow cwnd only while it limits the sender (Linux 2.6's tcp_is_cwnd_limited test at
+     * the top of cong_avoid; ns-3's sockets set TcpSocketState::m_isCwndLimited).
+     * @param tcb the connection's state
+     * @param segmentsAcked segments acknowledged
+     */
+    void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
+
   protected:
     void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
 

@@ -323,6 +323,16 @@ TcpHtcpLinux::CongestionStateSet(Ptr<TcpSocketState> tcb,
 }
 
 void
+TcpHtcpLinux::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+{
+    if (!tcb->m_isCwndLimited)
+    {
+        return; // Linux: if (!tcp_is_cwnd_limited(sk, in_flight)) return;
+    }
+    TcpNewReno::IncreaseWindow(tcb, segmentsAcked);
+}
+
+void
 TcpHtcpLinux::CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked);

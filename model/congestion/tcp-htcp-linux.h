@@ -107,6 +107,14 @@ class TcpHtcpLinux : public TcpNewReno
      *  one-line description; Init and GetSsThresh abort with it */
     std::string Validate() const;
 
+    /**
+     * Grow cwnd only while it limits the sender (Linux 2.6's tcp_is_cwnd_limited test at
+     * the top of cong_avoid; ns-3's sockets set TcpSocketState::m_isCwndLimited).
+     * @param tcb the connection's state
+     * @param segmentsAcked segments acknowledged
+     */
+    void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
+
   protected:
     void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
 

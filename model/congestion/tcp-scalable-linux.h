@@ -67,6 +67,14 @@ class TcpScalableLinux : public TcpNewReno
     uint32_t GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight) override;
     Ptr<TcpCongestionOps> Fork() override;
 
+    /**
+     * Grow cwnd only while it limits the sender (Linux 2.6's tcp_is_cwnd_limited test at
+     * the top of cong_avoid; ns-3's sockets set TcpSocketState::m_isCwndLimited).
+     * @param tcb the connection's state
+     * @param segmentsAcked segments acknowledged
+     */
+    void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
+
   protected:
     void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
 

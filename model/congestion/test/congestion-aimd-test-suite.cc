@@ -14,6 +14,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-bic.h"
@@ -44,6 +45,7 @@ MakeTcb(uint32_t cwndSegments, uint32_t ssThreshSegments)
     tcb->m_segmentSize = kMss;
     tcb->m_cWnd = cwndSegments * kMss;
     tcb->m_ssThresh = ssThreshSegments * kMss;
+    tcb->m_isCwndLimited = true; // the sender fills its window (as a socket would report)
     return tcb;
 }
 
@@ -699,6 +701,55 @@ class BadParameterTestCase : public TestCase
     }
 };
 
+/**
+ * Linux 2.6's cong_avoid begins with "if (!tcp_is_cwnd_limited(sk, in_flight)) return;":
+ * a window the sender does not fill (receive-window or application limited) does not
+ * grow, in slow start or in congestion avoidance; the same ACKs grow it when it is full.
+ */
+class CwndLimitedTestCase : public TestCase
+{
+  public:
+    CwndLimitedTestCase(TypeId tid, bool slowStart)
+        : TestCase(tid.GetName().substr(tid.GetName().rfind(':') + 1) +
+                   " grows only a window the sender fills, " +
+                   (slowStart ? "slow start" : "congestion avoidance")),
+          m_tid(tid),
+          m_slowStart(slowStart)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool limited : {false, true})
+        {
+            ObjectFactory factory(m_tid.GetName());
+            Ptr<TcpCongestionOps> ops = factory.Create<TcpCongestionOps>();
+            // 100 segments; ssthresh above (slow start) or below (congestion avoidance)
+            Ptr<TcpSocketState> tcb = MakeTcb(100, m_slowStart ? 1000 : 50);
+            ops->Init(tcb);
+            tcb->m_isCwndLimited = limited;
+            const uint32_t before = tcb->m_cWnd;
+            for (int ack = 0; ack < 300; ++ack)
+            {
+                ops->PktsAcked(tcb, 2, MilliSeconds(100));
+                ops->IncreaseWindow(tcb, 2);
+            }
+            if (limited)
+            {
+                NS_TEST_EXPECT_MSG_GT(tcb->m_cWnd.Get(), before, "a full window grows");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(), before, "a window not filled stays");
+            }
+        }
+    }
+
+    TypeId m_tid;
+    bool m_slowStart;
+};
+
 /** The loss-based stacks. */
 class CongestionAimdTestSuite : public TestSuite
 {
@@ -707,6 +758,12 @@ class CongestionAimdTestSuite : public TestSuite
         : TestSuite("hybridnet-congestion-aimd", Type::UNIT)
     {
         AddTestCase(new HighSpeedTableTestCase(), Duration::QUICK);
+        for (TypeId tid : {TcpHighSpeedLinux::GetTypeId(), TcpScalableLinux::GetTypeId(),
+                           TcpHtcpLinux::GetTypeId(), TcpBicLinux::GetTypeId()})
+        {
+            AddTestCase(new CwndLimitedTestCase(tid, true), Duration::QUICK);
+            AddTestCase(new CwndLimitedTestCase(tid, false), Duration::QUICK);
+        }
         for (uint32_t w : {39U, 100U, 1000U, 10000U, 89053U, 100000U})
         {
             AddTestCase(new HighSpeedIncreaseTestCase(w, 1), Duration::QUICK);

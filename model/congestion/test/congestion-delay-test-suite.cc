@@ -37,6 +37,7 @@ MakeTcb(uint32_t cwndSegments, uint32_t ssThreshSegments)
     tcb->m_segmentSize = kMss;
     tcb->m_cWnd = cwndSegments * kMss;
     tcb->m_ssThresh = ssThreshSegments * kMss;
+    tcb->m_isCwndLimited = true; // the sender fills its window (as a socket would report)
     return tcb;
 }
 
