@@ -1204,8 +1204,7 @@ LfnTcpSocket::ForwardUp(Ptr<Packet> packet,
 void
 LfnTcpSocket::ReadSynOptions(const TcpHeader& h)
 {
-    m_peerWindowScale = m_windowScalingEnabled && h.HasOption(TcpOption::WINSCALE);
-    if (m_peerWindowScale)
+    if (m_windowScalingEnabled && h.HasOption(TcpOption::WINSCALE))
     {
         auto ws = DynamicCast<const TcpOptionWinScale>(h.GetOption(TcpOption::WINSCALE));
         m_sndWindShift = std::min(ws->GetScale(), kMaxWindowShift);
@@ -1216,10 +1215,9 @@ LfnTcpSocket::ReadSynOptions(const TcpHeader& h)
         m_rcvWindShift = 0;
         m_windowScalingEnabled = false;
     }
-    m_peerSack = m_sackEnabled && h.HasOption(TcpOption::SACKPERMITTED);
-    m_sackEnabled = m_peerSack;
-    m_peerTimestamps = m_timestampEnabled && h.HasOption(TcpOption::TS);
-    m_timestampEnabled = m_peerTimestamps;
+    // an option is used only if both ends offered it
+    m_sackEnabled = m_sackEnabled && h.HasOption(TcpOption::SACKPERMITTED);
+    m_timestampEnabled = m_timestampEnabled && h.HasOption(TcpOption::TS);
     m_peerMss = 0;
     if (h.HasOption(TcpOption::MSS))
     {

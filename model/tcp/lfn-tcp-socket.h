@@ -439,9 +439,6 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_delAckCount{0};
     DeadlineTimer m_delAckTimer; //!< delayed-ACK timer
     uint32_t m_peerMss{0};
-    bool m_peerSack{false};
-    bool m_peerTimestamps{false};
-    bool m_peerWindowScale{false};
     uint64_t m_readInRtt{0};       //!< bytes read by the application since m_rttStart (6)
     Time m_rttStart;
     Address m_peerAddress;
