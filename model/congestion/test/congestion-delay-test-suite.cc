@@ -184,16 +184,65 @@ class FastUpdateTestCase : public TestCase
 };
 
 /**
- * HSTCP-LP: an early congestion indication (smoothed one-way delay above
- * d_min + 0.15 (d_max - d_min)) halves the window; a second one within the inference
- * interval (3 RTT) sets it to one segment; no growth within the interval; after it,
- * HighSpeed's growth (a(w) per ACK, ceil(w / a(w)) ACKs per segment at w = 1000), and a
- * HighSpeed decrease on loss.
+ * Drives a TcpHstcpLp with ACKs whose one-way delay is chosen: each ACK echoes a segment
+ * sent 100 ms earlier (TSecr = now - 100 ms, srtt 100 ms), so every ACK ends a round of
+ * equation (1)'s sampling unless it says otherwise.
  */
-class HstcpLpTestCase : public TestCase
+class HstcpLpDriver
 {
   public:
-    HstcpLpTestCase()
+    HstcpLpDriver()
+        : op(CreateObject<TcpHstcpLp>()),
+          tcb(MakeTcb(1000, 2))
+    {
+        tcb->m_srtt = MilliSeconds(100);
+        op->TraceConnectWithoutContext("Yields", MakeCallback(&HstcpLpDriver::Yielded, this));
+    }
+
+    /**
+     * An ACK at now, for @p segments segments, with one-way delay @p owdMs, echoing the
+     * segment sent @p echoAgeMs ago.
+     */
+    void Ack(uint32_t owdMs, uint32_t segments = 2, uint32_t echoAgeMs = 100)
+    {
+        auto nowMs = static_cast<uint32_t>(Simulator::Now().GetMilliSeconds());
+        tcb->m_rcvTimestampEchoReply = nowMs - echoAgeMs;
+        tcb->m_rcvTimestampValue = nowMs - echoAgeMs + owdMs;
+        tcb->m_lastRtt = MilliSeconds(echoAgeMs);
+        op->PktsAcked(tcb, segments, MilliSeconds(echoAgeMs));
+    }
+
+    /** Record cwnd, segments. */
+    void Record()
+    {
+        windows.push_back(tcb->GetCwndInSegments());
+    }
+
+    /** The Yields trace. */
+    void Yielded(uint32_t, uint32_t now)
+    {
+        yields = now;
+    }
+
+    Ptr<TcpHstcpLp> op;            //!< op under test
+    Ptr<TcpSocketState> tcb;       //!< socket state
+    std::vector<uint32_t> windows; //!< recorded windows
+    uint32_t yields{0};            //!< yields so far
+};
+
+/**
+ * HSTCP-LP: rounds of 10 ms one-way delay, then one of 100 ms: with d_min = 10 and
+ * d_max = 10 (the 100 ms sample is the largest, held back) the limit of (3) is 10 and
+ * floor(s) = floor(10 + 90/8) = 21 is above it: the window halves (1000 -> 500) and
+ * ssthresh follows.  Within the inference interval (3 srtt) the window does not grow; the
+ * next 100 ms round (limit 21 + floor(0.15 x 21) = 24 after the reset d_min = 21,
+ * d_max = 42; s = 31) sets it to one segment.  After the interval: HighSpeed growth,
+ * ceil(1000/8) = 125 ACKs per segment at w = 1000 (a = 8), and HighSpeed's decrease.
+ */
+class HstcpLpYieldTestCase : public TestCase
+{
+  public:
+    HstcpLpYieldTestCase()
         : TestCase("HSTCP-LP yielding, inference and HighSpeed growth")
     {
     }
@@ -201,78 +250,148 @@ class HstcpLpTestCase : public TestCase
   private:
     void DoRun() override
     {
-        m_op = CreateObject<TcpHstcpLp>();
-        m_tcb = MakeTcb(1000, 2);
-        Simulator::Schedule(MilliSeconds(1000), &HstcpLpTestCase::Ack, this, 10);
-        Simulator::Schedule(MilliSeconds(1001), &HstcpLpTestCase::Ack, this, 100);
-        Simulator::Schedule(MilliSeconds(1002), &HstcpLpTestCase::Record, this);
-        Simulator::Schedule(MilliSeconds(1003), &HstcpLpTestCase::Grow, this);
-        Simulator::Schedule(MilliSeconds(1004), &HstcpLpTestCase::Record, this);
-        Simulator::Schedule(MilliSeconds(1005), &HstcpLpTestCase::Ack, this, 100);
-        Simulator::Schedule(MilliSeconds(1006), &HstcpLpTestCase::Record, this);
-        Simulator::Schedule(MilliSeconds(2000), &HstcpLpTestCase::AfterInference, this);
+        HstcpLpDriver drv;
+        // The first round has no window yet (no sample); then d = 10, 10, 100.
+        const uint32_t owds[] = {10, 10, 10, 100};
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i), &HstcpLpDriver::Ack, &drv,
+                                owds[i], 2, 100);
+        }
+        Simulator::Schedule(MilliSeconds(1304), &HstcpLpDriver::Record, &drv);
+        Simulator::Schedule(MilliSeconds(1350), &HstcpLpYieldTestCase::Grow, this, &drv);
+        Simulator::Schedule(MilliSeconds(1351), &HstcpLpDriver::Record, &drv);
+        Simulator::Schedule(MilliSeconds(1404), &HstcpLpDriver::Ack, &drv, 100, 2, 100);
+        Simulator::Schedule(MilliSeconds(1405), &HstcpLpDriver::Record, &drv);
+        Simulator::Schedule(MilliSeconds(2000), &HstcpLpYieldTestCase::AfterInference, this,
+                            &drv);
         Simulator::Run();
         Simulator::Destroy();
 
-        NS_TEST_ASSERT_MSG_EQ(m_windows.size(), 3U, "three records");
-        NS_TEST_ASSERT_MSG_EQ(m_windows[0], 500U, "first indication halves");
-        NS_TEST_ASSERT_MSG_EQ(m_windows[1], 500U, "no growth within inference");
-        NS_TEST_ASSERT_MSG_EQ(m_windows[2], 1U, "second indication within inference: 1");
-        NS_TEST_ASSERT_MSG_EQ(m_acksAfter, (1000U + 8 - 1) / 8, "HighSpeed a(1000) = 8");
-        NS_TEST_ASSERT_MSG_EQ(m_ssThresh, m_highSpeedSsThresh, "HighSpeed decrease");
+        NS_TEST_ASSERT_MSG_EQ(drv.windows.size(), 3U, "three records");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[0], 500U, "first indication halves");
+        NS_TEST_EXPECT_MSG_EQ(m_ssThreshAfterYield, 500U, "ssthresh follows: additive increase");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[1], 500U, "no growth within inference");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[2], 1U, "second indication within inference: 1");
+        NS_TEST_EXPECT_MSG_EQ(drv.yields, 2U, "two yields traced");
+        NS_TEST_EXPECT_MSG_EQ(m_acksAfter, (1000U + 8 - 1) / 8, "HighSpeed a(1000) = 8");
+        NS_TEST_EXPECT_MSG_EQ(m_ssThresh, m_highSpeedSsThresh, "HighSpeed decrease");
     }
 
-    /** An ACK whose one-way delay is @p owdMs, RTT 100 ms. */
-    void Ack(uint32_t owdMs)
+    /** Offer a window's worth of ACKs (slow start and congestion avoidance). */
+    void Grow(HstcpLpDriver* drv)
     {
-        auto nowMs = static_cast<uint32_t>(Simulator::Now().GetMilliSeconds());
-        m_tcb->m_rcvTimestampEchoReply = nowMs - 100;
-        m_tcb->m_rcvTimestampValue = nowMs - 100 + owdMs;
-        m_tcb->m_lastRtt = MilliSeconds(100);
-        m_op->PktsAcked(m_tcb, 1, MilliSeconds(100));
-    }
-
-    /** Record cwnd, segments. */
-    void Record()
-    {
-        m_windows.push_back(m_tcb->GetCwndInSegments());
-    }
-
-    /** Offer a window's worth of ACKs to congestion avoidance. */
-    void Grow()
-    {
-        NS_TEST_EXPECT_MSG_EQ(m_op->IsWithinInference(), true, "within inference");
+        m_ssThreshAfterYield = drv->tcb->GetSsThreshInSegments();
+        NS_TEST_EXPECT_MSG_EQ(drv->op->IsWithinInference(), true, "within inference");
+        drv->tcb->m_ssThresh = 10000 * kMss; // slow start is held too
         for (int i = 0; i < 1000; ++i)
         {
-            m_op->IncreaseWindow(m_tcb, 1);
+            drv->op->IncreaseWindow(drv->tcb, 1);
         }
+        drv->tcb->m_ssThresh = 500 * kMss;
     }
 
     /** After the interval: HighSpeed growth at w = 1000, then a loss. */
-    void AfterInference()
+    void AfterInference(HstcpLpDriver* drv)
     {
-        NS_TEST_EXPECT_MSG_EQ(m_op->IsWithinInference(), false, "inference over");
-        m_tcb->m_cWnd = 1000 * kMss;
+        NS_TEST_EXPECT_MSG_EQ(drv->op->IsWithinInference(), false, "inference over");
+        drv->tcb->m_cWnd = 1000 * kMss;
         m_acksAfter = 0;
-        while (m_tcb->GetCwndInSegments() == 1000 && m_acksAfter < 5000)
+        while (drv->tcb->GetCwndInSegments() == 1000 && m_acksAfter < 5000)
         {
-            m_op->IncreaseWindow(m_tcb, 1);
+            drv->op->IncreaseWindow(drv->tcb, 1);
             ++m_acksAfter;
         }
-        m_ssThresh = m_op->GetSsThresh(m_tcb, m_tcb->m_cWnd);
+        m_ssThresh = drv->op->GetSsThresh(drv->tcb, drv->tcb->m_cWnd);
         Ptr<TcpHighSpeedLinux> hs = CreateObject<TcpHighSpeedLinux>();
-        Ptr<TcpSocketState> t = MakeTcb(m_tcb->GetCwndInSegments(), 2);
+        Ptr<TcpSocketState> t = MakeTcb(drv->tcb->GetCwndInSegments(), 2);
         hs->IncreaseWindow(t, 1);
-        t->m_cWnd = m_tcb->m_cWnd.Get();
+        t->m_cWnd = drv->tcb->m_cWnd.Get();
         m_highSpeedSsThresh = hs->GetSsThresh(t, t->m_cWnd);
     }
 
-    Ptr<TcpHstcpLp> m_op;             //!< op under test
-    Ptr<TcpSocketState> m_tcb;        //!< socket state
-    std::vector<uint32_t> m_windows;  //!< recorded windows
+    uint32_t m_ssThreshAfterYield{0}; //!< ssthresh after the first yield, segments
     uint32_t m_acksAfter{0};          //!< ACKs for one segment after inference
     uint32_t m_ssThresh{0};           //!< HSTCP-LP's decrease
     uint32_t m_highSpeedSsThresh{0};  //!< HighSpeed's decrease at the same window
+};
+
+/**
+ * What is not an indication, from (1)-(3): (a) a 200 ms delayed-ACK wait on one ACK of a
+ * round whose other ACK shows 10 ms (the round's sample is its minimum); (b) a round that
+ * acknowledged one segment only (no sample); (c) after a yield, rounds whose delay is back
+ * at 10 ms while s is still above the limit (a draining queue).  Each case, sampled per
+ * ACK or without its rule, would halve or collapse the window.
+ */
+class HstcpLpSamplingTestCase : public TestCase
+{
+  public:
+    HstcpLpSamplingTestCase()
+        : TestCase("HSTCP-LP round minimum, one-segment rounds and a draining queue")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HstcpLpDriver drv;
+        for (uint32_t i = 0; i < 3; ++i) // three rounds of 10 ms (the first gives no sample)
+        {
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i), &HstcpLpDriver::Ack, &drv, 10,
+                                2, 100);
+        }
+        // (a) The round that began at 1202: an ACK at 1250 echoing a segment sent at
+        // 1150 (10 ms), then the one ending it at 1500 after a 200 ms wait.
+        Simulator::Schedule(MilliSeconds(1250), &HstcpLpDriver::Ack, &drv, 10, 2, 100);
+        Simulator::Schedule(MilliSeconds(1500), &HstcpLpDriver::Ack, &drv, 200, 2, 290);
+        Simulator::Schedule(MilliSeconds(1501), &HstcpLpDriver::Record, &drv);
+        // (b) A round of one segment with a 200 ms wait.
+        Simulator::Schedule(MilliSeconds(1800), &HstcpLpDriver::Ack, &drv, 200, 1, 290);
+        Simulator::Schedule(MilliSeconds(1801), &HstcpLpDriver::Record, &drv);
+        // (c) A 100 ms round (halves: 1000 -> 500), then rounds of 10 ms.
+        Simulator::Schedule(MilliSeconds(1901), &HstcpLpDriver::Ack, &drv, 100, 2, 100);
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(2002 + 101 * i), &HstcpLpDriver::Ack, &drv, 10,
+                                2, 100);
+        }
+        Simulator::Schedule(MilliSeconds(2500), &HstcpLpDriver::Record, &drv);
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(drv.windows.size(), 3U, "three records");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[0], 1000U, "(a) the round's minimum is 10 ms");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[1], 1000U, "(b) one segment: no sample");
+        NS_TEST_EXPECT_MSG_EQ(drv.windows[2], 500U, "(c) one yield, none while draining");
+        NS_TEST_EXPECT_MSG_EQ(drv.yields, 1U, "one yield traced");
+    }
+};
+
+/** Threshold in (0, 1) and InferenceRtts in [1, 100] (attribute checkers). */
+class HstcpLpRangesTestCase : public TestCase
+{
+  public:
+    HstcpLpRangesTestCase()
+        : TestCase("HSTCP-LP attribute ranges")
+    {
+    }
+
+  private:
+    static bool Accepts(const std::string& name, double value)
+    {
+        Ptr<TcpHstcpLp> op = CreateObject<TcpHstcpLp>();
+        return op->SetAttributeFailSafe(name, DoubleValue(value));
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Accepts("Threshold", 0.0), false, "threshold 0");
+        NS_TEST_EXPECT_MSG_EQ(Accepts("Threshold", 1.0), false, "threshold 1");
+        NS_TEST_EXPECT_MSG_EQ(Accepts("Threshold", 0.5), true, "threshold 0.5");
+        NS_TEST_EXPECT_MSG_EQ(Accepts("InferenceRtts", 0.5), false, "inference 0.5");
+        NS_TEST_EXPECT_MSG_EQ(Accepts("InferenceRtts", 100.5), false, "inference 100.5");
+        NS_TEST_EXPECT_MSG_EQ(Accepts("InferenceRtts", 1.0), true, "inference 1");
+    }
 };
 
 /**
@@ -366,7 +485,9 @@ class CongestionDelayTestSuite : public TestSuite
         AddTestCase(new FastEquilibriumTestCase(100, 1.0, 10, 50), Duration::QUICK);
         AddTestCase(new FastEquilibriumTestCase(20, 0.5, 20, 1000), Duration::QUICK);
         AddTestCase(new FastUpdateTestCase(), Duration::QUICK);
-        AddTestCase(new HstcpLpTestCase(), Duration::QUICK);
+        AddTestCase(new HstcpLpYieldTestCase(), Duration::QUICK);
+        AddTestCase(new HstcpLpSamplingTestCase(), Duration::QUICK);
+        AddTestCase(new HstcpLpRangesTestCase(), Duration::QUICK);
         AddTestCase(new SwitchableAimdTestCase(), Duration::QUICK);
     }
 };

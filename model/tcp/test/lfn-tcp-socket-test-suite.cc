@@ -1045,7 +1045,8 @@ class LfnTcpSocketTestSuite : public TestSuite
                                 "ns3::hybridnet::TcpHighSpeedLinux",
                                 "ns3::hybridnet::TcpScalableLinux",
                                 "ns3::hybridnet::TcpHtcpLinux", "ns3::hybridnet::TcpBicLinux",
-                                "ns3::hybridnet::TcpFast", "ns3::hybridnet::TcpSwitchableAimd"})
+                                "ns3::hybridnet::TcpFast", "ns3::hybridnet::TcpSwitchableAimd",
+                                "ns3::hybridnet::TcpHstcpLp"})
         {
             Transfer other = fixedLoss;
             other.sack = true;
