@@ -73,8 +73,9 @@
  *   the path) --bufferSemantics=ns3 --rmemMax=131071B --wmemMax=131071B
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's
  *   attribute defaults, Linux 2.6's values) --sack=on --timestamps=on --windowScaling=on
- *   --delAckCount=2 --flows=1 --startSpread=0s --duration=10s --lossRate=0 --lossEvery=0
- *   --web100Interval=0s; `--help` explains each and lists the rules between them.
+ *   --delAckCount=2 --initialCwnd=10 --initialSsThresh=0B (none) --flows=1
+ *   --startSpread=0s --duration=10s --lossRate=0 --lossEvery=0 --web100Interval=0s;
+ *   `--help` explains each and lists the rules between them.
  *
  * Metrics: goodput (all flows, Mb/s) and goodputFlow<i>; bytesReceived (all, B) and
  *   bytesReceivedFlow<i>; retransmits, timeouts, fastRetransmits (sums over the senders; with
@@ -82,7 +83,15 @@
  *   trace and its CongState changes to CA_LOSS and CA_RECOVERY); maxCwnd (B, largest over
  *   flows and time); jainFairness (Jain's index of the per-flow goodputs, 1/flows .. 1);
  *   packetsDropped (loss injectors), bottleneckDrops (router queue), senderQueueDrops
- *   (sender's queue discipline); derived: bdp (B), queueCapacity (packets), goodputCeiling
+ *   (sender's queue discipline); recoveries and recoveryTime (s): for each loss-induced
+ *   window reduction of a flow - its congestion state entering CA_RECOVERY (fast
+ *   retransmit) or CA_LOSS (timeout), from the sockets' CongState trace - the time until
+ *   its cwnd (CongestionWindow trace) first regains the value it had just before the
+ *   reduction; recoveries counts the completed ones over all flows, recoveryTime is their
+ *   mean (left out when none completed). A reduction not made up by the end of the run is
+ *   not counted. (With tcp=ns3 and an algorithm that sets cwnd itself - CongControl, e.g.
+ *   BBR - the recovery algorithm does not cut cwnd, so a recovery may complete at once.)
+ *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
  *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
  *   rcvBufEffective, maxAdvertisedWindow (B).
  *   Series (with --web100Interval): web100Flow<i>.
@@ -99,6 +108,7 @@
 #include "hybridnet/impairment-module.h"
 #include "hybridnet/scenario-module.h"
 #include "hybridnet/tcp-module.h"
+#include "hybridnet/wan-tcp-flags.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -122,37 +132,68 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint32_t kTcpIpHeaders = 52;   //!< IPv4 20 B + TCP 20 B + timestamps 12 B
-constexpr uint32_t kPppHeader = 2;       //!< point-to-point framing
-constexpr uint64_t kMaxBuffer = 1ULL << 30; //!< 1 GiB, LfnTcpSocket's RmemMax ceiling
-constexpr uint64_t kUnscaledWindow = 65535; //!< the 16-bit window field
 constexpr uint16_t kFirstPort = 5001;
 constexpr uint32_t kMaxFlows = 16;
 constexpr uint64_t kMaxWeb100Rows = 1000000; //!< samples per flow
 
-/** @return the default of attribute @p name of @p tid, as text */
-std::string
-AttributeDefault(TypeId tid, const std::string& name)
+/** A loss-induced window reduction not yet made up. */
+struct Reduction
 {
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        tid.GetName() << " has no attribute " << name);
-    return info.initialValue->SerializeToString(info.checker);
-}
+    Time when;       //!< when the congestion state entered CA_RECOVERY or CA_LOSS
+    uint32_t before; //!< cwnd just before the reduction, bytes
+};
 
 /** Counters of one sending connection, filled by trace sinks. */
 struct FlowCounters
 {
+    uint32_t cwnd{0};              //!< bytes, latest
     uint32_t maxCwnd{0};           //!< bytes
     uint64_t retransmits{0};       //!< tcp=ns3: Retransmission trace
     uint64_t timeouts{0};          //!< tcp=ns3: CongState -> CA_LOSS
     uint64_t fastRetransmits{0};   //!< tcp=ns3: CongState -> CA_RECOVERY
+    std::vector<Reduction> open;   //!< reductions whose cwnd is not regained yet
+    Time recoveryTimeSum;          //!< sum of the completed recoveries' durations
+    uint64_t recoveries{0};        //!< completed recoveries
 };
 
+/**
+ * Latest and largest cwnd; a reduction is recovered when cwnd first regains the value it
+ * had just before it (several may be open: a loss during a recovery opens another).
+ */
 void
 TrackCwnd(FlowCounters* c, uint32_t, uint32_t cwnd)
 {
+    c->cwnd = cwnd;
     c->maxCwnd = std::max(c->maxCwnd, cwnd);
+    auto regained = [&](const Reduction& r) {
+        if (cwnd < r.before)
+        {
+            return false;
+        }
+        c->recoveryTimeSum += Simulator::Now() - r.when;
+        ++c->recoveries;
+        return true;
+    };
+    c->open.erase(std::remove_if(c->open.begin(), c->open.end(), regained), c->open.end());
+}
+
+/**
+ * A loss-induced window reduction begins: the congestion state enters CA_RECOVERY (fast
+ * retransmit) or CA_LOSS (retransmission timeout). Both TCPs change the state before they
+ * reduce cwnd, so the latest cwnd is the value before the reduction.
+ */
+void
+TrackReduction(FlowCounters* c,
+               TcpSocketState::TcpCongState_t from,
+               TcpSocketState::TcpCongState_t to)
+{
+    const bool loss = to == TcpSocketState::CA_LOSS && from != TcpSocketState::CA_LOSS;
+    const bool recovery =
+        to == TcpSocketState::CA_RECOVERY && from != TcpSocketState::CA_RECOVERY;
+    if ((loss || recovery) && c->cwnd > 0)
+    {
+        c->open.push_back({Simulator::Now(), c->cwnd});
+    }
 }
 
 void
@@ -288,28 +329,12 @@ main(int argc, char* argv[])
                       "bulk TCP flows (1-16 parallel streams, any congestion control, "
                       "hybridnet's or ns-3's TCP) over a WAN path with one bottleneck, "
                       "kernel-style loss and Web100 traces");
-    const TypeId lfnTid = LfnTcpSocket::GetTypeId();
-    std::string tcp = "lfn";
-    std::string congestion = "TcpLinuxReno";
-    std::string recovery = "classic";
+    WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
     DataRate bottleneckRate("1Gbps");
     DataRate accessRate("10Gbps");
     Time rtt = MilliSeconds(120);
     Time accessDelay = MicroSeconds(10);
     uint32_t queuePackets = 0;
-    uint32_t segmentSize = 1448;
-    uint64_t sndBuf = 0;
-    uint64_t rcvBuf = 0;
-    std::string bufferSemantics = AttributeDefault(lfnTid, "BufferSemantics");
-    uint64_t rmemMax = std::stoull(AttributeDefault(lfnTid, "RmemMax"));
-    uint64_t wmemMax = std::stoull(AttributeDefault(lfnTid, "WmemMax"));
-    bool rcvBufAutoTuning = AttributeDefault(lfnTid, "RcvBufAutoTuning") == "true";
-    uint64_t autoTuningMax = std::stoull(AttributeDefault(lfnTid, "AutoTuningMax"));
-    const uint32_t advWinScale = std::stoul(AttributeDefault(lfnTid, "AdvWinScale"));
-    std::string sack = "on";
-    std::string timestamps = "on";
-    std::string windowScaling = "on";
-    uint32_t delAckCount = std::stoul(AttributeDefault(TcpSocket::GetTypeId(), "DelAckCount"));
     uint32_t flows = 1;
     Time startSpread = Seconds(0);
     Time duration = Seconds(10);
@@ -317,27 +342,8 @@ main(int argc, char* argv[])
     uint64_t lossEvery = 0;
     Time web100Interval = Seconds(0);
 
-    const CongestionOpsCatalog congestionTypes;
-    const std::string shortNames = congestionTypes.GetShortNames();
-
     auto& flags = scenario.Flags();
-    flags.AddChoice("tcp",
-                    "lfn: hybridnet's LfnTcpSocket on both hosts (model/tcp); ns3: ns-3's "
-                    "TcpSocketBase",
-                    &tcp,
-                    {"lfn", "ns3"});
-    flags.AddText("congestion",
-                  "congestion control of every flow: a registered ns3::TcpCongestionOps, by "
-                  "full TypeId name (ns3::TcpHighSpeed, ns3::hybridnet::TcpFast) or short name "
-                  "(TcpHighSpeed); one of " + shortNames,
-                  &congestion,
-                  "a TcpCongestionOps TypeId name, full or short",
-                  [](const std::string& text) { return !text.empty(); });
-    flags.AddChoice("recovery",
-                    "loss recovery: classic (TcpClassicRecovery, RFC 6582/6675) or prr "
-                    "(TcpPrrRecovery, RFC 6937)",
-                    &recovery,
-                    {"classic", "prr"});
+    tcp.AddStackFlags(flags, "both hosts", false);
     flags.AddDataRate("bottleneckRate",
                       "rate of the router's WAN port, the path's bottleneck",
                       &bottleneckRate,
@@ -367,67 +373,7 @@ main(int argc, char* argv[])
                    &queuePackets,
                    0,
                    10000000);
-    flags.AddSize("segmentSize",
-                  "TCP maximum segment size (payload per segment); the links' IP MTU is "
-                  "segmentSize + 52B (1448B -> 1500B, 8948B -> 9000B)",
-                  &segmentSize,
-                  536,
-                  8960);
-    flags.AddSize("sndBuf",
-                  "send buffer the application sets (SO_SNDBUF), at least segmentSize; 0B: "
-                  "sized for the path: 2 W with ns3 semantics, W with linux (which doubles it), "
-                  "W = (BDP / (segmentSize + 54B) + queue) x segmentSize the payload the path "
-                  "holds with the queue full",
-                  &sndBuf,
-                  0,
-                  kMaxBuffer);
-    flags.AddSize("rcvBuf",
-                  "receive buffer the application sets (SO_RCVBUF), at least segmentSize; 0B: "
-                  "sized for the path: W (see sndBuf) with ns3 semantics, 2 W / 3 with linux "
-                  "(which doubles it and advertises 3/4); with rcvBufAutoTuning the initial "
-                  "buffer (tcp_rmem[1])",
-                  &rcvBuf,
-                  0,
-                  kMaxBuffer);
-    flags.AddChoice("bufferSemantics",
-                    "ns3: the buffer is the value set, all advertised; linux (tcp=lfn only): "
-                    "Linux 2.6, doubled, clipped to rmemMax/wmemMax, a quarter kept back "
-                    "(LfnTcpSocket BufferSemantics)",
-                    &bufferSemantics,
-                    {"ns3", "linux"});
-    flags.AddSize("rmemMax",
-                  "net.core.rmem_max: the largest rcvBuf honoured (linux semantics; default "
-                  "Linux 2.6's)",
-                  &rmemMax,
-                  1024,
-                  kMaxBuffer);
-    flags.AddSize("wmemMax",
-                  "net.core.wmem_max: the largest sndBuf honoured (linux semantics; default "
-                  "Linux 2.6's)",
-                  &wmemMax,
-                  1024,
-                  kMaxBuffer);
-    flags.AddBool("rcvBufAutoTuning",
-                  "Linux 2.6 receive-buffer autotuning (dynamic right-sizing): the receive "
-                  "buffer grows once per RTT to 4 x what was read in it (linux semantics only)",
-                  &rcvBufAutoTuning);
-    flags.AddSize("autoTuningMax",
-                  "net.ipv4.tcp_rmem[2]: the largest buffer autotuning reaches",
-                  &autoTuningMax,
-                  1024,
-                  kMaxBuffer);
-    flags.AddChoice("sack", "selective acknowledgments (RFC 2018)", &sack, {"on", "off"});
-    flags.AddChoice("timestamps", "TCP timestamps option (RFC 7323)", &timestamps, {"on", "off"});
-    flags.AddChoice("windowScaling",
-                    "window-scale option (RFC 7323); off: windows and buffers at most 65535B",
-                    &windowScaling,
-                    {"on", "off"});
-    flags.AddCount("delAckCount",
-                   "receiver acknowledges every delAckCount-th full segment (1: every one; "
-                   "delayed-ACK timer 200ms)",
-                   &delAckCount,
-                   1,
-                   64);
+    tcp.AddSocketFlags(flags, "the path", true);
     flags.AddCount("flows",
                    "parallel TCP streams from sender to receiver (destination ports 5001, "
                    "5002, ...)",
@@ -468,125 +414,35 @@ main(int argc, char* argv[])
                         [&]() { return accessRate >= bottleneckRate; });
     flags.AddConstraint("2 x accessDelay <= rtt",
                         [&]() { return accessDelay * 2 <= rtt; });
-    flags.AddConstraint("sndBuf is 0B (sized for the path) or at least segmentSize",
-                        [&]() { return sndBuf == 0 || sndBuf >= segmentSize; });
-    flags.AddConstraint("rcvBuf is 0B (sized for the path) or at least segmentSize",
-                        [&]() { return rcvBuf == 0 || rcvBuf >= segmentSize; });
-    flags.AddConstraint("sndBuf and rcvBuf are at most 65535B with windowScaling off",
-                        [&]() {
-                            return windowScaling == "on" ||
-                                   (sndBuf <= kUnscaledWindow && rcvBuf <= kUnscaledWindow);
-                        });
-    flags.AddConstraint("bufferSemantics linux needs tcp lfn",
-                        [&]() { return tcp == "lfn" || bufferSemantics == "ns3"; });
-    flags.AddConstraint("rcvBufAutoTuning needs bufferSemantics linux",
-                        [&]() { return !rcvBufAutoTuning || bufferSemantics == "linux"; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
                         [&]() { return lossRate == 0 || lossEvery == 0; });
     flags.AddConstraint("(flows - 1) x startSpread < duration",
                         [&]() { return startSpread * (flows - 1) < duration; });
     flags.AddConstraint("web100Interval is 0s with tcp ns3 (Web100 traces need LfnTcpSocket)",
-                        [&]() { return tcp == "lfn" || web100Interval.IsZero(); });
+                        [&]() { return tcp.IsLfn() || web100Interval.IsZero(); });
     flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow",
                         [&]() {
                             return web100Interval.IsZero() ||
                                    duration.GetTimeStep() / web100Interval.GetTimeStep() <=
                                        static_cast<int64_t>(kMaxWeb100Rows);
                         });
-    TypeId congestionTid;
-    flags.AddInputCheck([&]() -> std::string {
-        const auto found = congestionTypes.Find(congestion);
-        if (found.empty())
-        {
-            return "--congestion: unknown congestion control '" + congestion +
-                   "'; one of " + shortNames;
-        }
-        if (found.size() > 1)
-        {
-            std::string names;
-            for (const auto& tid : found)
-            {
-                names += (names.empty() ? "" : ", ") + tid.GetName();
-            }
-            return "--congestion: '" + congestion + "' is ambiguous; give one of " + names;
-        }
-        congestionTid = found[0];
-        if (tcp == "lfn")
-        {
-            ObjectFactory factory;
-            factory.SetTypeId(congestionTid);
-            if (factory.Create<TcpCongestionOps>()->HasCongControl())
-            {
-                return "--congestion: " + congestionTid.GetName() +
-                       " needs rate samples (CongControl), which LfnTcpSocket does not "
-                       "produce; use --tcp=ns3";
-            }
-        }
-        return "";
-    });
+    flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
     }
 
-    // Derived parameters.
-    const bool lfn = tcp == "lfn";
-    const bool linuxBuffers = bufferSemantics == "linux";
-    const bool scaling = windowScaling == "on";
-    const uint32_t mtu = segmentSize + kTcpIpHeaders;
-    const uint64_t bdp = static_cast<uint64_t>(
-        std::ceil(static_cast<double>(bottleneckRate.GetBitRate()) * rtt.GetSeconds() / 8));
-    const uint32_t queue =
-        queuePackets != 0
-            ? queuePackets
-            : static_cast<uint32_t>(std::max<uint64_t>(1, (bdp + mtu - 1) / mtu));
-    // W: the payload the path holds with the queue full, in whole packets.
-    const uint64_t pathBytes = (bdp / (mtu + kPppHeader) + queue) * uint64_t(segmentSize);
-    auto fit = [&](uint64_t bytes) {
-        bytes = std::max<uint64_t>(bytes, segmentSize);
-        return std::min(bytes, scaling ? kMaxBuffer : kUnscaledWindow);
-    };
-    // With linux, B = 2 x value and 3/4 of B (AdvWinScale 2) advertised: value = 2 W / 3.
-    const uint64_t keep = (1ULL << advWinScale) - 1;
-    const uint64_t sndBufSet =
-        sndBuf != 0 ? sndBuf : fit(linuxBuffers ? pathBytes : 2 * pathBytes);
-    const uint64_t rcvBufSet =
-        rcvBuf != 0 ? rcvBuf
-                    : fit(linuxBuffers ? (pathBytes * (keep + 1) + 2 * keep - 1) / (2 * keep)
-                                : pathBytes);
-    const uint64_t sndBufEffective = linuxBuffers ? 2 * std::min(sndBufSet, wmemMax) : sndBufSet;
-    const uint64_t rcvBufEffective = linuxBuffers ? 2 * std::min(rcvBufSet, rmemMax) : rcvBufSet;
-    uint64_t maxAdvertised = linuxBuffers ? rcvBufEffective - (rcvBufEffective >> advWinScale)
-                                   : rcvBufEffective;
-    if (!scaling)
-    {
-        maxAdvertised = std::min(maxAdvertised, kUnscaledWindow);
-    }
+    // Derived parameters: the queue and the buffers sized for the path (WanPathSizing).
+    const bool lfn = tcp.IsLfn();
+    const uint32_t segmentSize = tcp.GetSegmentSize();
+    const WanPathSizing sizing = tcp.SizePath(bottleneckRate, rtt, queuePackets);
+    const uint32_t mtu = sizing.GetMtu();
+    const uint32_t queue = sizing.GetQueuePackets();
+    const uint64_t sndBufEffective = sizing.GetSndBufEffective();
 
     // TCP configuration: both TCPs read TcpL4Protocol's and TcpSocket's attributes.
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(congestionTid));
-    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
-                       TypeIdValue(recovery == "prr" ? TcpPrrRecovery::GetTypeId()
-                                                     : TcpClassicRecovery::GetTypeId()));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndBufSet));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvBufSet));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
-    const std::string socketType = lfn ? "ns3::hybridnet::LfnTcpSocket" : "ns3::TcpSocketBase";
-    Config::SetDefault(socketType + "::Sack", BooleanValue(sack == "on"));
-    Config::SetDefault(socketType + "::Timestamp", BooleanValue(timestamps == "on"));
-    Config::SetDefault(socketType + "::WindowScaling", BooleanValue(scaling));
-    if (lfn)
-    {
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::BufferSemantics",
-                           StringValue(bufferSemantics));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RmemMax", UintegerValue(rmemMax));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::WmemMax", UintegerValue(wmemMax));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RcvBufAutoTuning",
-                           BooleanValue(rcvBufAutoTuning));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::AutoTuningMax",
-                           UintegerValue(autoTuningMax));
-    }
+    tcp.SetCongestionDefault();
+    tcp.SetDefaults(sizing);
 
     // Topology: sender - router - receiver.
     NodeContainer nodes(3);
@@ -604,11 +460,7 @@ main(int argc, char* argv[])
     wan.SetChannelAttribute("Delay", TimeValue(rtt / 2 - accessDelay));
     NetDeviceContainer wanDevices = wan.Install(router, receiver);
 
-    if (lfn)
-    {
-        LfnTcpHelper lfnHelper;
-        lfnHelper.Install(NodeContainer(sender, receiver));
-    }
+    tcp.Install(NodeContainer(sender, receiver));
     InternetStackHelper().Install(nodes);
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     addresses.Assign(accessDevices);
@@ -704,6 +556,8 @@ main(int argc, char* argv[])
                 NS_ABORT_MSG_UNLESS(socket, "BulkSend has no socket at its start");
                 socket->TraceConnectWithoutContext("CongestionWindow",
                                                    MakeBoundCallback(&TrackCwnd, c));
+                socket->TraceConnectWithoutContext("CongState",
+                                                   MakeBoundCallback(&TrackReduction, c));
                 if (!lfn)
                 {
                     socket->TraceConnectWithoutContext(
@@ -733,6 +587,8 @@ main(int argc, char* argv[])
     uint64_t timeouts = 0;
     uint64_t fastRetransmits = 0;
     uint32_t maxCwnd = 0;
+    Time recoveryTimeSum;
+    uint64_t recoveries = 0;
     for (uint32_t i = 0; i < flows; ++i)
     {
         const std::string flow = "Flow" + std::to_string(i + 1);
@@ -757,6 +613,8 @@ main(int argc, char* argv[])
             fastRetransmits += counters[i].fastRetransmits;
         }
         maxCwnd = std::max(maxCwnd, counters[i].maxCwnd);
+        recoveryTimeSum += counters[i].recoveryTimeSum;
+        recoveries += counters[i].recoveries;
     }
     double sum = 0;
     double squares = 0;
@@ -771,6 +629,11 @@ main(int argc, char* argv[])
     result.SetMetric("timeouts", double(timeouts), "");
     result.SetMetric("fastRetransmits", double(fastRetransmits), "");
     result.SetMetric("maxCwnd", double(maxCwnd), "B");
+    result.SetMetric("recoveries", double(recoveries), "");
+    if (recoveries > 0)
+    {
+        result.SetMetric("recoveryTime", recoveryTimeSum.GetSeconds() / recoveries, "s");
+    }
     if (squares > 0)
     {
         result.SetMetric("jainFairness", sum * sum / (flows * squares), "");
@@ -783,15 +646,12 @@ main(int argc, char* argv[])
     result.SetMetric("packetsDropped", double(dropped), "");
     result.SetMetric("bottleneckDrops", double(bottleneckDrops), "");
     result.SetMetric("senderQueueDrops", double(senderQueueDrops), "");
-    result.SetMetric("bdp", double(bdp), "B");
+    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
     result.SetMetric("queueCapacity", double(queue), "");
-    result.SetMetric("goodputCeiling",
-                     bottleneckRate.GetBitRate() * double(segmentSize) /
-                         (mtu + kPppHeader) / 1e6,
-                     "Mb/s");
+    result.SetMetric("goodputCeiling", sizing.GetGoodputCeiling() / 1e6, "Mb/s");
     result.SetMetric("sndBufEffective", double(sndBufEffective), "B");
-    result.SetMetric("rcvBufEffective", double(rcvBufEffective), "B");
-    result.SetMetric("maxAdvertisedWindow", double(maxAdvertised), "B");
+    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+    result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
     for (auto& log : web100Logs)
     {
         log->Stop();

@@ -33,13 +33,17 @@
  * its own SocketType, so flow i runs congestion[i] (--congestion: one name for all flows
  * or one per flow, full TypeId or short name, as in wan-bulk-transfer). The receiver's is
  * irrelevant (it only acknowledges). Socket attributes come from the flags through
- * Config::SetDefault exactly as in wan-bulk-transfer.
+ * Config::SetDefault exactly as in wan-bulk-transfer (the same WanTcpFlags, model/tcp/helper,
+ * registers, checks and applies them), including the initial window initialCwnd x
+ * segmentSize and the initial slow-start threshold initialSsThresh of every flow; only the
+ * receive-buffer autotuning flags are wan-bulk-transfer's alone.
  *
  * Buffers: --sndBuf and --rcvBuf as in wan-bulk-transfer, the same for every flow; 0B means
- * sized for the longest path: W = (floor(BDP / (segmentSize + 54 B)) + queue) x segmentSize
- * with BDP = bottleneckRate x max(rtts) / 8, then rcvBuf = W and sndBuf = 2 W (ns3
- * semantics) or rcvBuf = ceil(2 W / 3) and sndBuf = W (linux: LfnTcpSocket doubles the value
- * and advertises 3/4 of it); the kernel maxima --rmemMax, --wmemMax still clip with linux.
+ * sized for the longest path (WanPathSizing, model/tcp/helper):
+ * W = (floor(BDP / (segmentSize + 54 B)) + queue) x segmentSize with BDP = bottleneckRate x
+ * max(rtts) / 8, then rcvBuf = W and sndBuf = 2 W (ns3 semantics) or rcvBuf = ceil(2 W / 3)
+ * and sndBuf = W (linux: LfnTcpSocket doubles the value and advertises 3/4 of it); the
+ * kernel maxima --rmemMax, --wmemMax still clip with linux.
  * So no flow is window-limited below what one flow could use alone: every flow is limited by
  * its congestion control, which is what a sharing test compares.
  *
@@ -59,8 +63,9 @@
  *   --rtts=10ms,80ms,180ms --bottleneckRate=1Gbps --accessRate=10Gbps --bottleneckDelay=1ms
  *   --queuePackets=0 --segmentSize=1448B --sndBuf=0B --rcvBuf=0B --bufferSemantics=ns3
  *   --rmemMax=131071B --wmemMax=131071B --sack=on --timestamps=on --windowScaling=on
- *   --delAckCount=2 --startSpread=0s --starts= --duration=10s --warmup=0s
- *   --web100Interval=0s; `--help` explains each and lists the rules between them.
+ *   --delAckCount=2 --initialCwnd=10 --initialSsThresh=0B (none) --startSpread=0s
+ *   --starts= --duration=10s --warmup=0s --web100Interval=0s; `--help` explains each and
+ *   lists the rules between them.
  *
  * Metrics: goodputFlow<i> (Mb/s, see Phases), bytesReceivedFlow<i> (B, from the start),
  *   shareFlow<i> (goodputFlow<i> / sum of goodputFlow), goodputRatioFlow<i> for i >= 2
@@ -82,6 +87,7 @@
  */
 #include "hybridnet/scenario-module.h"
 #include "hybridnet/tcp-module.h"
+#include "hybridnet/wan-tcp-flags.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -103,31 +109,9 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint32_t kTcpIpHeaders = 52;      //!< IPv4 20 B + TCP 20 B + timestamps 12 B
-constexpr uint32_t kPppHeader = 2;          //!< point-to-point framing
-constexpr uint64_t kMaxBuffer = 1ULL << 30; //!< 1 GiB, LfnTcpSocket's RmemMax ceiling
-constexpr uint64_t kUnscaledWindow = 65535; //!< the 16-bit window field
 constexpr uint16_t kFirstPort = 5001;
 constexpr uint32_t kMaxFlows = 16;
 constexpr uint64_t kMaxSamples = 1000000; //!< web100 samples per flow
-
-/** @return @p text split at commas (one empty item for an empty text) */
-std::vector<std::string>
-SplitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    size_t from = 0;
-    while (true)
-    {
-        const size_t comma = text.find(',', from);
-        items.push_back(text.substr(from, comma - from));
-        if (comma == std::string::npos)
-        {
-            return items;
-        }
-        from = comma + 1;
-    }
-}
 
 /**
  * @param text a list of times, one or @p flows items
@@ -140,7 +124,7 @@ std::string
 ParseTimes(const std::string& text, uint32_t flows, const std::string& flag,
            std::vector<Time>* times)
 {
-    const auto items = SplitList(text);
+    const auto items = WanTcpFlags::SplitList(text);
     if (items.size() != 1 && items.size() != flows)
     {
         return "--" + flag + ": " + std::to_string(items.size()) + " values for " +
@@ -159,16 +143,6 @@ ParseTimes(const std::string& text, uint32_t flows, const std::string& flag,
     }
     times->resize(flows, times->front());
     return "";
-}
-
-/** @return the default of attribute @p name of @p tid, as text */
-std::string
-AttributeDefault(TypeId tid, const std::string& name)
-{
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        tid.GetName() << " has no attribute " << name);
-    return info.initialValue->SerializeToString(info.checker);
 }
 
 /** What the trace sinks know of one sending connection. */
@@ -245,55 +219,23 @@ main(int argc, char* argv[])
                       "1-16 bulk TCP flows, each with its own RTT and congestion control, "
                       "sharing one WAN bottleneck (dumbbell): convergence, fairness and RTT "
                       "unfairness");
-    const TypeId lfnTid = LfnTcpSocket::GetTypeId();
-    std::string tcp = "lfn";
-    std::string congestion = "TcpLinuxReno";
-    std::string recovery = "classic";
+    WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
     uint32_t flows = 3;
     std::string rttList = "10ms,80ms,180ms";
     DataRate bottleneckRate("1Gbps");
     DataRate accessRate("10Gbps");
     Time bottleneckDelay = MilliSeconds(1);
     uint32_t queuePackets = 0;
-    uint32_t segmentSize = 1448;
-    uint64_t sndBuf = 0;
-    uint64_t rcvBuf = 0;
-    std::string bufferSemantics = AttributeDefault(lfnTid, "BufferSemantics");
-    uint64_t rmemMax = std::stoull(AttributeDefault(lfnTid, "RmemMax"));
-    uint64_t wmemMax = std::stoull(AttributeDefault(lfnTid, "WmemMax"));
-    const uint32_t advWinScale = std::stoul(AttributeDefault(lfnTid, "AdvWinScale"));
-    std::string sack = "on";
-    std::string timestamps = "on";
-    std::string windowScaling = "on";
-    uint32_t delAckCount = std::stoul(AttributeDefault(TcpSocket::GetTypeId(), "DelAckCount"));
     Time startSpread = Seconds(0);
     std::string startList;
     Time duration = Seconds(10);
     Time warmup = Seconds(0);
     Time web100Interval = Seconds(0);
 
-    const CongestionOpsCatalog congestionTypes;
-    const std::string shortNames = congestionTypes.GetShortNames();
     auto nonEmpty = [](const std::string& text) { return !text.empty(); };
 
     auto& flags = scenario.Flags();
-    flags.AddChoice("tcp",
-                    "lfn: hybridnet's LfnTcpSocket on every host (model/tcp); ns3: ns-3's "
-                    "TcpSocketBase",
-                    &tcp,
-                    {"lfn", "ns3"});
-    flags.AddText("congestion",
-                  "congestion control: one registered ns3::TcpCongestionOps for every flow, or "
-                  "a comma-separated list, one per flow; full TypeId name "
-                  "(ns3::hybridnet::TcpHighSpeedLinux) or short name; one of " + shortNames,
-                  &congestion,
-                  "a TcpCongestionOps TypeId name, or one per flow separated by commas",
-                  nonEmpty);
-    flags.AddChoice("recovery",
-                    "loss recovery: classic (TcpClassicRecovery, RFC 6582/6675) or prr "
-                    "(TcpPrrRecovery, RFC 6937)",
-                    &recovery,
-                    {"classic", "prr"});
+    tcp.AddStackFlags(flags, "every host", true);
     flags.AddCount("flows",
                    "TCP flows, each from its own sender host (destination ports 5001, 5002, "
                    "...)",
@@ -331,51 +273,7 @@ main(int argc, char* argv[])
                    &queuePackets,
                    0,
                    10000000);
-    flags.AddSize("segmentSize",
-                  "TCP maximum segment size; the links' IP MTU is segmentSize + 52B",
-                  &segmentSize,
-                  536,
-                  8960);
-    flags.AddSize("sndBuf",
-                  "send buffer every sender sets (SO_SNDBUF), at least segmentSize; 0B: sized "
-                  "for the longest path: 2 W with ns3 semantics, W with linux, W = (BDP / "
-                  "(segmentSize + 54B) + queue) x segmentSize, BDP of max(rtts)",
-                  &sndBuf,
-                  0,
-                  kMaxBuffer);
-    flags.AddSize("rcvBuf",
-                  "receive buffer every receiving socket sets (SO_RCVBUF), at least "
-                  "segmentSize; 0B: sized for the longest path: W (see sndBuf) with ns3 "
-                  "semantics, 2 W / 3 with linux",
-                  &rcvBuf,
-                  0,
-                  kMaxBuffer);
-    flags.AddChoice("bufferSemantics",
-                    "ns3: the buffer is the value set, all advertised; linux (tcp=lfn only): "
-                    "Linux 2.6, doubled, clipped to rmemMax/wmemMax, a quarter kept back",
-                    &bufferSemantics,
-                    {"ns3", "linux"});
-    flags.AddSize("rmemMax",
-                  "net.core.rmem_max: the largest rcvBuf honoured (linux semantics)",
-                  &rmemMax,
-                  1024,
-                  kMaxBuffer);
-    flags.AddSize("wmemMax",
-                  "net.core.wmem_max: the largest sndBuf honoured (linux semantics)",
-                  &wmemMax,
-                  1024,
-                  kMaxBuffer);
-    flags.AddChoice("sack", "selective acknowledgments (RFC 2018)", &sack, {"on", "off"});
-    flags.AddChoice("timestamps", "TCP timestamps option (RFC 7323)", &timestamps, {"on", "off"});
-    flags.AddChoice("windowScaling",
-                    "window-scale option (RFC 7323); off: windows and buffers at most 65535B",
-                    &windowScaling,
-                    {"on", "off"});
-    flags.AddCount("delAckCount",
-                   "receiver acknowledges every delAckCount-th full segment (1: every one)",
-                   &delAckCount,
-                   1,
-                   64);
+    tcp.AddSocketFlags(flags, "the longest path (BDP of max(rtts))", false);
     flags.AddTime("startSpread",
                   "flow i starts (i - 1) x startSpread after the first (unless --starts)",
                   &startSpread,
@@ -406,17 +304,6 @@ main(int argc, char* argv[])
 
     flags.AddConstraint("accessRate >= bottleneckRate",
                         [&]() { return accessRate >= bottleneckRate; });
-    flags.AddConstraint("sndBuf is 0B (sized for the path) or at least segmentSize",
-                        [&]() { return sndBuf == 0 || sndBuf >= segmentSize; });
-    flags.AddConstraint("rcvBuf is 0B (sized for the path) or at least segmentSize",
-                        [&]() { return rcvBuf == 0 || rcvBuf >= segmentSize; });
-    flags.AddConstraint("sndBuf and rcvBuf are at most 65535B with windowScaling off",
-                        [&]() {
-                            return windowScaling == "on" ||
-                                   (sndBuf <= kUnscaledWindow && rcvBuf <= kUnscaledWindow);
-                        });
-    flags.AddConstraint("bufferSemantics linux needs tcp lfn",
-                        [&]() { return tcp == "lfn" || bufferSemantics == "ns3"; });
     flags.AddConstraint("startSpread is 0s when starts is given",
                         [&]() { return startList.empty() || startSpread.IsZero(); });
     flags.AddConstraint("(flows - 1) x startSpread < duration",
@@ -430,7 +317,6 @@ main(int argc, char* argv[])
 
     std::vector<Time> rtts;
     std::vector<Time> starts;
-    std::vector<TypeId> congestionTids;
     flags.AddInputCheck([&]() -> std::string {
         if (auto problem = ParseTimes(rttList, flows, "rtts", &rtts); !problem.empty())
         {
@@ -452,10 +338,11 @@ main(int argc, char* argv[])
         }
         if (!startList.empty())
         {
-            if (SplitList(startList).size() != flows)
+            const size_t given = WanTcpFlags::SplitList(startList).size();
+            if (given != flows)
             {
-                return "--starts: " + std::to_string(SplitList(startList).size()) +
-                       " values for " + std::to_string(flows) + " flows (give one per flow)";
+                return "--starts: " + std::to_string(given) + " values for " +
+                       std::to_string(flows) + " flows (give one per flow)";
             }
             if (auto problem = ParseTimes(startList, flows, "starts", &starts); !problem.empty())
             {
@@ -471,42 +358,7 @@ main(int argc, char* argv[])
                 }
             }
         }
-        const auto names = SplitList(congestion);
-        if (names.size() != 1 && names.size() != flows)
-        {
-            return "--congestion: " + std::to_string(names.size()) + " names for " +
-                   std::to_string(flows) + " flows (give one name, or one per flow)";
-        }
-        congestionTids.clear();
-        for (const auto& name : names)
-        {
-            const std::vector<TypeId> found = congestionTypes.Find(name);
-            if (found.empty())
-            {
-                return "--congestion: unknown congestion control '" + name + "'; one of " +
-                       shortNames;
-            }
-            if (found.size() > 1)
-            {
-                std::string full;
-                for (const auto& tid : found)
-                {
-                    full += (full.empty() ? "" : ", ") + tid.GetName();
-                }
-                return "--congestion: '" + name + "' is ambiguous; give one of " + full;
-            }
-            ObjectFactory factory;
-            factory.SetTypeId(found[0]);
-            if (tcp == "lfn" && factory.Create<TcpCongestionOps>()->HasCongControl())
-            {
-                return "--congestion: " + found[0].GetName() +
-                       " needs rate samples (CongControl), which LfnTcpSocket does not "
-                       "produce; use --tcp=ns3";
-            }
-            congestionTids.push_back(found[0]);
-        }
-        congestionTids.resize(flows, congestionTids.front());
-        return "";
+        return tcp.ResolveCongestion(flows);
     });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
@@ -514,50 +366,14 @@ main(int argc, char* argv[])
     }
 
     // Derived parameters, as in wan-bulk-transfer with the longest path's BDP.
-    const bool lfn = tcp == "lfn";
-    const bool linuxBuffers = bufferSemantics == "linux";
-    const bool scaling = windowScaling == "on";
-    const uint32_t mtu = segmentSize + kTcpIpHeaders;
+    const bool lfn = tcp.IsLfn();
     const Time maxRtt = *std::max_element(rtts.begin(), rtts.end());
-    const uint64_t bdp = static_cast<uint64_t>(
-        std::ceil(static_cast<double>(bottleneckRate.GetBitRate()) * maxRtt.GetSeconds() / 8));
-    const uint32_t queue =
-        queuePackets != 0
-            ? queuePackets
-            : static_cast<uint32_t>(std::max<uint64_t>(1, (bdp + mtu - 1) / mtu));
-    const uint64_t pathBytes = (bdp / (mtu + kPppHeader) + queue) * uint64_t(segmentSize);
-    auto fit = [&](uint64_t bytes) {
-        bytes = std::max<uint64_t>(bytes, segmentSize);
-        return std::min(bytes, scaling ? kMaxBuffer : kUnscaledWindow);
-    };
-    const uint64_t keep = (1ULL << advWinScale) - 1;
-    const uint64_t sndBufSet =
-        sndBuf != 0 ? sndBuf : fit(linuxBuffers ? pathBytes : 2 * pathBytes);
-    const uint64_t rcvBufSet =
-        rcvBuf != 0 ? rcvBuf
-                    : fit(linuxBuffers ? (pathBytes * (keep + 1) + 2 * keep - 1) / (2 * keep)
-                                       : pathBytes);
-    const uint64_t sndBufEffective = linuxBuffers ? 2 * std::min(sndBufSet, wmemMax) : sndBufSet;
-    const uint64_t rcvBufEffective = linuxBuffers ? 2 * std::min(rcvBufSet, rmemMax) : rcvBufSet;
-
-    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
-                       TypeIdValue(recovery == "prr" ? TcpPrrRecovery::GetTypeId()
-                                                     : TcpClassicRecovery::GetTypeId()));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndBufSet));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvBufSet));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
-    const std::string socketType = lfn ? "ns3::hybridnet::LfnTcpSocket" : "ns3::TcpSocketBase";
-    Config::SetDefault(socketType + "::Sack", BooleanValue(sack == "on"));
-    Config::SetDefault(socketType + "::Timestamp", BooleanValue(timestamps == "on"));
-    Config::SetDefault(socketType + "::WindowScaling", BooleanValue(scaling));
-    if (lfn)
-    {
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::BufferSemantics",
-                           StringValue(bufferSemantics));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RmemMax", UintegerValue(rmemMax));
-        Config::SetDefault("ns3::hybridnet::LfnTcpSocket::WmemMax", UintegerValue(wmemMax));
-    }
+    const WanPathSizing sizing = tcp.SizePath(bottleneckRate, maxRtt, queuePackets);
+    const uint32_t segmentSize = tcp.GetSegmentSize();
+    const uint32_t mtu = sizing.GetMtu();
+    const uint32_t queue = sizing.GetQueuePackets();
+    const uint64_t sndBufEffective = sizing.GetSndBufEffective();
+    tcp.SetDefaults(sizing);
 
     // Topology: senders - router - receiver.
     NodeContainer senders(flows);
@@ -578,17 +394,11 @@ main(int argc, char* argv[])
         access.SetChannelAttribute("Delay", TimeValue(rtts[i] / 2 - bottleneckDelay));
         accessDevices.push_back(access.Install(senders.Get(i), router));
     }
-    if (lfn)
-    {
-        LfnTcpHelper().Install(NodeContainer(senders, NodeContainer(receiver)));
-    }
+    tcp.Install(NodeContainer(senders, NodeContainer(receiver)));
     InternetStackHelper().Install(NodeContainer(senders, hub));
+    tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
     for (uint32_t i = 0; i < flows; ++i)
     {
-        // Per-host congestion control: the sockets a host's TCP creates take its SocketType.
-        senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute(
-            "SocketType",
-            TypeIdValue(congestionTids[i]));
         Ipv4AddressHelper addresses(("10.1." + std::to_string(i + 1) + ".0").c_str(),
                                     "255.255.255.0");
         addresses.Assign(accessDevices[i]);
@@ -748,8 +558,7 @@ main(int argc, char* argv[])
             result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
         }
     }
-    const double ceiling = bottleneckRate.GetBitRate() * double(segmentSize) /
-                           (mtu + kPppHeader) / 1e6;
+    const double ceiling = sizing.GetGoodputCeiling() / 1e6;
     const double aggregate =
         8.0 * double(aggregateBytes) / (duration - first).GetSeconds() / 1e6;
     result.SetMetric("goodput", aggregate, "Mb/s");
@@ -769,9 +578,9 @@ main(int argc, char* argv[])
     result.SetMetric("maxCwnd", double(maxCwnd), "B");
     result.SetMetric("bottleneckDrops", double(bottleneckDrops), "");
     result.SetMetric("queueCapacity", double(queue), "");
-    result.SetMetric("bdp", double(bdp), "B");
+    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
     result.SetMetric("sndBufEffective", double(sndBufEffective), "B");
-    result.SetMetric("rcvBufEffective", double(rcvBufEffective), "B");
+    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
     for (uint32_t i = 0; i < flows && web100Interval.IsStrictlyPositive(); ++i)
     {
         result.SetSeries("web100Flow" + std::to_string(i + 1), states[i].series);

@@ -42,6 +42,13 @@ BAD = [
     (["--flows=4", "--startSpread=4s"], "(flows - 1) x startSpread < duration"),
     (["--recovery=rack"], "one of classic, prr"),
     (["--tcp=reno"], "one of lfn, ns3"),
+    (["--initialCwnd=0"], "--initialCwnd: '0' is out of range"),
+    (["--initialCwnd=65536"], "--initialCwnd: '65536' is out of range"),
+    (["--initialCwnd=2.5"], "--initialCwnd"),
+    (["--initialSsThresh=2000B"], "initialSsThresh is 0B (none) or at least 2 x segmentSize"),
+    (["--segmentSize=8960B", "--initialSsThresh=17000B"], "at least 2 x segmentSize"),
+    (["--initialSsThresh=4294967296B"], "--initialSsThresh: '4294967296B' is out of range"),
+    (["--initialSsThresh=30000"], "has no unit"),
 ]
 
 
@@ -270,3 +277,117 @@ def test_scalable_recovers_faster_than_reno(wan, tmp_path):
     scalable = run(wan, tmp_path, *args, "--congestion=ns3::TcpScalable", name="stcp.json")
     assert metric(reno, "packetsDropped") >= 3
     assert metric(scalable, "goodput") > 1.5 * metric(reno, "goodput")
+
+
+# Slow start (RFC 5681): cwnd starts at IW = initialCwnd segments and grows by the segments
+# acknowledged, so it at most doubles per round trip; on a 100 ms path with no other limit
+# round k's IW x 2^k segments arrive 150 + 100 k ms after the start (the handshake takes the
+# first RTT, then half an RTT one way).
+SLOW = ["--rtt=100ms"]
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+@pytest.mark.parametrize("iw", [1, 3, 10, 40])
+def test_initial_window_is_the_first_round(wan, tmp_path, tcp, iw):
+    """By 200 ms only round 0 has arrived: exactly IW segments, whatever the TCP."""
+    doc = run(wan, tmp_path, f"--tcp={tcp}", *SLOW, "--duration=200ms", f"--initialCwnd={iw}")
+    assert metric(doc, "bytesReceived") == iw * 1448
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_larger_initial_window_delivers_more_in_the_first_rounds(wan, tmp_path, tcp):
+    """Three rounds (by 420 ms): at most IW (1 + 2 + 4) segments, and, since every round is
+    proportional to IW, twice the initial window delivers about twice the bytes (delayed ACKs
+    hold back a few segments' growth a round: within 15 %)."""
+    got = {}
+    for iw in (10, 20):
+        doc = run(wan, tmp_path, f"--tcp={tcp}", *SLOW, "--duration=420ms",
+                  f"--initialCwnd={iw}", name=f"iw{iw}.json")
+        got[iw] = metric(doc, "bytesReceived") / 1448
+        assert 0.85 * 7 * iw <= got[iw] <= 7 * iw
+    assert got[20] / got[10] == pytest.approx(2, rel=0.15)
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+@pytest.mark.parametrize("ssthresh", [10, 20])
+def test_initial_ssthresh_below_the_bdp_ends_slow_start_early(wan, tmp_path, tcp, ssthresh):
+    """Five rounds (by 620 ms) of a 1.25 MB path: without a threshold slow start doubles
+    10 -> 160 segments; with ssthresh = T segments (T >= IW = 10) cwnd reaches T in
+    log2(T / 10) rounds, then Reno's congestion avoidance adds one segment a round: cwnd at
+    most T + 5, delivered at most the sum of those rounds."""
+    args = [f"--tcp={tcp}", *SLOW, "--duration=620ms"]
+    free = run(wan, tmp_path, *args, name="free.json")
+    doc = run(wan, tmp_path, *args, f"--initialSsThresh={ssthresh * 1448}B")
+    rounds, w = [], 10
+    for _ in range(5):
+        rounds.append(w)
+        w = min(2 * w, ssthresh) if w < ssthresh else w + 1
+    assert ssthresh * 1448 <= metric(doc, "maxCwnd") <= (ssthresh + 5) * 1448
+    assert metric(doc, "bytesReceived") <= sum(rounds) * 1448
+    assert metric(free, "maxCwnd") > 8 * 1448 * ssthresh / 1.5
+    assert metric(free, "bytesReceived") > 2.5 * metric(doc, "bytesReceived")
+
+
+def reductions(doc):
+    """(time, cwnd before) of each fast retransmit in the Web100 series of flow 1."""
+    s = {k: v["values"] for k, v in doc["series"]["web100Flow1"].items()}
+    return [(s["time"][i], s["cwnd"][i - 1]) for i in range(1, len(s["time"]))
+            if s["fastRetransmits"][i] != s["fastRetransmits"][i - 1]]
+
+
+#: A 1 Gb/s, 20 ms path whose window stays far below the BDP (2.5 MB, 1700 segments), so
+#: the RTT stays 20 ms: losses come only from the injector.
+RECOVERY_PATH = ["--bottleneckRate=1Gbps", "--accessRate=10Gbps", "--rtt=20ms"]
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_reno_recovers_in_half_a_window_of_rtts(wan, tmp_path, tcp):
+    """Reno with one loss at window W (segments): cwnd halves to W/2 and grows one segment
+    per RTT, so it regains W after W/2 RTTs. Tolerance 2 RTTs: the fast-recovery round
+    itself (cwnd held at ssthresh until the retransmission is acknowledged) adds up to 1;
+    Linux Reno's cwnd_cnt may carry up to one round of credit (-1); W/2 rounds to a whole
+    segment (0.5) and W sampled every 5 ms may be one segment off (0.5 RTT of W/2).
+    Slow start ends at 20 segments (initialSsThresh) so that the queue never overflows;
+    the 7000th segment is dropped near W = 120 and the second drop comes after recovery."""
+    args = [*RECOVERY_PATH, "--congestion=TcpLinuxReno", "--initialSsThresh=28960B",
+            "--lossEvery=7000", "--duration=3.3s"]
+    traced = run(wan, tmp_path, *args, "--web100Interval=5ms", name="traced.json")
+    (_, before), *_ = reductions(traced)
+    w = before / 1448
+    assert 100 <= w <= 140
+    doc = run(wan, tmp_path, f"--tcp={tcp}", *args)
+    assert metric(doc, "recoveries") == 1
+    assert metric(doc, "recoveryTime") / 0.020 == pytest.approx(w / 2, abs=2)
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_scalable_recovers_in_a_fixed_number_of_rtts(wan, tmp_path, tcp):
+    """Scalable TCP (Kelly): w -> (1 - 1/8) w on a loss, w -> w (1 + a) per RTT, so cwnd
+    regains w after ln(1/(1 - 1/8)) / ln(1 + a) RTTs whatever w, i.e. whatever the rate:
+    13.42 RTTs for a = 0.01. Linux's rule (one segment per 51 ACKs, two segments an ACK)
+    is a = 1/102: 13.69. Tolerance: -1 RTT (Linux reduces to w - floor(w/8), at most a
+    segment more than 7 w / 8), +2 RTTs (the fast-recovery round; whole-segment steps, one
+    per 102 / w <= 1 RTT for w >= 102). Two windows, ~150 and ~400 segments (slow start
+    ended by initialSsThresh), losses every 14 w or more segments, so each recovery ends
+    before the next loss."""
+    times = []
+    for ssthresh, every in ((144800, 3000), (434400, 9000)):
+        doc = run(wan, tmp_path, f"--tcp={tcp}", *RECOVERY_PATH,
+                  "--congestion=TcpScalableLinux", f"--initialSsThresh={ssthresh}B",
+                  f"--lossEvery={every}", "--duration=2s", name=f"s{ssthresh}.json")
+        assert metric(doc, "recoveries") >= 2
+        assert metric(doc, "maxCwnd") >= ssthresh
+        times.append(metric(doc, "recoveryTime") / 0.020)
+    for rtts in times:
+        assert math.log(8 / 7) / math.log(1.01) - 1 <= rtts <= \
+            math.log(8 / 7) / math.log(1 + 1 / 102) + 2
+    # Reno's W/2 would be ~75 and ~200 RTTs: Scalable's two differ only by the rounding
+    # terms above (the fast-recovery round, whole-segment steps: up to 1 RTT each)
+    assert abs(times[0] - times[1]) <= 2
+
+
+def test_no_loss_no_recovery(wan, tmp_path):
+    """Without a loss there is no reduction: recoveries 0 and no recoveryTime."""
+    doc = run(wan, tmp_path, "--rcvBuf=64KiB")
+    assert metric(doc, "recoveries") == 0
+    assert "recoveryTime" not in doc["metrics"]

@@ -46,6 +46,10 @@ BAD = [
     (["--rcvBuf=1000B"], "rcvBuf is 0B (sized for the path) or at least segmentSize"),
     (["--sndBuf=100KiB", "--windowScaling=off"], "at most 65535B with windowScaling off"),
     (["--rtts="], "--rtts"),
+    (["--initialCwnd=0"], "--initialCwnd: '0' is out of range"),
+    (["--initialCwnd=70000"], "--initialCwnd: '70000' is out of range"),
+    (["--initialSsThresh=2895B"], "initialSsThresh is 0B (none) or at least 2 x segmentSize"),
+    (["--initialSsThresh=5GB"], "--initialSsThresh: '5GB' is out of range"),
 ]
 
 
@@ -197,3 +201,25 @@ def test_congestion_control_is_per_flow(shared, tmp_path, order):
               "--duration=20s", "--warmup=5s")
     scalable = order.index("TcpScalableLinux") + 1
     assert metric(doc, f"shareFlow{scalable}") > 0.6
+
+
+@pytest.mark.parametrize("tcp", ["lfn", "ns3"])
+def test_initial_window_and_threshold_reach_every_flow(shared, tmp_path, tcp):
+    """Slow start from IW = initialCwnd segments (RFC 5681): on 100 ms paths the first round
+    (IW segments) has arrived by 200 ms and the second (2 IW) not before 250 ms, so each flow
+    has delivered exactly IW segments. With initialSsThresh = T segments, cwnd stops doubling
+    at T: over five rounds (620 ms) at most T + 5 segments (one a round in congestion
+    avoidance), where without a threshold it reaches 8 x 10 = 80 or more."""
+    args = [f"--tcp={tcp}", "--flows=2", "--rtts=100ms", "--bottleneckRate=1Gbps",
+            "--accessRate=10Gbps"]
+    for iw in (4, 25):
+        doc = run(shared, tmp_path, *args, "--duration=200ms", f"--initialCwnd={iw}",
+                  name=f"iw{iw}.json")
+        for i in (1, 2):
+            assert metric(doc, f"bytesReceivedFlow{i}") == iw * 1448
+    free = run(shared, tmp_path, *args, "--duration=620ms", name="free.json")
+    held = run(shared, tmp_path, *args, "--duration=620ms", "--initialSsThresh=20KiB",
+               name="held.json")
+    threshold = 20 * 1024 / 1448
+    assert metric(free, "maxCwnd") >= 80 * 1448
+    assert threshold * 1448 <= metric(held, "maxCwnd") <= (threshold + 5) * 1448

@@ -1,0 +1,385 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "wan-tcp-flags.h"
+
+#include "lfn-tcp-helper.h"
+#include "hybridnet/lfn-tcp-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/string.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-prr-recovery.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/uinteger.h"
+
+#include <limits>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetWanTcpFlags");
+
+namespace
+{
+
+/** @return the default of attribute @p name of @p tid, as text */
+std::string
+AttributeDefault(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                        tid.GetName() << " has no attribute " << name);
+    return info.initialValue->SerializeToString(info.checker);
+}
+
+/** The largest initialSsThresh: TcpSocket's InitialSlowStartThreshold is a uint32. */
+constexpr uint64_t kMaxSsThresh = std::numeric_limits<uint32_t>::max();
+/** The largest initialCwnd, segments: 65535 x 8960 B fits a uint32. */
+constexpr uint32_t kMaxInitialCwnd = 65535;
+
+} // namespace
+
+WanTcpFlags::WanTcpFlags()
+    : m_shortNames(m_catalog.GetShortNames())
+{
+    const TypeId lfn = LfnTcpSocket::GetTypeId();
+    const TypeId socket = TcpSocket::GetTypeId();
+    m_bufferSemantics = AttributeDefault(lfn, "BufferSemantics");
+    m_rmemMax = std::stoull(AttributeDefault(lfn, "RmemMax"));
+    m_wmemMax = std::stoull(AttributeDefault(lfn, "WmemMax"));
+    m_rcvBufAutoTuning = AttributeDefault(lfn, "RcvBufAutoTuning") == "true";
+    m_autoTuningMax = std::stoull(AttributeDefault(lfn, "AutoTuningMax"));
+    m_advWinScale = std::stoul(AttributeDefault(lfn, "AdvWinScale"));
+    m_delAckCount = std::stoul(AttributeDefault(socket, "DelAckCount"));
+    m_initialCwnd = std::stoul(AttributeDefault(socket, "InitialCwnd"));
+}
+
+void
+WanTcpFlags::AddStackFlags(ScenarioFlags& flags, const std::string& hosts, bool perFlowCongestion)
+{
+    m_perFlowCongestion = perFlowCongestion;
+    flags.AddChoice("tcp",
+                    "lfn: hybridnet's LfnTcpSocket on " + hosts +
+                        " (model/tcp); ns3: ns-3's TcpSocketBase",
+                    &m_tcp,
+                    {"lfn", "ns3"});
+    if (perFlowCongestion)
+    {
+        flags.AddText("congestion",
+                      "congestion control: one registered ns3::TcpCongestionOps for every flow, "
+                      "or a comma-separated list, one per flow; full TypeId name "
+                      "(ns3::hybridnet::TcpHighSpeedLinux) or short name; one of " +
+                          m_shortNames,
+                      &m_congestion,
+                      "a TcpCongestionOps TypeId name, or one per flow separated by commas",
+                      [](const std::string& text) { return !text.empty(); });
+    }
+    else
+    {
+        flags.AddText("congestion",
+                      "congestion control of every flow: a registered ns3::TcpCongestionOps, by "
+                      "full TypeId name (ns3::TcpHighSpeed, ns3::hybridnet::TcpFast) or short "
+                      "name (TcpHighSpeed); one of " +
+                          m_shortNames,
+                      &m_congestion,
+                      "a TcpCongestionOps TypeId name, full or short",
+                      [](const std::string& text) { return !text.empty(); });
+    }
+    flags.AddChoice("recovery",
+                    "loss recovery: classic (TcpClassicRecovery, RFC 6582/6675) or prr "
+                    "(TcpPrrRecovery, RFC 6937)",
+                    &m_recovery,
+                    {"classic", "prr"});
+}
+
+void
+WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool autoTuning)
+{
+    m_autoTuningFlags = autoTuning;
+    const uint64_t maxBuffer = WanPathSizing::kMaxBuffer;
+    const uint64_t unscaled = WanPathSizing::kUnscaledWindow;
+    flags.AddSize("segmentSize",
+                  "TCP maximum segment size (payload per segment); the links' IP MTU is "
+                  "segmentSize + 52B (1448B -> 1500B, 8948B -> 9000B)",
+                  &m_segmentSize,
+                  536,
+                  8960);
+    flags.AddSize("sndBuf",
+                  "send buffer every sender sets (SO_SNDBUF), at least segmentSize; 0B: sized "
+                  "for " + path + ": 2 W with ns3 semantics, W with linux (which doubles it), "
+                  "W = (BDP / (segmentSize + 54B) + queue) x segmentSize the payload the path "
+                  "holds with the queue full",
+                  &m_sndBuf,
+                  0,
+                  maxBuffer);
+    flags.AddSize("rcvBuf",
+                  "receive buffer every receiving socket sets (SO_RCVBUF), at least "
+                  "segmentSize; 0B: sized for " + path + ": W (see sndBuf) with ns3 semantics, "
+                  "2 W / 3 with linux (which doubles it and advertises 3/4)" +
+                      std::string(autoTuning ? "; with rcvBufAutoTuning the initial buffer "
+                                               "(tcp_rmem[1])"
+                                             : ""),
+                  &m_rcvBuf,
+                  0,
+                  maxBuffer);
+    flags.AddChoice("bufferSemantics",
+                    "ns3: the buffer is the value set, all advertised; linux (tcp=lfn only): "
+                    "Linux 2.6, doubled, clipped to rmemMax/wmemMax, a quarter kept back "
+                    "(LfnTcpSocket BufferSemantics)",
+                    &m_bufferSemantics,
+                    {"ns3", "linux"});
+    flags.AddSize("rmemMax",
+                  "net.core.rmem_max: the largest rcvBuf honoured (linux semantics; default "
+                  "Linux 2.6's)",
+                  &m_rmemMax,
+                  1024,
+                  maxBuffer);
+    flags.AddSize("wmemMax",
+                  "net.core.wmem_max: the largest sndBuf honoured (linux semantics; default "
+                  "Linux 2.6's)",
+                  &m_wmemMax,
+                  1024,
+                  maxBuffer);
+    if (autoTuning)
+    {
+        flags.AddBool("rcvBufAutoTuning",
+                      "Linux 2.6 receive-buffer autotuning (dynamic right-sizing): the receive "
+                      "buffer grows once per RTT to 4 x what was read in it (linux semantics "
+                      "only)",
+                      &m_rcvBufAutoTuning);
+        flags.AddSize("autoTuningMax",
+                      "net.ipv4.tcp_rmem[2]: the largest buffer autotuning reaches",
+                      &m_autoTuningMax,
+                      1024,
+                      maxBuffer);
+    }
+    flags.AddChoice("sack", "selective acknowledgments (RFC 2018)", &m_sack, {"on", "off"});
+    flags.AddChoice("timestamps",
+                    "TCP timestamps option (RFC 7323)",
+                    &m_timestamps,
+                    {"on", "off"});
+    flags.AddChoice("windowScaling",
+                    "window-scale option (RFC 7323); off: windows and buffers at most 65535B",
+                    &m_windowScaling,
+                    {"on", "off"});
+    flags.AddCount("delAckCount",
+                   "receiver acknowledges every delAckCount-th full segment (1: every one; "
+                   "delayed-ACK timer 200ms)",
+                   &m_delAckCount,
+                   1,
+                   64);
+    flags.AddCount("initialCwnd",
+                   "initial congestion window in segments, both TCPs (TcpSocket InitialCwnd; "
+                   "RFC 6928: 10, RFC 3390: 2 to 4); cwnd = initialCwnd x segmentSize at the "
+                   "handshake",
+                   &m_initialCwnd,
+                   1,
+                   kMaxInitialCwnd);
+    flags.AddSize("initialSsThresh",
+                  "initial slow-start threshold, both TCPs (TcpSocket "
+                  "InitialSlowStartThreshold): slow start ends when cwnd reaches it; 0B: "
+                  "none (ns-3's default 4294967295B, slow start until the first loss); "
+                  "otherwise at least 2 x segmentSize",
+                  &m_initialSsThresh,
+                  0,
+                  kMaxSsThresh);
+
+    flags.AddConstraint("sndBuf is 0B (sized for the path) or at least segmentSize",
+                        [this]() { return m_sndBuf == 0 || m_sndBuf >= m_segmentSize; });
+    flags.AddConstraint("rcvBuf is 0B (sized for the path) or at least segmentSize",
+                        [this]() { return m_rcvBuf == 0 || m_rcvBuf >= m_segmentSize; });
+    flags.AddConstraint("sndBuf and rcvBuf are at most 65535B with windowScaling off",
+                        [this, unscaled]() {
+                            return m_windowScaling == "on" ||
+                                   (m_sndBuf <= unscaled && m_rcvBuf <= unscaled);
+                        });
+    flags.AddConstraint("bufferSemantics linux needs tcp lfn",
+                        [this]() { return m_tcp == "lfn" || m_bufferSemantics == "ns3"; });
+    if (autoTuning)
+    {
+        flags.AddConstraint("rcvBufAutoTuning needs bufferSemantics linux", [this]() {
+            return !m_rcvBufAutoTuning || m_bufferSemantics == "linux";
+        });
+    }
+    flags.AddConstraint("initialSsThresh is 0B (none) or at least 2 x segmentSize", [this]() {
+        return m_initialSsThresh == 0 || m_initialSsThresh >= 2 * uint64_t(m_segmentSize);
+    });
+}
+
+std::string
+WanTcpFlags::ResolveCongestion(uint32_t flows)
+{
+    const std::vector<std::string> names =
+        m_perFlowCongestion ? SplitList(m_congestion) : std::vector<std::string>{m_congestion};
+    if (names.size() != 1 && names.size() != flows)
+    {
+        return "--congestion: " + std::to_string(names.size()) + " names for " +
+               std::to_string(flows) + " flows (give one name, or one per flow)";
+    }
+    m_congestionTypes.clear();
+    for (const auto& name : names)
+    {
+        const std::vector<TypeId> found = m_catalog.Find(name);
+        if (found.empty())
+        {
+            return "--congestion: unknown congestion control '" + name + "'; one of " +
+                   m_shortNames;
+        }
+        if (found.size() > 1)
+        {
+            std::string full;
+            for (const auto& tid : found)
+            {
+                full += (full.empty() ? "" : ", ") + tid.GetName();
+            }
+            return "--congestion: '" + name + "' is ambiguous; give one of " + full;
+        }
+        if (IsLfn())
+        {
+            ObjectFactory factory;
+            factory.SetTypeId(found[0]);
+            if (factory.Create<TcpCongestionOps>()->HasCongControl())
+            {
+                return "--congestion: " + found[0].GetName() +
+                       " needs rate samples (CongControl), which LfnTcpSocket does not "
+                       "produce; use --tcp=ns3";
+            }
+        }
+        m_congestionTypes.push_back(found[0]);
+    }
+    m_congestionTypes.resize(flows, m_congestionTypes.front());
+    return "";
+}
+
+const std::vector<TypeId>&
+WanTcpFlags::GetCongestionTypes() const
+{
+    return m_congestionTypes;
+}
+
+std::vector<std::string>
+WanTcpFlags::SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    size_t from = 0;
+    while (true)
+    {
+        const size_t comma = text.find(',', from);
+        items.push_back(text.substr(from, comma - from));
+        if (comma == std::string::npos)
+        {
+            return items;
+        }
+        from = comma + 1;
+    }
+}
+
+std::string
+WanTcpFlags::GetShortNames() const
+{
+    return m_shortNames;
+}
+
+bool
+WanTcpFlags::IsLfn() const
+{
+    return m_tcp == "lfn";
+}
+
+uint32_t
+WanTcpFlags::GetSegmentSize() const
+{
+    return m_segmentSize;
+}
+
+WanPathSizing
+WanTcpFlags::SizePath(DataRate rate, Time rtt, uint32_t queuePackets) const
+{
+    WanPathSizing::Sockets sockets;
+    sockets.segmentSize = m_segmentSize;
+    sockets.sndBuf = m_sndBuf;
+    sockets.rcvBuf = m_rcvBuf;
+    sockets.linuxSemantics = m_bufferSemantics == "linux";
+    sockets.windowScaling = m_windowScaling == "on";
+    sockets.rmemMax = m_rmemMax;
+    sockets.wmemMax = m_wmemMax;
+    sockets.advWinScale = m_advWinScale;
+    return WanPathSizing(rate, rtt, queuePackets, sockets);
+}
+
+void
+WanTcpFlags::SetDefaults(const WanPathSizing& sizing) const
+{
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
+                       TypeIdValue(m_recovery == "prr" ? TcpPrrRecovery::GetTypeId()
+                                                       : TcpClassicRecovery::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_segmentSize));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sizing.GetSndBufSet()));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(sizing.GetRcvBufSet()));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(m_delAckCount));
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(m_initialCwnd));
+    if (m_initialSsThresh != 0)
+    {
+        Config::SetDefault("ns3::TcpSocket::InitialSlowStartThreshold",
+                           UintegerValue(m_initialSsThresh));
+    }
+    const std::string socketType =
+        IsLfn() ? LfnTcpSocket::GetTypeId().GetName() : "ns3::TcpSocketBase";
+    Config::SetDefault(socketType + "::Sack", BooleanValue(m_sack == "on"));
+    Config::SetDefault(socketType + "::Timestamp", BooleanValue(m_timestamps == "on"));
+    Config::SetDefault(socketType + "::WindowScaling", BooleanValue(m_windowScaling == "on"));
+    if (IsLfn())
+    {
+        const std::string lfn = LfnTcpSocket::GetTypeId().GetName() + "::";
+        Config::SetDefault(lfn + "BufferSemantics", StringValue(m_bufferSemantics));
+        Config::SetDefault(lfn + "RmemMax", UintegerValue(m_rmemMax));
+        Config::SetDefault(lfn + "WmemMax", UintegerValue(m_wmemMax));
+        if (m_autoTuningFlags)
+        {
+            Config::SetDefault(lfn + "RcvBufAutoTuning", BooleanValue(m_rcvBufAutoTuning));
+            Config::SetDefault(lfn + "AutoTuningMax", UintegerValue(m_autoTuningMax));
+        }
+    }
+}
+
+void
+WanTcpFlags::SetCongestionDefault() const
+{
+    NS_ABORT_MSG_IF(m_congestionTypes.empty(), "ResolveCongestion() was not called");
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(m_congestionTypes[0]));
+}
+
+void
+WanTcpFlags::SetCongestion(NodeContainer senders) const
+{
+    NS_ABORT_MSG_IF(m_congestionTypes.size() < senders.GetN(),
+                    "ResolveCongestion() was not called for " << senders.GetN() << " flows");
+    for (uint32_t i = 0; i < senders.GetN(); ++i)
+    {
+        // The sockets a host's TCP creates take its SocketType.
+        senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute(
+            "SocketType",
+            TypeIdValue(m_congestionTypes[i]));
+    }
+}
+
+void
+WanTcpFlags::Install(NodeContainer hosts) const
+{
+    if (IsLfn())
+    {
+        LfnTcpHelper().Install(hosts);
+    }
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,172 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_WAN_TCP_FLAGS_H
+#define HYBRIDNET_WAN_TCP_FLAGS_H
+
+#include "congestion-ops-catalog.h"
+#include "wan-path-sizing.h"
+
+#include "hybridnet/scenario-flags.h"
+
+#include "ns3/node-container.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The TCP flags the WAN scenarios share: registered on a scenario's ScenarioFlags,
+ * checked, and applied to ns-3's attribute defaults and to the hosts.
+ *
+ * A WAN TCP scenario (wan-bulk-transfer, wan-shared-bottleneck) runs bulk flows of either
+ * TCP - hybridnet's LfnTcpSocket (--tcp=lfn, installed by LfnTcpHelper) or ns-3's
+ * TcpSocketBase (--tcp=ns3) - with any registered congestion control.  This class owns the
+ * flags that describe the hosts' TCP, in two groups so that a scenario keeps its own flag
+ * order (the order of the result file's parameters):
+ *
+ * | group  | flag            | attribute it sets (Config::SetDefault)                         |
+ * |--------|-----------------|----------------------------------------------------------------|
+ * | stack  | tcp             | LfnTcpHelper on the hosts (lfn) or not (ns3)                   |
+ * | stack  | congestion      | TcpL4Protocol::SocketType (per host: SetCongestion)            |
+ * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpClassicRecovery, TcpPrrRecovery |
+ * | socket | segmentSize     | TcpSocket::SegmentSize                                         |
+ * | socket | sndBuf, rcvBuf  | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) |
+ * | socket | bufferSemantics, rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  |
+ * | socket | rcvBufAutoTuning, autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  |
+ * | socket | sack, timestamps, windowScaling   | Sack, Timestamp, WindowScaling of its socket |
+ * | socket | delAckCount     | TcpSocket::DelAckCount                                         |
+ * | socket | initialCwnd     | TcpSocket::InitialCwnd (segments)                              |
+ * | socket | initialSsThresh | TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
+ *
+ * Both TCPs read the TcpSocket attributes: LfnTcpSocket implements TcpSocket's accessors
+ * (SetInitialCwnd, SetInitialSSThresh, ...), so the initial window of either is
+ *
+ *     (1)  cwnd_0 = initialCwnd x segmentSize,    ssthresh_0 = initialSsThresh
+ *
+ * and slow start (cwnd < ssthresh) doubles cwnd every RTT until ssthresh, so a flow leaves
+ * slow start after about log2(ssthresh_0 / cwnd_0) RTTs unless a loss ends it first.
+ * Ranges: initialCwnd 1 to 65535 segments (so that (1) fits TcpSocketState's 32-bit cwnd
+ * for every segment size up to 8960 B; TcpSocket's checker takes any uint32); initialSsThresh
+ * 0B (TcpSocket's default, 4294967295 B: no threshold, slow start until the first loss) or
+ * 2 x segmentSize (Linux's smallest ssthresh) to 4294967295 B (the attribute's uint32).
+ *
+ * Rules between the flags (ScenarioFlags::AddConstraint, so --check and the one-line error
+ * see them): a requested buffer is 0B or at least segmentSize; with windowScaling off at most
+ * 65535 B; bufferSemantics linux needs tcp lfn; rcvBufAutoTuning needs linux semantics;
+ * initialSsThresh as above.  The congestion names are resolved by ResolveCongestion(), which
+ * a scenario calls from its input check (it may need the flow count): unknown and ambiguous
+ * names are refused, and with tcp=lfn algorithms that need rate samples (HasCongControl),
+ * which LfnTcpSocket does not produce.
+ *
+ * Defaults are read from the attributes (LfnTcpSocket's BufferSemantics, RmemMax, WmemMax,
+ * RcvBufAutoTuning, AutoTuningMax, AdvWinScale; TcpSocket's DelAckCount, InitialCwnd), so
+ * each is written once, in its attribute.
+ */
+class WanTcpFlags
+{
+  public:
+    /** Read the defaults from the attributes. */
+    WanTcpFlags();
+    WanTcpFlags(const WanTcpFlags&) = delete; //!< the flags hold pointers to the members
+    WanTcpFlags& operator=(const WanTcpFlags&) = delete;
+
+    /**
+     * Register tcp, congestion and recovery.
+     * @param flags the scenario's flags
+     * @param hosts the hosts TCP runs on, for help ("both hosts", "every host")
+     * @param perFlowCongestion true: --congestion takes one name or one per flow, separated
+     *        by commas; false: one name
+     */
+    void AddStackFlags(ScenarioFlags& flags, const std::string& hosts, bool perFlowCongestion);
+
+    /**
+     * Register the socket flags of the table above and the rules between them.
+     * @param flags the scenario's flags
+     * @param path what 0B buffers are sized for, for help ("the path", "the longest path")
+     * @param autoTuning true: also rcvBufAutoTuning and autoTuningMax
+     */
+    void AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool autoTuning);
+
+    /**
+     * Resolve --congestion: call from the scenario's input check.
+     * @param flows the number of flows (a per-flow list must have one name or this many)
+     * @return "" if every name names one usable algorithm, else the one-line problem
+     */
+    std::string ResolveCongestion(uint32_t flows);
+    /** @return the resolved algorithms, one per flow (after ResolveCongestion) */
+    const std::vector<TypeId>& GetCongestionTypes() const;
+    /**
+     * The per-flow list form of --congestion (and of a scenario's other per-flow flags,
+     * such as wan-shared-bottleneck's --rtts): items separated by commas.
+     * @param text the flag's value
+     * @return the items, as given (one empty item for an empty text)
+     */
+    static std::vector<std::string> SplitList(const std::string& text);
+    /** @return the congestion-control short names, for help and messages */
+    std::string GetShortNames() const;
+
+    /** @return true with --tcp=lfn */
+    bool IsLfn() const;
+    /** @return --segmentSize, bytes */
+    uint32_t GetSegmentSize() const;
+
+    /**
+     * @param rate the bottleneck's rate
+     * @param rtt the round-trip propagation delay the buffers are sized for
+     * @param queuePackets --queuePackets (0: one BDP)
+     * @return the path's queue and buffers for these flags (WanPathSizing)
+     */
+    WanPathSizing SizePath(DataRate rate, Time rtt, uint32_t queuePackets) const;
+
+    /**
+     * Set the attribute defaults of the table (not SocketType) for sockets created from now
+     * on, the buffers taken from @p sizing.  Call before creating the hosts.
+     */
+    void SetDefaults(const WanPathSizing& sizing) const;
+    /** Make the first resolved algorithm TcpL4Protocol's default SocketType (every host). */
+    void SetCongestionDefault() const;
+    /**
+     * Give sender i (after InternetStackHelper::Install) the algorithm of flow i.
+     * @param senders one host per flow
+     */
+    void SetCongestion(NodeContainer senders) const;
+    /** Install LfnTcpHelper on @p hosts if tcp=lfn; call before InternetStackHelper. */
+    void Install(NodeContainer hosts) const;
+
+  private:
+    CongestionOpsCatalog m_catalog; //!< the algorithms --congestion may name
+    std::string m_shortNames;       //!< m_catalog's short names
+    bool m_perFlowCongestion{false}; //!< AddStackFlags' perFlowCongestion
+    bool m_autoTuningFlags{false};   //!< AddSocketFlags' autoTuning
+    std::string m_tcp{"lfn"};
+    std::string m_congestion{"TcpLinuxReno"};
+    std::string m_recovery{"classic"};
+    uint32_t m_segmentSize{1448};
+    uint64_t m_sndBuf{0};
+    uint64_t m_rcvBuf{0};
+    std::string m_bufferSemantics;
+    uint64_t m_rmemMax;
+    uint64_t m_wmemMax;
+    bool m_rcvBufAutoTuning;
+    uint64_t m_autoTuningMax;
+    uint32_t m_advWinScale; //!< not a flag: LfnTcpSocket's AdvWinScale default
+    std::string m_sack{"on"};
+    std::string m_timestamps{"on"};
+    std::string m_windowScaling{"on"};
+    uint32_t m_delAckCount;
+    uint32_t m_initialCwnd;
+    uint64_t m_initialSsThresh{0};
+    std::vector<TypeId> m_congestionTypes;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_WAN_TCP_FLAGS_H
