@@ -4,7 +4,7 @@
 #ifndef HYBRIDNET_ENDPOINT_DAEMON_H
 #define HYBRIDNET_ENDPOINT_DAEMON_H
 
-#include "flow-key.h"
+#include "hybridnet/flow-key.h"
 #include "offload-message.h"
 
 #include "ns3/application.h"

@@ -4,7 +4,7 @@
 #ifndef HYBRIDNET_FLOW_STEERING_H
 #define HYBRIDNET_FLOW_STEERING_H
 
-#include "flow-key.h"
+#include "hybridnet/flow-key.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"

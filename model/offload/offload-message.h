@@ -4,7 +4,7 @@
 #ifndef HYBRIDNET_OFFLOAD_MESSAGE_H
 #define HYBRIDNET_OFFLOAD_MESSAGE_H
 
-#include "flow-key.h"
+#include "hybridnet/flow-key.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/ptr.h"

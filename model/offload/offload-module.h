@@ -9,7 +9,6 @@
 #define HYBRIDNET_OFFLOAD_MODULE_H
 
 // flow steering
-#include "flow-key.h"
 #include "flow-steering.h"
 #include "flow-steering-helper.h"
 
