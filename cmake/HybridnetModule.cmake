@@ -1,26 +1,41 @@
-# Building blocks for hybridnet's modules, programs and the Python manifest.
+# Building blocks for hybridnet's libraries, programs and the Python manifest.
+#
+# Two layers of libraries: model modules (model/<name>/) and, above them, the testbed
+# (scenarios/testbed/) that scenarios are composed from.  A model module never links the
+# testbed; scenarios, examples and benchmarks link both.
 #
 # hybridnet_add_module(<name> SOURCES ... HEADERS ... [LIBRARIES ...]
 #                      [TEST_SOURCES ...] [TEST_LIBRARIES ...])
 #   One model module = one shared library, hybridnet-<name>.  HEADERS (relative to the
 #   module folder) are staged flat into <build>/include/hybridnet/, so users write
 #   #include "hybridnet/<file>.h".  TEST_SOURCES become hybridnet-<name>-test, a library
-#   that the single test runner loads.  LIBRARIES are ns3:: targets or other modules;
-#   TEST_LIBRARIES are what the tests need beyond them.
+#   that the single test runner loads.  LIBRARIES are ns3:: targets or other modules (not
+#   hybridnet-testbed: configuring stops with an error); TEST_LIBRARIES are what the tests
+#   need beyond them.
+#
+# hybridnet_add_testbed(SOURCES ... HEADERS ... [LIBRARIES ...] [TEST_SOURCES ...]
+#                       [TEST_LIBRARIES ...])
+#   The testbed library, hybridnet-testbed, built like a module (staged headers, a test
+#   library) in the testbed layer.
 #
 # hybridnet_add_program(<name> SOURCES ... [LIBRARIES ...])
-#   An executable (scenario, example, benchmark) linked against every module.  Modules are
-#   linked "no-as-needed", so a class can be created by TypeId name (from a flag or from
-#   Python) even when no code in the program refers to it.
+#   An executable (scenario, example, benchmark) linked against every library so far.
+#   They are linked "no-as-needed", so a class can be created by TypeId name (from a flag
+#   or from Python) even when no code in the program refers to it.
 #
 # hybridnet_add_scenario(<name> SOURCES ... [LIBRARIES ...] [TEST])
 #   A program under scenarios/: what `hybridnet list` and `hybridnet run` know.  With TEST,
 #   a scenario that exists for hybridnet's own tests: runnable by name (sweeps, runner) but
 #   not listed.
 #
+# hybridnet_add_test_runner()
+#   build/bin/hybridnet-test-runner (ns-3's TestRunner) linked with every test library, and
+#   one CTest per TestSuite, discovered from it after each link.  Call it last.
+#
 # hybridnet_write_python_manifest()
 #   <build>/hybridnet-manifest.json: what python/hybridnet's loader needs to load our
-#   libraries and headers and the ns-3 modules below them through cppyy.
+#   libraries and headers and the ns-3 modules below them through cppyy, and each
+#   library's layer and direct dependencies (docs/architecture.md is generated from them).
 # SPDX-License-Identifier: GPL-2.0-only
 
 set(HYBRIDNET_INCLUDE_DIR "${CMAKE_BINARY_DIR}/include")
@@ -34,12 +49,12 @@ set_property(GLOBAL PROPERTY HYBRIDNET_MODULES "")
 set_property(GLOBAL PROPERTY HYBRIDNET_TEST_LIBRARIES "")
 set_property(GLOBAL PROPERTY HYBRIDNET_SCENARIOS "")
 
-function(hybridnet_add_module name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;HEADERS;LIBRARIES;TEST_SOURCES;TEST_LIBRARIES")
+function(_hybridnet_add_library name layer)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "SOURCES;HEADERS;LIBRARIES;TEST_SOURCES;TEST_LIBRARIES")
   set(lib hybridnet-${name})
   add_library(${lib} SHARED ${arg_SOURCES})
   target_include_directories(${lib} PUBLIC ${HYBRIDNET_INCLUDE_DIR} ${HYBRIDNET_GENERATED_DIR})
-  # Other hybridnet modules are linked the way programs link them (no-as-needed), so the
+  # Other hybridnet libraries are linked the way programs link them (no-as-needed), so the
   # two link features never meet on one item.
   foreach(dependency IN LISTS arg_LIBRARIES)
     if(dependency MATCHES "^hybridnet-")
@@ -56,12 +71,28 @@ function(hybridnet_add_module name)
   endforeach()
   set_property(GLOBAL APPEND PROPERTY HYBRIDNET_MODULES ${name})
   set_property(GLOBAL PROPERTY HYBRIDNET_MODULE_${name}_LIBRARIES ${arg_LIBRARIES})
+  set_property(GLOBAL PROPERTY HYBRIDNET_MODULE_${name}_LAYER ${layer})
   if(arg_TEST_SOURCES)
     add_library(${lib}-test SHARED ${arg_TEST_SOURCES})
     target_link_libraries(${lib}-test PUBLIC "$<LINK_LIBRARY:NO_AS_NEEDED,${lib}>" ${arg_TEST_LIBRARIES})
     target_compile_options(${lib}-test PRIVATE -Wall -Wextra)
     set_property(GLOBAL APPEND PROPERTY HYBRIDNET_TEST_LIBRARIES ${lib}-test)
   endif()
+endfunction()
+
+function(hybridnet_add_module name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;HEADERS;LIBRARIES;TEST_SOURCES;TEST_LIBRARIES")
+  foreach(dependency IN LISTS arg_LIBRARIES arg_TEST_LIBRARIES)
+    if(dependency STREQUAL "hybridnet-testbed")
+      message(FATAL_ERROR "model module ${name} links hybridnet-testbed: the testbed sits "
+                          "above the model modules (docs/architecture.md)")
+    endif()
+  endforeach()
+  _hybridnet_add_library(${name} model ${ARGN})
+endfunction()
+
+function(hybridnet_add_testbed)
+  _hybridnet_add_library(testbed testbed ${ARGN})
 endfunction()
 
 function(hybridnet_add_program name)
@@ -83,6 +114,28 @@ function(hybridnet_add_scenario name)
   else()
     set_property(GLOBAL APPEND PROPERTY HYBRIDNET_SCENARIOS ${name})
   endif()
+endfunction()
+
+function(hybridnet_add_test_runner)
+  add_executable(hybridnet-test-runner ${PROJECT_SOURCE_DIR}/model/test-runner.cc)
+  target_link_libraries(hybridnet-test-runner PRIVATE ns3::core)
+  get_property(test_libraries GLOBAL PROPERTY HYBRIDNET_TEST_LIBRARIES)
+  foreach(test_library IN LISTS test_libraries)
+    target_link_libraries(hybridnet-test-runner PRIVATE
+                          "$<LINK_LIBRARY:NO_AS_NEEDED,${test_library}>")
+  endforeach()
+  # CTest gets one test per TestSuite, discovered from the built runner (like
+  # gtest_discover_tests): labels are the suite's ns-3 type (unit, system) plus `quick`.
+  set(suites_file ${CMAKE_BINARY_DIR}/ctest-test-suites.cmake)
+  add_custom_command(TARGET hybridnet-test-runner POST_BUILD
+    COMMAND ${CMAKE_COMMAND}
+            -DRUNNER=$<TARGET_FILE:hybridnet-test-runner>
+            -DOUTPUT=${suites_file}
+            -DTEMPDIR=${CMAKE_BINARY_DIR}/test-output
+            -P ${PROJECT_SOURCE_DIR}/cmake/discover-test-suites.cmake
+    BYPRODUCTS ${suites_file}
+    VERBATIM)
+  set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY TEST_INCLUDE_FILES ${suites_file})
 endfunction()
 
 # A JSON array of the strings in a list.

@@ -14,6 +14,7 @@
  * Run:  build/bin/pipe-request [topology.json]
  */
 #include "hybridnet/offload-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/core-module.h"
 

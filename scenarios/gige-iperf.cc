@@ -47,7 +47,7 @@
 #include "hybridnet/fabric-module.h"
 #include "hybridnet/host-module.h"
 #include "hybridnet/nic-module.h"
-#include "hybridnet/scenario-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

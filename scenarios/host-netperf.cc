@@ -62,7 +62,7 @@
 #include "hybridnet/ethernet-module.h"
 #include "hybridnet/host-module.h"
 #include "hybridnet/nic-module.h"
-#include "hybridnet/scenario-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -106,9 +106,8 @@
  *   or: build/bin/wan-bulk-transfer --rtt=6ms --lossEvery=25000 --output=wan-bulk-transfer.json
  */
 #include "hybridnet/impairment-module.h"
-#include "hybridnet/scenario-module.h"
+#include "hybridnet/testbed-module.h"
 #include "hybridnet/tcp-module.h"
-#include "hybridnet/wan-tcp-flags.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -85,9 +85,8 @@
  *   or: build/bin/wan-shared-bottleneck --flows=2 --rtts=80ms --starts=0s,10s
  *         --congestion=TcpHighSpeedLinux --web100Interval=100ms --output=shared.json
  */
-#include "hybridnet/scenario-module.h"
+#include "hybridnet/testbed-module.h"
 #include "hybridnet/tcp-module.h"
-#include "hybridnet/wan-tcp-flags.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -17,7 +17,5 @@
 #include "tcp-receive-buffer.h"
 #include "tcp-send-scoreboard.h"
 #include "tcp-send-stream.h"
-#include "wan-path-sizing.h"
-#include "wan-tcp-flags.h"
 
 #endif // HYBRIDNET_TCP_MODULE_H

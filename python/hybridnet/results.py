@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Result files of scenario runs, as plain dicts or pandas DataFrames.
 
-One run writes one JSON document (schema in model/scenario/result-document.h)::
+One run writes one JSON document (schema in scenarios/testbed/result-document.h)::
 
     import hybridnet.results as hr
     runs = hr.frame(["a.json", "b.json"])       # one row per run: parameters and metrics

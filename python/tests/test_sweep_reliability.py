@@ -7,7 +7,7 @@ killed with SIGKILL at any point resumes to the results of an uninterrupted swee
 only what was in flight; a Dask worker killed mid-sweep loses nothing; two drivers never
 share a results directory; and no scenario process outlives its driver.
 
-The subject is the test scenario hybridnet-test-faults (model/scenario/test/
+The subject is the test scenario hybridnet-test-faults (scenarios/testbed/test/
 fault-scenario.cc).  Every wait has a deadline, and every process a test starts (drivers,
 Dask scheduler and workers, and any scenario process left behind) is killed by a finalizer.
 """

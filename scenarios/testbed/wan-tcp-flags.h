@@ -4,7 +4,7 @@
 #ifndef HYBRIDNET_WAN_TCP_FLAGS_H
 #define HYBRIDNET_WAN_TCP_FLAGS_H
 
-#include "congestion-ops-catalog.h"
+#include "hybridnet/congestion-ops-catalog.h"
 #include "wan-path-sizing.h"
 
 #include "hybridnet/scenario-flags.h"

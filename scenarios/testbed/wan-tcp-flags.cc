@@ -3,7 +3,7 @@
  */
 #include "wan-tcp-flags.h"
 
-#include "lfn-tcp-helper.h"
+#include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
 
 #include "ns3/abort.h"

@@ -3,12 +3,12 @@
  */
 #include "cluster-builder.h"
 
-#include "flow-steering-helper.h"
-#include "offload-daemon-helper.h"
+#include "hybridnet/flow-steering-helper.h"
+#include "hybridnet/offload-daemon-helper.h"
 
-#include "../endpoint-daemon.h"
-#include "../flow-steering.h"
-#include "../pipe-fitting-daemon.h"
+#include "hybridnet/endpoint-daemon.h"
+#include "hybridnet/flow-steering.h"
+#include "hybridnet/pipe-fitting-daemon.h"
 
 #include "hybridnet/ethernet-net-device.h"
 #include "hybridnet/host-profile.h"

@@ -32,7 +32,7 @@
  *
  * Run:  build/bin/hybridnet-test-faults --fault=exit --faultOnRun=2 --RngRun=2
  */
-#include "hybridnet/scenario-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/core-module.h"
 

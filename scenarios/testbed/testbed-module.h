@@ -1,0 +1,28 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * hybridnet testbed: the pieces scenarios are composed from, above the model modules - the
+ * scenario contract (strict flags, one JSON result per run, progress output), flag groups,
+ * path sizing, the hybrid cluster's topology file, builder and event log.  See
+ * docs/testbed.md and docs/writing-a-scenario.md.
+ */
+#ifndef HYBRIDNET_TESTBED_MODULE_H
+#define HYBRIDNET_TESTBED_MODULE_H
+
+// the scenario contract
+#include "quantity.h"
+#include "result-document.h"
+#include "run-progress.h"
+#include "scenario-flags.h"
+#include "scenario.h"
+
+// WAN TCP: flags and path sizing
+#include "wan-path-sizing.h"
+#include "wan-tcp-flags.h"
+
+// the hybrid cluster's topology file
+#include "cluster-builder.h"
+#include "cluster-event-log.h"
+#include "cluster-topology.h"
+
+#endif // HYBRIDNET_TESTBED_MODULE_H
