@@ -246,15 +246,12 @@ main(int argc, char* argv[])
     }
     else
     {
-        const HostProfile& profile = HostProfile::Get(host);
+        const HostProfile profile = HostProfile::Load(host);
         LoopbackHelper lo;
-        for (const auto& [name, value] : profile.LoopbackSettings())
-        {
-            lo.SetDeviceAttribute(name, StringValue(value));
-        }
+        profile.ApplyLoopback(lo);
         lo.Install(hostNodes);
         NicHelper link;
-        link.SetProfile(profile);
+        profile.Apply(link);
         link.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(itr));
         link.SetDeviceAttribute("ThrottleClock", StringValue(throttleClock));
         link.SetDeviceAttribute("RxRingSize", UintegerValue(rxRing));

@@ -126,11 +126,7 @@ EffectiveBus(const HostProfile& profile,
     std::map<std::string, std::string> values;
     for (const char* name : {"Kind", "Width", "Clock", "Lanes", "Mmrbc"})
     {
-        values[name] = BusDefault(name);
-    }
-    for (const auto& [name, value] : profile.bus)
-    {
-        values[name] = value;
+        values[name] = profile.Find("bus", name).value_or(BusDefault(name));
     }
     BusConfig bus{values["Kind"],
                   static_cast<uint32_t>(std::stoul(values["Width"])),
@@ -331,7 +327,7 @@ main(int argc, char* argv[])
         for (const std::string& name : {sender, receiver})
         {
             const std::string problem = BusProblem(
-                EffectiveBus(HostProfile::Get(name), busKind, busWidth, busClock, mmrbc));
+                EffectiveBus(HostProfile::Load(name), busKind, busWidth, busClock, mmrbc));
             if (!problem.empty())
             {
                 // "HostBus: <Parameter> ...": the word after the prefix.
@@ -371,14 +367,14 @@ main(int argc, char* argv[])
     // Each host, its NIC and driver from its own profile with the flags applied; the cable
     // from the sender's helper.
     NodeContainer hosts(2);
-    const std::array<const HostProfile*, 2> profiles = {&HostProfile::Get(sender),
-                                                        &HostProfile::Get(receiver)};
+    const std::array<HostProfile, 2> profiles = {HostProfile::Load(sender),
+                                                 HostProfile::Load(receiver)};
     std::array<NicHelper, 2> helpers;
     for (uint32_t i = 0; i < 2; ++i)
     {
-        const BusConfig bus = EffectiveBus(*profiles[i], busKind, busWidth, busClock, mmrbc);
+        const BusConfig bus = EffectiveBus(profiles[i], busKind, busWidth, busClock, mmrbc);
         NicHelper& helper = helpers[i];
-        helper.SetProfile(*profiles[i]);
+        profiles[i].Apply(helper);
         helper.SetBusAttribute("Kind", StringValue(bus.kind));
         helper.SetBusAttribute("Width", UintegerValue(bus.width));
         helper.SetBusAttribute("Clock", UintegerValue(bus.clock));

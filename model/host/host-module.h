@@ -10,7 +10,6 @@
 #include "host-bus.h"
 #include "host-cpu.h"
 #include "host-process.h"
-#include "host-profile.h"
 #include "host-loopback-net-device.h"
 #include "loopback-helper.h"
 

@@ -103,16 +103,13 @@ ClusterBuilder::Build(const ClusterTopology& topology)
     m_switchNode = CreateObject<Node>();
     m_acceleratorNode = CreateObject<Node>();
 
-    const HostProfile& profile = HostProfile::Get(t.hostProfile);
+    const HostProfile profile = HostProfile::Load(t.hostProfile);
     LoopbackHelper loopback;
-    for (const auto& [name, value] : profile.LoopbackSettings())
-    {
-        loopback.SetDeviceAttribute(name, StringValue(value));
-    }
+    profile.ApplyLoopback(loopback);
     loopback.Install(m_hostNodes);
 
     NicHelper nics;
-    nics.SetProfile(profile);
+    profile.Apply(nics);
     for (const auto& [name, value] : m_deviceAttributes)
     {
         nics.SetDeviceAttribute(name, *value);

@@ -20,6 +20,10 @@
 #include "wan-path-sizing.h"
 #include "wan-tcp-flags.h"
 
+// input files and host profiles
+#include "host-profile.h"
+#include "input-file-error.h"
+
 // the hybrid cluster's topology file
 #include "cluster-builder.h"
 #include "cluster-event-log.h"

@@ -6,7 +6,6 @@
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
-#include "hybridnet/host-profile.h"
 #include "hybridnet/interrupt-moderator.h"
 #include "hybridnet/nic-net-device.h"
 
@@ -36,27 +35,6 @@ NicHelper::NicHelper()
     m_moderatorFactory.SetTypeId("ns3::hybridnet::InterruptModerator");
     m_channelFactory.SetTypeId("ns3::hybridnet::EthernetChannel");
     m_portFactory.SetTypeId("ns3::hybridnet::EthernetNetDevice");
-}
-
-void
-NicHelper::SetProfile(const HostProfile& profile)
-{
-    for (const auto& [name, value] : profile.cpu)
-    {
-        m_cpuFactory.Set(name, StringValue(value));
-    }
-    for (const auto& [name, value] : profile.bus)
-    {
-        m_busFactory.Set(name, StringValue(value));
-    }
-    for (const auto& [name, value] : profile.nic)
-    {
-        m_nicFactory.Set(name, StringValue(value));
-    }
-    for (const auto& [name, value] : profile.moderator)
-    {
-        m_moderatorFactory.Set(name, StringValue(value));
-    }
 }
 
 void

@@ -16,7 +16,6 @@ namespace ns3
 namespace hybridnet
 {
 
-struct HostProfile;
 class NicNetDevice;
 
 /**
@@ -25,8 +24,8 @@ class NicNetDevice;
  * PointToPointHelper builds point-to-point links.
  *
  *     NicHelper nic;
- *     nic.SetProfile(HostProfile::Get("accelerator-xeon"));   // all host/NIC parameters
- *     nic.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0));  // then override
+ *     nic.SetCpuAttribute("Frequency", UintegerValue(2'400'000'000));
+ *     nic.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0));
  *     nic.InstallHost(hosts);
  *     NetDeviceContainer link = nic.Install(hosts.Get(0), switchNode); // NIC + switch port
  *     NetDeviceContainer cable = nic.InstallBackToBack(hosts.Get(0), hosts.Get(1));
@@ -42,12 +41,6 @@ class NicHelper
 {
   public:
     NicHelper();
-
-    /**
-     * Apply a host profile: its CPU, bus, NIC and moderator attributes.
-     * @param profile the profile
-     */
-    void SetProfile(const HostProfile& profile);
 
     /** @param name attribute of HostCpu @param value its value */
     void SetCpuAttribute(std::string name, const AttributeValue& value);

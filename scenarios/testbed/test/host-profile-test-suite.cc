@@ -1,0 +1,235 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of HostProfile against its class comment: the bundled profiles load and every value
+ * reaches the attribute it names (the parts' too, and the loopback's PacketCycles =
+ * RxPacketCycles + TxPacketCycles); every rule of the file format rejects a file that
+ * breaks it with one line naming the file, the setting and the problem.  Each rejection
+ * case changes one thing of a valid profile (which loads, checked by its own case), so a
+ * case fails if the rule it names is missing.
+ */
+#include "hybridnet/host-bus.h"
+#include "hybridnet/host-cpu.h"
+#include "hybridnet/host-loopback-net-device.h"
+#include "hybridnet/host-profile.h"
+#include "hybridnet/interrupt-moderator.h"
+#include "hybridnet/loopback-helper.h"
+#include "hybridnet/nic-helper.h"
+#include "hybridnet/nic-net-device.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <filesystem>
+#include <fstream>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+/** A valid profile with one part, numbers, a rate, an enum and a boolean. */
+const char* const kValid = R"({
+  "description": "test host",
+  "include": ["linux-network-stack"],
+  "cpu": { "Frequency": { "value": 1000000000, "unit": "Hz", "source": "test" },
+           "MemoryCopyRate": { "value": "2Gbps", "source": "test" } },
+  "bus": { "Kind": { "value": "PciX", "source": "test" },
+           "Width": { "value": 64, "unit": "bits", "source": "test" },
+           "Clock": { "value": 100, "unit": "MHz", "source": "test" } },
+  "nic": { "ChecksumOffload": { "value": false, "source": "test" } }
+})";
+
+/** @return the message HostProfile::Load(path) throws, or "" if it loads */
+std::string
+LoadError(const std::string& path)
+{
+    try
+    {
+        HostProfile::Load(path);
+    }
+    catch (const InputFileError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+/** The bundled profiles: names, every value on the objects it configures. */
+class BundledTestCase : public TestCase
+{
+  public:
+    BundledTestCase()
+        : TestCase("bundled profiles: names, values reach their attributes, parts included")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::string> expected = {"accelerator-xeon",
+                                                   "farm-pentium-1800",
+                                                   "farm-pentium-800",
+                                                   "tengig-xeon-2.2"};
+        NS_TEST_ASSERT_MSG_EQ((HostProfile::Names() == expected), true, "sorted bundled names");
+        for (const auto& name : expected)
+        {
+            NS_TEST_EXPECT_MSG_EQ(LoadError(name), "", name << " loads");
+        }
+        const HostProfile profile = HostProfile::Load("accelerator-xeon");
+        NicHelper helper;
+        profile.Apply(helper);
+        NodeContainer hosts(2);
+        NetDeviceContainer nics = helper.InstallBackToBack(hosts.Get(0), hosts.Get(1));
+        auto cpu = hosts.Get(0)->GetObject<HostCpu>();
+        auto bus = hosts.Get(0)->GetObject<HostBus>();
+        UintegerValue u;
+        DataRateValue rate;
+        cpu->GetAttribute("Frequency", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 2400000000ULL, "the profile's own value");
+        cpu->GetAttribute("MemoryCopyRate", rate);
+        NS_TEST_EXPECT_MSG_EQ(rate.Get().GetBitRate(), 5070000000ULL, "a rate with its unit");
+        bus->GetAttribute("Clock", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 66, "bus clock");
+        nics.Get(0)->GetAttribute("RxPacketCycles", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 5000, "a part's value (linux-network-stack)");
+        PointerValue moderator;
+        nics.Get(0)->GetAttribute("InterruptModerator", moderator);
+        moderator.Get<InterruptModerator>()->GetAttribute("RxAbsIntDelay", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 128, "a part's value (e1000-5x-driver)");
+        NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Kind").value_or(""), "Pci", "Find: as serialized");
+        NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Mmrbc").has_value(), false, "not set: nothing");
+
+        LoopbackHelper loopback;
+        profile.ApplyLoopback(loopback);
+        Ptr<NetDevice> lo = loopback.Install(CreateObject<Node>()).Get(0);
+        lo->GetAttribute("PacketCycles", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 5000 + 3000, "PacketCycles = RxPacketCycles + TxPacketCycles");
+        Simulator::Destroy();
+    }
+};
+
+/** One broken profile: replace @p from by @p to in the valid one; the message must name @p path and say @p phrase. */
+class RejectTestCase : public TestCase
+{
+  public:
+    RejectTestCase(std::string what, std::string from, std::string to, std::string path, std::string phrase)
+        : TestCase("rejects " + what),
+          m_from(std::move(from)),
+          m_to(std::move(to)),
+          m_path(std::move(path)),
+          m_phrase(std::move(phrase))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string text = kValid;
+        if (!m_from.empty())
+        {
+            const size_t at = text.find(m_from);
+            NS_TEST_ASSERT_MSG_NE(at, std::string::npos, "the case's text is in the valid profile");
+            text.replace(at, m_from.size(), m_to);
+        }
+        const std::string file = CreateTempDirFilename("profile.json");
+        std::ofstream(file) << text;
+        const std::string message = LoadError(file);
+        if (m_from.empty())
+        {
+            NS_TEST_EXPECT_MSG_EQ(message, "", "the valid profile loads");
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(message.rfind(file + ": " + m_path + ": ", 0), 0, "file and path first: " << message);
+        NS_TEST_EXPECT_MSG_NE(message.find(m_phrase), std::string::npos, "says '" << m_phrase << "': " << message);
+        NS_TEST_EXPECT_MSG_EQ(message.find('\n'), std::string::npos, "one line");
+    }
+
+    std::string m_from;
+    std::string m_to;
+    std::string m_path;
+    std::string m_phrase;
+};
+
+/** Errors that are not about one setting of a file. */
+class LookupTestCase : public TestCase
+{
+  public:
+    LookupTestCase()
+        : TestCase("unknown bundled names and unreadable files")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string unknown = LoadError("accelerator-xenon");
+        NS_TEST_EXPECT_MSG_NE(unknown.find("no host profile 'accelerator-xenon'; bundled: accelerator-xeon,"),
+                              std::string::npos,
+                              unknown);
+        const std::string missing = LoadError("/nonexistent/host.json");
+        NS_TEST_EXPECT_MSG_NE(missing.find("/nonexistent/host.json: cannot read the host profile"),
+                              std::string::npos,
+                              missing);
+    }
+};
+
+/** HostProfile's suite. */
+class HostProfileTestSuite : public TestSuite
+{
+  public:
+    HostProfileTestSuite()
+        : TestSuite("hybridnet-host-profile", Type::UNIT)
+    {
+        AddTestCase(new BundledTestCase, Duration::QUICK);
+        AddTestCase(new LookupTestCase, Duration::QUICK);
+        AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""), Duration::QUICK);
+        const std::vector<std::array<std::string, 5>> cases = {
+            {"a misspelt attribute", "\"Frequency\"", "\"Frequncy\"", "cpu.Frequncy",
+             "HostCpu has no attribute 'Frequncy' (did you mean 'Frequency'?)"},
+            {"a value out of the attribute's range", "\"value\": 64, \"unit\": \"bits\"",
+             "\"value\": 100000, \"unit\": \"bits\"", "bus.Width.value", "is out of range"},
+            {"a number without its unit", "\"value\": 1000000000, \"unit\": \"Hz\",",
+             "\"value\": 1000000000,", "cpu.Frequency.unit", "missing; the unit of the number"},
+            {"a unit beside a rate", "\"2Gbps\", \"source\"", "\"2Gbps\", \"unit\": \"b/s\", \"source\"",
+             "cpu.MemoryCopyRate.unit", "only a number has a unit"},
+            {"a rate without its unit", "\"2Gbps\"", "\"2000000000\"", "cpu.MemoryCopyRate.value",
+             "unit"},
+            {"a string for a number", "\"value\": 100, \"unit\": \"MHz\"", "\"value\": \"100MHz\"",
+             "bus.Clock.value", "expected"},
+            {"an enum value that does not exist", "\"PciX\"", "\"PciY\"", "bus.Kind.value",
+             "is not one of"},
+            {"an empty source", "\"value\": false, \"source\": \"test\"",
+             "\"value\": false, \"source\": \"\"", "nic.ChecksumOffload.source", "must not be empty"},
+            {"a missing source", "\"value\": false, \"source\": \"test\"", "\"value\": false",
+             "nic.ChecksumOffload.source", "missing"},
+            {"an unknown section", "\"nic\": {", "\"nics\": {", "nics", "unknown key 'nics'"},
+            {"an unknown part", "\"linux-network-stack\"", "\"linux-stack\"", "include[0]",
+             "no part 'linux-stack'"},
+            {"a value the profile and a part both set", "\"nic\": { ",
+             "\"nic\": { \"RxPacketCycles\": { \"value\": 1, \"unit\": \"cycles\", \"source\": \"x\" }, ",
+             "nic.RxPacketCycles", "set by both"},
+            {"a key given twice", "\"description\": \"test host\",",
+             "\"description\": \"test host\", \"description\": \"again\",", "description",
+             "given twice"},
+            {"a missing description", "\"description\": \"test host\",", "", "description",
+             "missing"},
+            {"a syntax error", "\"bus\": {", "\"bus\" {", "profile", "syntax error at line"},
+        };
+        for (const auto& [what, from, to, path, phrase] : cases)
+        {
+            AddTestCase(new RejectTestCase(what, from, to, path, phrase), Duration::QUICK);
+        }
+    }
+};
+
+/** The one instance, registered when the library loads. */
+HostProfileTestSuite g_hostProfileTestSuite;
+
+} // namespace
