@@ -36,8 +36,8 @@
  * --receivers=2, and their sum aggregateGoodput), goodput per interval (min, max), ping RTT
  * (min, max, mean, sd in us; for a flood also pingRate and floodRttMin/Max, the RTTs of the
  * requests sent on a reply, all but the first), per host (Client, Server, Server2) CPU
- * utilisation, interrupts per second and packets per interrupt of its NIC, bus
- * utilisation; series: iperfIntervals, pingRtt.
+ * utilisation, interrupts per second and packets per interrupt of its NIC (left out when
+ * it had no interrupt), bus utilisation; series: iperfIntervals, pingRtt.
  *
  * Run:  hybridnet run gige-iperf --duration=10s
  *   or: build/bin/gige-iperf --duration=10s --output=gige-iperf.json
@@ -465,9 +465,12 @@ main(int argc, char* argv[])
             result.SetMetric("busUtilisation" + who, (b.busBusy - a.busBusy).GetSeconds() / seconds, "");
             const double interrupts = b.interrupts - a.interrupts;
             result.SetMetric("interruptRate" + who, interrupts / seconds, "1/s");
-            result.SetMetric("packetsPerInterrupt" + who,
-                             interrupts > 0 ? (b.rxPackets - a.rxPackets) / interrupts : 0.0,
-                             "");
+            if (interrupts > 0)
+            {
+                result.SetMetric("packetsPerInterrupt" + who,
+                                 (b.rxPackets - a.rxPackets) / interrupts,
+                                 "");
+            }
         }
         uint64_t drops = 0;
         for (uint32_t i = 0; i < hostNodes.GetN(); ++i)
