@@ -9,6 +9,8 @@ import subprocess
 
 import pytest
 
+from hybridnet import paths
+
 SHORT = ["--duration=100ms"]
 
 BAD = [
@@ -27,7 +29,8 @@ BAD = [
     (["--rxIntDelay=0.2us"], "whole 1.024us units"),
     (["--rxAbsIntDelay=68ms"], "--rxAbsIntDelay"),
     (["--itr=2"], "itr is 0, 1, 3, 4 or 100..100000"),
-    (["--sender=pentium"], "one of accelerator-xeon"),
+    (["--sender=pentium"], "--sender: no host profile 'pentium'; bundled: accelerator-xeon"),
+    (["--receiver=none"], "--receiver: no host profile 'none'"),
     (["--checksumOffload=yes"], "one of profile, on, off"),
     (["--linkRate=40Gbps"], "range 10Mbps to 10Gbps"),
     (["--mtu=20000B"], "range 576B to 16144B"),
@@ -50,6 +53,56 @@ def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
     assert expected in lines[0], lines[0]
     assert proc.stdout == ""
     assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+#: Broken profile files: (what to change in farm-pentium-800.json, the message's phrase).
+BAD_PROFILES = [
+    (('"Frequency"', '"Frequncy"'), "cpu.Frequncy: ns3::hybridnet::HostCpu has no attribute "
+                                    "'Frequncy' (did you mean 'Frequency'?)"),
+    (('"value": 800000000, "unit": "Hz"', '"value": 800000000'), "cpu.Frequency.unit: missing"),
+    (('"value": 33, "unit": "MHz"', '"value": 34, "unit": "MHz"'), "bus.Clock.value: '34' is out of range"),
+    (('"description"', '"descripton"'), "unknown key 'descripton'"),
+]
+
+
+def profile_file(folder, change=None):
+    """The bundled farm-pentium-800 profile as a user's file, with one change."""
+    text = (paths.SOURCE_DIR / "scenarios/testbed/host-profiles/farm-pentium-800.json").read_text()
+    if change:
+        assert change[0] in text
+        text = text.replace(change[0], change[1])
+    path = folder / "my-host.json"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("change,expected", BAD_PROFILES, ids=[c[1] for c, _ in BAD_PROFILES])
+def test_bad_profile_file_is_one_line_exit_2(host_netperf, tmp_path, change, expected):
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    path = profile_file(profiles, change)
+    proc = subprocess.run([str(host_netperf), *SHORT, f"--sender={path}",
+                           f"--output={out / 'r.json'}"], capture_output=True, text=True, cwd=out)
+    assert proc.returncode == 2, proc.stderr
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith("host-netperf: error: "), line
+    assert expected in line, line
+    assert list(out.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_own_profile_file_runs_as_the_bundled_one(host_netperf, tmp_path):
+    """A copy of a bundled profile gives the same run; the parameter records the path."""
+    path = profile_file(tmp_path)
+    docs = []
+    for sender in ("farm-pentium-800", str(path)):
+        out = tmp_path / f"{len(docs)}.json"
+        subprocess.run([str(host_netperf), *SHORT, f"--sender={sender}", f"--output={out}"],
+                       check=True, cwd=tmp_path)
+        docs.append(json.loads(out.read_text()))
+    assert docs[1]["parameters"]["sender"]["text"] == str(path)
+    assert docs[0]["metrics"] == docs[1]["metrics"]
 
 
 def test_check_rejects_a_bad_bus_too(host_netperf, tmp_path):

@@ -20,9 +20,18 @@
 #include "wan-path-sizing.h"
 #include "wan-tcp-flags.h"
 
-// input files and host profiles
-#include "host-profile.h"
+// input files, attribute defaults
+#include "attribute-default.h"
 #include "input-file-error.h"
+
+// hosts: profiles and their flags
+#include "host-flags.h"
+#include "host-profile.h"
+
+// applications and collectors
+#include "host-counters.h"
+#include "iperf-transfer.h"
+#include "ping-series.h"
 
 // the hybrid cluster's topology file
 #include "cluster-builder.h"
