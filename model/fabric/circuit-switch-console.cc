@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -100,6 +102,53 @@ IsContiguous(uint32_t mask)
 
 const std::string kCycleUsage = "usage: no connection <p1> <p2> | no connection cycle";
 
+/** The netmask of `ip address <addr>` without one, /24. */
+constexpr uint32_t kDefaultMask = 0xffffff00U;
+
+/** The arguments of `ip address <addr> [<mask>]`. */
+struct AddressArguments
+{
+    std::string address;          //!< the address as typed, without a "/len"
+    std::optional<uint32_t> mask; //!< the netmask, nothing if it is not valid
+};
+
+/**
+ * Split the arguments of `ip address <addr>/<len>` or `ip address <addr> [<mask>]`.
+ * @param w the command's words (3 or 4), lower case
+ * @return the address text and the netmask (/24 unless given)
+ */
+AddressArguments
+SplitAddressAndMask(const std::vector<std::string>& w)
+{
+    AddressArguments arguments{w[2], kDefaultMask};
+    if (const auto slash = w[2].find('/'); slash != std::string::npos)
+    {
+        const auto length = ParseNumber(w[2].substr(slash + 1));
+        arguments.address = w[2].substr(0, slash);
+        if (w.size() != 3 || !length || *length > 32)
+        {
+            arguments.mask = std::nullopt;
+        }
+        else
+        {
+            arguments.mask = *length == 0 ? 0 : ~uint32_t{0} << (32 - *length);
+        }
+    }
+    else if (w.size() == 4)
+    {
+        const auto dotted = ParseDottedQuad(w[3]);
+        if (dotted && IsContiguous(*dotted))
+        {
+            arguments.mask = dotted;
+        }
+        else
+        {
+            arguments.mask = std::nullopt;
+        }
+    }
+    return arguments;
+}
+
 } // namespace
 
 TypeId
@@ -178,11 +227,9 @@ CircuitSwitchConsole::GetHelpText()
 }
 
 void
-CircuitSwitchConsole::ReplyNow(const std::string& line,
-                               ReplyCallback reply,
-                               const std::string& text)
+CircuitSwitchConsole::ReplyNow(const Command& command, const std::string& text)
 {
-    Simulator::ScheduleNow(&CircuitSwitchConsole::Deliver, this, line, reply, text);
+    Simulator::ScheduleNow(&CircuitSwitchConsole::Deliver, this, command.line, command.reply, text);
 }
 
 void
@@ -197,18 +244,58 @@ CircuitSwitchConsole::Deliver(std::string line, ReplyCallback reply, std::string
 }
 
 Callback<void, bool, std::string>
-CircuitSwitchConsole::Completion(const std::string& line,
-                                 ReplyCallback reply,
-                                 const std::string& warning)
+CircuitSwitchConsole::Completion(const Command& command, const std::string& warning)
 {
     Ptr<CircuitSwitchConsole> self(this);
     return Callback<void, bool, std::string>(
-        [self, line, reply, warning](bool success, std::string reason) {
+        [self, line = command.line, reply = command.reply, warning](bool success,
+                                                                  std::string reason) {
             self->Deliver(line,
                           reply,
                           success ? (warning.empty() ? "OK" : "OK (warning: " + warning + ")")
                                   : "ERROR: " + reason);
         });
+}
+
+void
+CircuitSwitchConsole::ReplyError(const Command& command, const std::string& reason)
+{
+    ReplyNow(command, "ERROR: " + reason);
+}
+
+void
+CircuitSwitchConsole::ReplyUnknown(const Command& command)
+{
+    ReplyError(command, "unknown command '" + command.line + "' (type 'show help')");
+}
+
+void
+CircuitSwitchConsole::SubmitInterfaceChange(const Command& command,
+                                            std::function<void()> change,
+                                            const std::string& warning)
+{
+    Ptr<CircuitSwitchConsole> self(this); // alive until the controller runs the change
+    m_switch->Submit(command.line,
+                     OpticalCircuitSwitch::ManagementAction([self, change]() {
+                         change();
+                         return std::string();
+                     }),
+                     Completion(command, warning));
+}
+
+std::optional<std::pair<uint32_t, uint32_t>>
+CircuitSwitchConsole::ParsePorts(const Command& command, std::size_t first)
+{
+    for (std::size_t i = first; i < first + 2; ++i)
+    {
+        if (!ParseNumber(command.words[i]))
+        {
+            ReplyError(command, "bad port number '" + command.raw[i] + "'");
+            return std::nullopt;
+        }
+    }
+    return std::make_pair(*ParseNumber(command.words[first]),
+                          *ParseNumber(command.words[first + 1]));
 }
 
 bool
@@ -217,228 +304,225 @@ CircuitSwitchConsole::Execute(std::string line, ReplyCallback reply)
     NS_LOG_FUNCTION(this << line);
     NS_ABORT_MSG_IF(!m_switch, "CircuitSwitchConsole: no switch (SetSwitch)");
     line.erase(std::remove(line.begin(), line.end(), '\r'), line.end());
-    const std::vector<std::string> raw = Split(line);
-    std::vector<std::string> w(raw.size());
-    std::transform(raw.begin(), raw.end(), w.begin(), Lower);
-    const std::size_t n = w.size();
-    auto error = [&](const std::string& reason) { ReplyNow(line, reply, "ERROR: " + reason); };
-    auto unknown = [&]() {
-        error("unknown command '" + line + "' (type 'show help')");
-    };
-    // Two port arguments at w[first], w[first + 1]; replies the syntax error if not.
-    auto ports = [&](std::size_t first) -> std::optional<std::pair<uint32_t, uint32_t>> {
-        for (std::size_t i = first; i < first + 2; ++i)
-        {
-            if (!ParseNumber(w[i]))
-            {
-                error("bad port number '" + raw[i] + "'");
-                return std::nullopt;
-            }
-        }
-        return std::make_pair(*ParseNumber(w[first]), *ParseNumber(w[first + 1]));
-    };
-
-    if (n == 0)
+    Command command{line, Split(line), {}, reply};
+    command.words.resize(command.raw.size());
+    std::transform(command.raw.begin(), command.raw.end(), command.words.begin(), Lower);
+    if (command.words.empty())
     {
-        ReplyNow(line, reply, "");
+        ReplyNow(command, "");
         return true;
     }
-    const std::string& verb = w[0];
-    if (verb == "connection")
+    using Handler = bool (CircuitSwitchConsole::*)(const Command&);
+    static const std::map<std::string, Handler> handlers = {
+        {"connection", &CircuitSwitchConsole::ExecuteConnection},
+        {"no", &CircuitSwitchConsole::ExecuteNo},
+        {"default", &CircuitSwitchConsole::ExecuteDefault},
+        {"clear", &CircuitSwitchConsole::ExecuteClear},
+        {"show", &CircuitSwitchConsole::ExecuteShow},
+        {"ip", &CircuitSwitchConsole::ExecuteIp},
+        {"quit", &CircuitSwitchConsole::ExecuteQuit},
+    };
+    const auto handler = handlers.find(command.words[0]);
+    if (handler == handlers.end())
     {
-        if (n != 3)
-        {
-            error("usage: connection <p1> <p2>");
-        }
-        else if (auto p = ports(1))
-        {
-            m_switch->Connect(p->first, p->second, Completion(line, reply));
-        }
+        ReplyUnknown(command);
+        return true;
     }
-    else if (verb == "no")
+    return (this->*handler->second)(command);
+}
+
+bool
+CircuitSwitchConsole::ExecuteConnection(const Command& command)
+{
+    if (command.words.size() != 3)
     {
-        if (n < 2 || w[1] != "connection")
-        {
-            unknown();
-        }
-        else if (n == 3 && w[2] == "cycle")
-        {
-            m_switch->StopConnectionCycle(Completion(line, reply));
-        }
-        else if (n != 4)
-        {
-            error(kCycleUsage);
-        }
-        else if (auto p = ports(2))
-        {
-            m_switch->Disconnect(p->first, p->second, Completion(line, reply));
-        }
+        ReplyError(command, "usage: connection <p1> <p2>");
     }
-    else if (verb == "default")
+    else if (auto p = ParsePorts(command, 1))
     {
-        if (n >= 2 && w[1] == "connection")
-        {
-            if (n == 2)
-            {
-                m_switch->RestoreDefaultConnections(Completion(line, reply));
-            }
-            else
-            {
-                error("usage: default connection");
-            }
-        }
-        else
-        {
-            unknown();
-        }
+        m_switch->Connect(p->first, p->second, Completion(command));
     }
-    else if (verb == "clear")
+    return true;
+}
+
+bool
+CircuitSwitchConsole::ExecuteNo(const Command& command)
+{
+    const auto& w = command.words;
+    const std::size_t n = w.size();
+    if (n < 2 || w[1] != "connection")
     {
-        if (n >= 2 && w[1] == "connections")
-        {
-            if (n == 2)
-            {
-                m_switch->ClearConnections(Completion(line, reply));
-            }
-            else
-            {
-                error("usage: clear connections");
-            }
-        }
-        else
-        {
-            unknown();
-        }
+        ReplyUnknown(command);
     }
-    else if (verb == "show")
+    else if (n == 3 && w[2] == "cycle")
     {
-        if (n == 1)
-        {
-            error("incomplete command 'show' (show connections, show ip interface, show help, "
-                  "show version)");
-        }
-        else if (n == 2 && w[1] == "connections")
-        {
-            ReplyNow(line, reply, ShowConnections());
-        }
-        else if (n == 2 && w[1] == "help")
-        {
-            ReplyNow(line, reply, GetHelpText());
-        }
-        else if (n == 2 && w[1] == "version")
-        {
-            ReplyNow(line, reply, m_version);
-        }
-        else if (n == 3 && w[1] == "ip" && w[2] == "interface")
-        {
-            ReplyNow(line, reply, ShowIpInterface());
-        }
-        else
-        {
-            unknown();
-        }
+        m_switch->StopConnectionCycle(Completion(command));
     }
-    else if (verb == "ip")
+    else if (n != 4)
     {
-        if (n >= 2 && w[1] == "address")
-        {
-            if (n == 3 && w[2] == "dhcp")
-            {
-                Ptr<CircuitSwitchConsole> self(this);
-                m_switch->Submit(line,
-                                 OpticalCircuitSwitch::ManagementAction([self]() {
-                                     self->m_dhcp = true;
-                                     self->m_hasAddress = false;
-                                     return std::string();
-                                 }),
-                                 Completion(line, reply));
-                return true;
-            }
-            if (n != 3 && n != 4)
-            {
-                error("usage: ip address dhcp | ip address <addr> [<mask>]");
-                return true;
-            }
-            std::string addressText = w[2];
-            uint32_t mask = 0xffffff00U; // /24 unless given
-            bool maskOk = true;
-            if (const auto slash = addressText.find('/'); slash != std::string::npos)
-            {
-                const auto length = ParseNumber(addressText.substr(slash + 1));
-                maskOk = n == 3 && length && *length <= 32;
-                mask = maskOk && *length > 0 ? ~uint32_t{0} << (32 - *length) : 0;
-                addressText = addressText.substr(0, slash);
-            }
-            else if (n == 4)
-            {
-                const auto dotted = ParseDottedQuad(w[3]);
-                maskOk = dotted && IsContiguous(*dotted);
-                mask = maskOk ? *dotted : 0;
-            }
-            const auto address = ParseDottedQuad(addressText);
-            if (!address)
-            {
-                error("bad address '" + raw[2] + "'");
-                return true;
-            }
-            if (!maskOk)
-            {
-                error("bad netmask '" + (n == 4 ? raw[3] : raw[2]) + "'");
-                return true;
-            }
-            const std::string warning =
-                mask == 0xffffff00U ? "" : "netmask other than 255.255.255.0";
-            Ptr<CircuitSwitchConsole> self(this);
-            const uint32_t a = *address;
-            const uint32_t m = mask;
-            m_switch->Submit(line,
-                             OpticalCircuitSwitch::ManagementAction([self, a, m]() {
-                                 self->SetInterfaceRecord(Ipv4Address(a), Ipv4Mask(m));
-                                 return std::string();
-                             }),
-                             Completion(line, reply, warning));
-        }
-        else if (n >= 3 && w[1] == "default" && w[2] == "gateway")
-        {
-            if (n != 4)
-            {
-                error("usage: ip default gateway <addr>");
-                return true;
-            }
-            const auto gateway = ParseDottedQuad(w[3]);
-            if (!gateway)
-            {
-                error("bad address '" + raw[3] + "'");
-                return true;
-            }
-            Ptr<CircuitSwitchConsole> self(this);
-            const uint32_t g = *gateway;
-            m_switch->Submit(line,
-                             OpticalCircuitSwitch::ManagementAction([self, g]() {
-                                 self->m_hasGateway = true;
-                                 self->m_gateway = Ipv4Address(g);
-                                 return std::string();
-                             }),
-                             Completion(line, reply));
-        }
-        else
-        {
-            unknown();
-        }
+        ReplyError(command, kCycleUsage);
     }
-    else if (verb == "quit")
+    else if (auto p = ParsePorts(command, 2))
     {
-        if (n == 1)
-        {
-            ReplyNow(line, reply, "Goodbye");
-            return false;
-        }
-        error("usage: quit");
+        m_switch->Disconnect(p->first, p->second, Completion(command));
+    }
+    return true;
+}
+
+bool
+CircuitSwitchConsole::ExecuteDefault(const Command& command)
+{
+    return ExecuteMapCommand(command,
+                             "connection",
+                             &OpticalCircuitSwitch::RestoreDefaultConnections);
+}
+
+bool
+CircuitSwitchConsole::ExecuteClear(const Command& command)
+{
+    return ExecuteMapCommand(command, "connections", &OpticalCircuitSwitch::ClearConnections);
+}
+
+bool
+CircuitSwitchConsole::ExecuteMapCommand(const Command& command,
+                                        const std::string& keyword,
+                                        MapAction action)
+{
+    const auto& w = command.words;
+    if (w.size() < 2 || w[1] != keyword)
+    {
+        ReplyUnknown(command);
+    }
+    else if (w.size() == 2)
+    {
+        ((*m_switch).*action)(Completion(command));
     }
     else
     {
-        unknown();
+        ReplyError(command, "usage: " + w[0] + " " + keyword);
     }
+    return true;
+}
+
+bool
+CircuitSwitchConsole::ExecuteShow(const Command& command)
+{
+    const auto& w = command.words;
+    const std::size_t n = w.size();
+    if (n == 1)
+    {
+        ReplyError(command,
+                   "incomplete command 'show' (show connections, show ip interface, show help, "
+                   "show version)");
+    }
+    else if (n == 2 && w[1] == "connections")
+    {
+        ReplyNow(command, ShowConnections());
+    }
+    else if (n == 2 && w[1] == "help")
+    {
+        ReplyNow(command, GetHelpText());
+    }
+    else if (n == 2 && w[1] == "version")
+    {
+        ReplyNow(command, m_version);
+    }
+    else if (n == 3 && w[1] == "ip" && w[2] == "interface")
+    {
+        ReplyNow(command, ShowIpInterface());
+    }
+    else
+    {
+        ReplyUnknown(command);
+    }
+    return true;
+}
+
+bool
+CircuitSwitchConsole::ExecuteIp(const Command& command)
+{
+    const auto& w = command.words;
+    const std::size_t n = w.size();
+    if (n >= 2 && w[1] == "address")
+    {
+        ExecuteIpAddress(command);
+    }
+    else if (n >= 3 && w[1] == "default" && w[2] == "gateway")
+    {
+        ExecuteIpDefaultGateway(command);
+    }
+    else
+    {
+        ReplyUnknown(command);
+    }
+    return true;
+}
+
+void
+CircuitSwitchConsole::ExecuteIpAddress(const Command& command)
+{
+    const std::size_t n = command.words.size();
+    if (n == 3 && command.words[2] == "dhcp")
+    {
+        SubmitInterfaceChange(command, [this]() {
+            m_dhcp = true;
+            m_hasAddress = false;
+        });
+        return;
+    }
+    if (n != 3 && n != 4)
+    {
+        ReplyError(command, "usage: ip address dhcp | ip address <addr> [<mask>]");
+        return;
+    }
+    const auto [addressText, mask] = SplitAddressAndMask(command.words);
+    const auto address = ParseDottedQuad(addressText);
+    if (!address)
+    {
+        ReplyError(command, "bad address '" + command.raw[2] + "'");
+        return;
+    }
+    if (!mask)
+    {
+        ReplyError(command, "bad netmask '" + command.raw[n == 4 ? 3 : 2] + "'");
+        return;
+    }
+    const std::string warning = *mask == kDefaultMask ? "" : "netmask other than 255.255.255.0";
+    SubmitInterfaceChange(
+        command,
+        [this, a = *address, m = *mask]() { SetInterfaceRecord(Ipv4Address(a), Ipv4Mask(m)); },
+        warning);
+}
+
+void
+CircuitSwitchConsole::ExecuteIpDefaultGateway(const Command& command)
+{
+    if (command.words.size() != 4)
+    {
+        ReplyError(command, "usage: ip default gateway <addr>");
+        return;
+    }
+    const auto gateway = ParseDottedQuad(command.words[3]);
+    if (!gateway)
+    {
+        ReplyError(command, "bad address '" + command.raw[3] + "'");
+        return;
+    }
+    SubmitInterfaceChange(command, [this, g = *gateway]() {
+        m_hasGateway = true;
+        m_gateway = Ipv4Address(g);
+    });
+}
+
+bool
+CircuitSwitchConsole::ExecuteQuit(const Command& command)
+{
+    if (command.words.size() == 1)
+    {
+        ReplyNow(command, "Goodbye");
+        return false;
+    }
+    ReplyError(command, "usage: quit");
     return true;
 }
 

@@ -10,7 +10,11 @@
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -109,13 +113,35 @@ class CircuitSwitchConsole : public Object
     void DoDispose() override;
 
   private:
+    /** A command line, split into words, and where its reply goes. */
+    struct Command
+    {
+        std::string line;               //!< the line, without '\r'
+        std::vector<std::string> raw;   //!< its words as typed
+        std::vector<std::string> words; //!< its words in lower case (words[0]: the verb)
+        ReplyCallback reply;            //!< receives the reply
+    };
+
+    /** A switch method that changes the circuit map (ClearConnections, ...). */
+    typedef void (OpticalCircuitSwitch::*MapAction)(Callback<void, bool, std::string>);
+
     /**
      * Reply now (from a new event).
-     * @param line the command line
-     * @param reply the callback
+     * @param command the command
      * @param text the reply
      */
-    void ReplyNow(const std::string& line, ReplyCallback reply, const std::string& text);
+    void ReplyNow(const Command& command, const std::string& text);
+    /**
+     * Reply "ERROR: <reason>" now (from a new event).
+     * @param command the command
+     * @param reason what is wrong
+     */
+    void ReplyError(const Command& command, const std::string& reason);
+    /**
+     * Reply now that the command is unknown.
+     * @param command the command
+     */
+    void ReplyUnknown(const Command& command);
     /**
      * Deliver a reply and fire the trace.
      * @param line the command line
@@ -124,13 +150,66 @@ class CircuitSwitchConsole : public Object
      */
     void Deliver(std::string line, ReplyCallback reply, std::string text);
     /**
-     * @param line the command line
-     * @param reply the callback
+     * @param command the command
+     * @param warning a warning to add to "OK", if any
      * @return a completion callback that replies "OK" or "ERROR: <reason>"
      */
-    Callback<void, bool, std::string> Completion(const std::string& line,
-                                                 ReplyCallback reply,
+    Callback<void, bool, std::string> Completion(const Command& command,
                                                  const std::string& warning = "");
+    /**
+     * Submit a change of the interface record to the switch's controller, which runs it
+     * after the command latency; the reply is "OK" then.
+     * @param command the command
+     * @param change the change
+     * @param warning a warning to add to "OK", if any
+     */
+    void SubmitInterfaceChange(const Command& command,
+                               std::function<void()> change,
+                               const std::string& warning = "");
+    /**
+     * Read the two port numbers at words[first] and words[first + 1]; if one is not a
+     * number, reply the syntax error now.
+     * @param command the command
+     * @param first index of the first port
+     * @return the ports, or nothing after an error reply
+     */
+    std::optional<std::pair<uint32_t, uint32_t>> ParsePorts(const Command& command,
+                                                            std::size_t first);
+
+    // Execute's verb table: one handler per verb (or verb family), which returns false if
+    // the command ends the session, true otherwise.
+
+    /** `connection <p1> <p2>` @param command the command @return true */
+    bool ExecuteConnection(const Command& command);
+    /**
+     * `no connection <p1> <p2>` and `no connection cycle`
+     * @param command the command
+     * @return true
+     */
+    bool ExecuteNo(const Command& command);
+    /** `default connection` @param command the command @return true */
+    bool ExecuteDefault(const Command& command);
+    /** `clear connections` @param command the command @return true */
+    bool ExecuteClear(const Command& command);
+    /**
+     * `<verb> <keyword>`, two words that make the switch change its circuit map.
+     * @param command the command
+     * @param keyword the second word
+     * @param action the switch method that changes the map
+     * @return true
+     */
+    bool ExecuteMapCommand(const Command& command, const std::string& keyword, MapAction action);
+    /** `show ...`, answered at once @param command the command @return true */
+    bool ExecuteShow(const Command& command);
+    /** `ip address ...` and `ip default gateway ...` @param command the command @return true */
+    bool ExecuteIp(const Command& command);
+    /** `ip address dhcp` and `ip address <addr> [<mask>]` @param command the command */
+    void ExecuteIpAddress(const Command& command);
+    /** `ip default gateway <addr>` @param command the command */
+    void ExecuteIpDefaultGateway(const Command& command);
+    /** `quit` @param command the command @return false if the session ends */
+    bool ExecuteQuit(const Command& command);
+
     /** @return the reply to `show connections` */
     std::string ShowConnections() const;
     /** @return the reply to `show ip interface` */

@@ -88,9 +88,25 @@ ClusterBuilder::Build(const ClusterTopology& topology)
     NS_ABORT_MSG_IF(m_built, "ClusterBuilder::Build called twice");
     m_built = true;
     m_topology = topology;
-    const ClusterTopology& t = m_topology;
+    // The steps of the class comment, in order; step 6 is a single helper call.
+    const NicHelper nics = BuildHosts();
+    BuildPacketNetwork(nics);
+    const OpticalCircuitSwitchHelper circuits = BuildCircuitNetwork(nics);
+    Ptr<NetDevice> acceleratorManagement = BuildManagementCable(circuits);
+    BuildInternetStack(acceleratorManagement);
+    circuits.InstallConsoleServer(m_acceleratorNode);
+    ScheduleStaticCircuits();
+    BuildFlowSteering();
+    if (m_topology.HasDaemons())
+    {
+        InstallDaemons();
+    }
+}
 
-    // 1. Nodes and host model.
+NicHelper
+ClusterBuilder::BuildHosts()
+{
+    const ClusterTopology& t = m_topology;
     for (const auto& h : t.hosts)
     {
         NS_ABORT_MSG_IF(Names::Find<Node>(h.name),
@@ -137,8 +153,13 @@ ClusterBuilder::Build(const ClusterTopology& topology)
         nics.SetPortQueueSize(*t.packetSwitch.queuePackets);
     }
     nics.InstallHost(m_hostNodes);
+    return nics;
+}
 
-    // 2. Packet network: ports added in the order of their front-panel numbers.
+void
+ClusterBuilder::BuildPacketNetwork(const NicHelper& nics)
+{
+    const ClusterTopology& t = m_topology;
     std::vector<const ClusterTopology::Host*> byPort;
     for (const auto& h : t.hosts)
     {
@@ -165,8 +186,33 @@ ClusterBuilder::Build(const ClusterTopology& topology)
         built.switchPort = pair.Get(1);
         packetSwitch.AddPort(m_switchNode, DynamicCast<EthernetNetDevice>(pair.Get(1)));
     }
+}
 
-    // 3. Circuit network, 7. static circuits without a time (the default map).
+std::string
+ClusterBuilder::GetDefaultConnections() const
+{
+    const ClusterTopology& t = m_topology;
+    std::string defaultMap;
+    for (const auto& c : t.staticCircuits)
+    {
+        if (!c.at)
+        {
+            if (!defaultMap.empty())
+            {
+                defaultMap += ' ';
+            }
+            defaultMap += std::to_string(t.FindHost(c.hostA)->circuitNic->acceleratorPort);
+            defaultMap += '-';
+            defaultMap += std::to_string(t.FindHost(c.hostB)->circuitNic->acceleratorPort);
+        }
+    }
+    return defaultMap;
+}
+
+OpticalCircuitSwitchHelper
+ClusterBuilder::BuildCircuitNetwork(const NicHelper& nics)
+{
+    const ClusterTopology& t = m_topology;
     OpticalCircuitSwitchHelper circuits;
     circuits.SetSwitchAttribute("NumPorts", UintegerValue(t.accelerator.ports));
     if (t.accelerator.switchingTime)
@@ -183,21 +229,7 @@ ClusterBuilder::Build(const ClusterTopology& topology)
         circuits.SetSwitchAttribute("CommandLatencyMax",
                                     TimeValue(*t.accelerator.commandLatencyMax));
     }
-    std::string defaultMap;
-    for (const auto& c : t.staticCircuits)
-    {
-        if (!c.at)
-        {
-            if (!defaultMap.empty())
-            {
-                defaultMap += ' ';
-            }
-            defaultMap += std::to_string(t.FindHost(c.hostA)->circuitNic->acceleratorPort);
-            defaultMap += '-';
-            defaultMap += std::to_string(t.FindHost(c.hostB)->circuitNic->acceleratorPort);
-        }
-    }
-    circuits.SetSwitchAttribute("DefaultConnections", StringValue(defaultMap));
+    circuits.SetSwitchAttribute("DefaultConnections", StringValue(GetDefaultConnections()));
     if (t.links.copperCableDelay)
     {
         circuits.SetCopperChannelAttribute("Delay", TimeValue(*t.links.copperCableDelay));
@@ -221,14 +253,24 @@ ClusterBuilder::Build(const ClusterTopology& topology)
             built.circuitDevice = nic;
         }
     }
+    return circuits;
+}
 
-    // 4. Management cable.
-    const ClusterTopology::Host& frontEnd = t.GetFrontEnd();
+Ptr<NetDevice>
+ClusterBuilder::BuildManagementCable(const OpticalCircuitSwitchHelper& circuits)
+{
+    const ClusterTopology::Host& frontEnd = m_topology.GetFrontEnd();
     NetDeviceContainer management =
         circuits.InstallManagement(m_acceleratorNode, m_hosts[frontEnd.name].node);
     m_managementDevice = management.Get(1);
+    return management.Get(0);
+}
 
-    // 5. Internet stack and addresses.
+void
+ClusterBuilder::BuildInternetStack(Ptr<NetDevice> acceleratorManagement)
+{
+    const ClusterTopology& t = m_topology;
+    const ClusterTopology::Host& frontEnd = t.GetFrontEnd();
     InternetStackHelper internet;
     internet.Install(m_hostNodes);
     internet.Install(m_acceleratorNode);
@@ -243,7 +285,7 @@ ClusterBuilder::Build(const ClusterTopology& topology)
             AddInterface(built.circuitDevice, h.circuitNic->address, t.circuitNetwork.GetMask());
         }
     }
-    AddInterface(management.Get(0),
+    AddInterface(acceleratorManagement,
                  t.accelerator.managementAddress,
                  t.managementNetwork.GetMask());
     AddInterface(m_managementDevice, *frontEnd.managementNic, t.managementNetwork.GetMask());
@@ -253,12 +295,14 @@ ClusterBuilder::Build(const ClusterTopology& topology)
         packetNics.Add(device);
     }
     PacketSwitchHelper::PopulateArpCaches(packetNics);
-    PacketSwitchHelper::PopulateArpCaches(NetDeviceContainer(management.Get(0), m_managementDevice));
+    PacketSwitchHelper::PopulateArpCaches(
+        NetDeviceContainer(acceleratorManagement, m_managementDevice));
+}
 
-    // 6. Console server.
-    circuits.InstallConsoleServer(m_acceleratorNode);
-
-    // 7. Static circuits at a time: a connection command then.
+void
+ClusterBuilder::ScheduleStaticCircuits()
+{
+    const ClusterTopology& t = m_topology;
     for (const auto& c : t.staticCircuits)
     {
         if (c.at)
@@ -269,19 +313,17 @@ ClusterBuilder::Build(const ClusterTopology& topology)
             Simulator::Schedule(*c.at, [ocs, a, b]() { ocs->Connect(a, b); });
         }
     }
+}
 
-    // 8. Flow steering.
+void
+ClusterBuilder::BuildFlowSteering()
+{
+    const ClusterTopology& t = m_topology;
     FlowSteeringHelper steering;
     for (const auto& h : t.hosts)
     {
         BuiltHost& built = m_hosts[h.name];
         built.steering = steering.Install(built.node);
-    }
-
-    // 9. Daemons.
-    if (t.HasDaemons())
-    {
-        InstallDaemons();
     }
 }
 

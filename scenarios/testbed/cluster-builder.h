@@ -22,7 +22,9 @@ namespace hybridnet
 
 class EndpointDaemon;
 class FlowSteering;
+class NicHelper;
 class OpticalCircuitSwitch;
+class OpticalCircuitSwitchHelper;
 class PacketSwitch;
 class PipeFittingDaemon;
 
@@ -156,7 +158,43 @@ class ClusterBuilder
      */
     const BuiltHost& Get(const std::string& host) const;
 
-    /** Install the daemons of the file (step 9). */
+    /**
+     * Step 1: the hosts' nodes (named), the switch's and the accelerator's nodes, the
+     * hosts' loopback devices and host model.
+     * @return the NICs' helper, set up for every NIC and packet cable (steps 2 and 3)
+     */
+    NicHelper BuildHosts();
+    /**
+     * Step 2: each packet NIC cabled to a new PacketSwitch port, in the order of the ports.
+     * @param nics the NICs' helper of step 1
+     */
+    void BuildPacketNetwork(const NicHelper& nics);
+    /**
+     * Step 3: the accelerator (its power-up map the static circuits without a time) and
+     * each circuit NIC cabled through a media converter to its accelerator port.
+     * @param nics the NICs' helper of step 1
+     * @return the accelerator's helper, set up for its cables (steps 4 and 6)
+     */
+    OpticalCircuitSwitchHelper BuildCircuitNetwork(const NicHelper& nics);
+    /** @return the accelerator's DefaultConnections: the static circuits without "at" */
+    std::string GetDefaultConnections() const;
+    /**
+     * Step 4: the management cable between the front end and the accelerator.
+     * @param circuits the accelerator's helper of step 3
+     * @return the accelerator's end of the cable (the front end's is m_managementDevice)
+     */
+    Ptr<NetDevice> BuildManagementCable(const OpticalCircuitSwitchHelper& circuits);
+    /**
+     * Step 5: the internet stack on the hosts and the accelerator, every interface's
+     * address, and static ARP entries on the packet network and the management cable.
+     * @param acceleratorManagement the accelerator's end of the management cable
+     */
+    void BuildInternetStack(Ptr<NetDevice> acceleratorManagement);
+    /** Step 7: a Connect command at its time for each static circuit with "at". */
+    void ScheduleStaticCircuits();
+    /** Step 8: a FlowSteering on every host. */
+    void BuildFlowSteering();
+    /** Step 9: install the daemons of the file. */
     void InstallDaemons();
 
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;

@@ -521,6 +521,22 @@ struct Registry
         }
     }
 
+    /**
+     * Read the "address" of the NIC @p nic at @p nicPath and book it (UseAddress).
+     * @return the address
+     */
+    Ipv4Address ReadAddress(const Json& nic,
+                            const std::string& nicPath,
+                            const ClusterTopology::Network& network,
+                            const std::string& networkKey)
+    {
+        Ipv4Address a =
+            GetAddress(Required(nic, nicPath, "address", "its address in " + networkKey),
+                       Key(nicPath, "address"));
+        UseAddress(a, Key(nicPath, "address"), network, networkKey);
+        return a;
+    }
+
     static void UsePort(std::map<uint32_t, std::string>& ports,
                         uint32_t port,
                         const std::string& path,
@@ -735,6 +751,579 @@ ClusterTopology::GetPipeFittingSettingKeys()
     return keys;
 }
 
+namespace
+{
+
+/** Read "description" and "hostProfile" (a HostProfile name) into @p t. */
+void
+ParseDescriptionAndProfile(const Json& doc, ClusterTopology& t)
+{
+    if (const Json* j = Optional(doc, "description"))
+    {
+        t.description = GetString(*j, "description", "free text");
+    }
+    auto names = HostProfile::Names();
+    const Json& j = Required(doc, "", "hostProfile", "the host model, one of " + Join(names));
+    t.hostProfile = GetString(j, "hostProfile", "a host profile name");
+    if (std::find(names.begin(), names.end(), t.hostProfile) == names.end())
+    {
+        Fail("hostProfile", "unknown host profile '" + t.hostProfile + "'; one of " + Join(names));
+    }
+}
+
+/** Read the three networks into @p t; they must be disjoint, the management one a /24. */
+void
+ParseNetworks(const Json& doc, ClusterTopology& t)
+{
+    t.packetNetwork = GetNetwork(Required(doc, "", "packetNetwork", "the subnet of the hosts' "
+                                                                   "packet NICs, e.g. 10.0.0.0/24"),
+                                 "packetNetwork");
+    t.circuitNetwork = GetNetwork(Required(doc, "", "circuitNetwork", "the subnet of the hosts' "
+                                                                     "circuit NICs, e.g. "
+                                                                     "192.168.0.0/24"),
+                                  "circuitNetwork");
+    t.managementNetwork =
+        GetNetwork(Required(doc, "", "managementNetwork", "the subnet of the front end's "
+                                                          "cable to the accelerator, e.g. "
+                                                          "10.0.1.0/24"),
+                   "managementNetwork");
+    std::vector<std::pair<std::string, ClusterTopology::Network>> networks = {
+        {"packetNetwork", t.packetNetwork},
+        {"circuitNetwork", t.circuitNetwork},
+        {"managementNetwork", t.managementNetwork}};
+    for (size_t i = 0; i < networks.size(); ++i)
+    {
+        for (size_t k = 0; k < i; ++k)
+        {
+            const auto& [nameA, a] = networks[k];
+            const auto& [nameB, b] = networks[i];
+            if (a.Contains(b.address) || b.Contains(a.address))
+            {
+                Fail(nameB,
+                     b.ToString() + " overlaps " + nameA + " " + a.ToString() +
+                         "; the networks must be disjoint");
+            }
+        }
+    }
+    if (t.managementNetwork.prefixLength != 24)
+    {
+        Fail("managementNetwork",
+             t.managementNetwork.ToString() +
+                 " is not a /24: the accelerator's management interface needs a /24 "
+                 "netmask (the study: it disliked other netmasks)");
+    }
+}
+
+/** Read the optional "links" section (line rate, cable delays) into @p t. */
+void
+ParseLinks(const Json& doc, ClusterTopology& t)
+{
+    const Json* links = Optional(doc, "links");
+    if (!links)
+    {
+        return;
+    }
+    CheckObject(*links,
+                "links",
+                {"rate",
+                 "packetCableDelay",
+                 "copperCableDelay",
+                 "fiberCableDelay",
+                 "managementCableDelay"});
+    if (const Json* j = Optional(*links, "rate"))
+    {
+        t.links.rate = GetRate(*j, "links.rate");
+        CheckAttribute("links.rate",
+                       j->get<std::string>(),
+                       kDevice,
+                       "DataRate",
+                       DataRateValue(*t.links.rate));
+    }
+    t.links.packetCableDelay =
+        GetAttributeTime(*links, "links", "packetCableDelay", kChannel, "Delay");
+    t.links.copperCableDelay =
+        GetAttributeTime(*links, "links", "copperCableDelay", kChannel, "Delay");
+    t.links.fiberCableDelay =
+        GetAttributeTime(*links, "links", "fiberCableDelay", kChannel, "Delay");
+    t.links.managementCableDelay =
+        GetAttributeTime(*links, "links", "managementCableDelay", kChannel, "Delay");
+}
+
+/** Read the "packetSwitch" section into @p t. */
+void
+ParsePacketSwitch(const Json& doc, ClusterTopology& t)
+{
+    const Json& sw = Required(doc, "", "packetSwitch", "the packet switch, {\"ports\": 24}");
+    CheckObject(sw, "packetSwitch", {"ports", "queuePackets", "switchingLatency", "flowControl"});
+    t.packetSwitch.ports = GetWhole(Required(sw, "packetSwitch", "ports", "the switch's "
+                                                                          "number of ports"),
+                                    "packetSwitch.ports",
+                                    1,
+                                    kMaxSwitchPorts);
+    if (const Json* j = Optional(sw, "queuePackets"))
+    {
+        t.packetSwitch.queuePackets =
+            GetWhole(*j, "packetSwitch.queuePackets", 1, kMaxQueuePackets);
+    }
+    t.packetSwitch.switchingLatency = GetAttributeTime(sw,
+                                                       "packetSwitch",
+                                                       "switchingLatency",
+                                                       kPacketSwitch,
+                                                       "SwitchingLatency");
+    if (const Json* j = Optional(sw, "flowControl"))
+    {
+        t.packetSwitch.flowControl = GetBool(*j, "packetSwitch.flowControl");
+    }
+}
+
+/** @return accelerator.ports of @p acc, or the NumPorts default without it */
+uint32_t
+ParseAcceleratorPorts(const Json& acc)
+{
+    auto numPorts = LookupAttribute(kSwitch, "NumPorts");
+    if (const Json* j = Optional(acc, "ports"))
+    {
+        uint64_t ports = GetWhole(*j, "accelerator.ports", 0, kMaxSwitchPorts * 1024);
+        CheckAttribute("accelerator.ports",
+                       std::to_string(ports),
+                       kSwitch,
+                       "NumPorts",
+                       UintegerValue(ports));
+        return static_cast<uint32_t>(ports);
+    }
+    auto value = DynamicCast<const UintegerValue>(numPorts.initialValue);
+    NS_ABORT_MSG_UNLESS(value, "NumPorts is not an integer");
+    return value->Get();
+}
+
+/** Reject an empty command latency range (each side given or the attribute's default). */
+void
+CheckCommandLatencyRange(const ClusterTopology::AcceleratorSettings& accelerator)
+{
+    Time min =
+        accelerator.commandLatencyMin.value_or(AttributeDefaultTime(kSwitch, "CommandLatencyMin"));
+    Time max =
+        accelerator.commandLatencyMax.value_or(AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
+    if (max < min)
+    {
+        bool minGiven = accelerator.commandLatencyMin.has_value();
+        Fail(minGiven ? "accelerator.commandLatencyMin" : "accelerator.commandLatencyMax",
+             "the command latency range is empty: commandLatencyMin " + FormatTime(min) +
+                 (minGiven ? "" : " (default)") + " exceeds commandLatencyMax " +
+                 FormatTime(max) + (accelerator.commandLatencyMax ? "" : " (default)"));
+    }
+}
+
+/** Read the "accelerator" section into @p t. */
+void
+ParseAccelerator(const Json& doc, ClusterTopology& t)
+{
+    const Json& acc = Required(doc,
+                               "",
+                               "accelerator",
+                               "the optical circuit switch, {\"managementAddress\": ...}");
+    CheckObject(acc,
+                "accelerator",
+                {"ports",
+                 "managementAddress",
+                 "switchingTime",
+                 "commandLatencyMin",
+                 "commandLatencyMax"});
+    t.accelerator.ports = ParseAcceleratorPorts(acc);
+    t.accelerator.managementAddress =
+        GetAddress(Required(acc,
+                            "accelerator",
+                            "managementAddress",
+                            "the address of its management port in managementNetwork"),
+                   "accelerator.managementAddress");
+    t.accelerator.switchingTime =
+        GetAttributeTime(acc, "accelerator", "switchingTime", kSwitch, "SwitchingTime");
+    t.accelerator.commandLatencyMin = GetAttributeTime(acc,
+                                                       "accelerator",
+                                                       "commandLatencyMin",
+                                                       kSwitch,
+                                                       "CommandLatencyMin");
+    t.accelerator.commandLatencyMax = GetAttributeTime(acc,
+                                                       "accelerator",
+                                                       "commandLatencyMax",
+                                                       kSwitch,
+                                                       "CommandLatencyMax");
+    CheckCommandLatencyRange(t.accelerator);
+}
+
+/** @return the index of the front end among @p hosts, or nothing */
+std::optional<size_t>
+FindFrontEnd(const std::vector<ClusterTopology::Host>& hosts)
+{
+    auto it = std::find_if(hosts.begin(), hosts.end(), [](const auto& h) { return h.frontEnd; });
+    return it == hosts.end() ? std::nullopt : std::optional<size_t>(it - hosts.begin());
+}
+
+/** @return the "name" of host @p h at @p path: valid, and not one of the hosts before it */
+std::string
+ParseHostName(const Json& h, const std::string& path, const ClusterTopology& t)
+{
+    static const std::regex validName(R"(^[A-Za-z][A-Za-z0-9_-]*$)");
+    std::string name = GetString(Required(h, path, "name", "the host's name, e.g. \"node1\""),
+                                 Key(path, "name"),
+                                 "a host name");
+    if (!std::regex_match(name, validName))
+    {
+        Fail(Key(path, "name"),
+             "'" + name + "' is not a host name (a letter, then letters, digits, '-', '_')");
+    }
+    if (const ClusterTopology::Host* other = t.FindHost(name))
+    {
+        Fail(Key(path, "name"),
+             "duplicate host name '" + name + "' (also " +
+                 Index("hosts", static_cast<size_t>(other - t.hosts.data())) + ")");
+    }
+    return name;
+}
+
+/**
+ * @return the port number @p j at @p path, 1..@p count, of a switch with @p count ports
+ *         (@p owner, e.g. "the accelerator's", and @p countKey name it in the message)
+ */
+uint32_t
+GetPort(const Json& j,
+        const std::string& path,
+        uint32_t count,
+        const std::string& owner,
+        const std::string& countKey)
+{
+    if (j.is_number_unsigned() && j.get<uint64_t>() > count)
+    {
+        Fail(path,
+             Show(j) + " is beyond " + owner + " " + std::to_string(count) + " ports (" +
+                 countKey + ")");
+    }
+    return static_cast<uint32_t>(GetWhole(j, path, 1, count));
+}
+
+/** Read host @p h's "packetNic" (NIC 1 at @p path.packetNic) and book its address and port. */
+ClusterTopology::PacketNic
+ParsePacketNic(const Json& h, const std::string& path, const ClusterTopology& t, Registry& registry)
+{
+    std::string nicPath = Key(path, "packetNic");
+    const Json& nic = Required(h,
+                               path,
+                               "packetNic",
+                               "every host has a packet NIC: {\"address\": ..., "
+                               "\"switchPort\": ...}");
+    CheckObject(nic, nicPath, {"address", "switchPort"});
+    ClusterTopology::PacketNic packetNic;
+    packetNic.address = registry.ReadAddress(nic, nicPath, t.packetNetwork, "packetNetwork");
+    const Json& port = Required(nic, nicPath, "switchPort", "its port on the packet switch");
+    std::string portPath = Key(nicPath, "switchPort");
+    packetNic.switchPort = GetPort(port,
+                                   portPath,
+                                   t.packetSwitch.ports,
+                                   "the packet switch's",
+                                   "packetSwitch.ports");
+    Registry::UsePort(registry.switchPorts, packetNic.switchPort, portPath, "switch port");
+    return packetNic;
+}
+
+/** Read a "circuitNic" (NIC 2, @p circuit at @p cPath) and book its address and port. */
+ClusterTopology::CircuitNic
+ParseCircuitNic(const Json& circuit,
+                const std::string& cPath,
+                const ClusterTopology& t,
+                Registry& registry)
+{
+    CheckObject(circuit, cPath, {"address", "acceleratorPort"});
+    ClusterTopology::CircuitNic c;
+    c.address = registry.ReadAddress(circuit, cPath, t.circuitNetwork, "circuitNetwork");
+    const Json& port = Required(circuit,
+                                cPath,
+                                "acceleratorPort",
+                                "the accelerator port its fiber goes to");
+    std::string portPath = Key(cPath, "acceleratorPort");
+    c.acceleratorPort =
+        GetPort(port, portPath, t.accelerator.ports, "the accelerator's", "accelerator.ports");
+    Registry::UsePort(registry.acceleratorPorts, c.acceleratorPort, portPath, "accelerator port");
+    return c;
+}
+
+/** Read host @p host's "managementNic" (@p mgmt at @p mPath; the front end's only). */
+Ipv4Address
+ParseManagementNic(const Json& mgmt,
+                   const std::string& mPath,
+                   const ClusterTopology::Host& host,
+                   const ClusterTopology& t,
+                   Registry& registry)
+{
+    if (!host.frontEnd)
+    {
+        Fail(mPath,
+             "only the front end has the accelerator's management cable; '" + host.name +
+                 "' is not the front end (\"frontEnd\": true)");
+    }
+    CheckObject(mgmt, mPath, {"address"});
+    return registry.ReadAddress(mgmt, mPath, t.managementNetwork, "managementNetwork");
+}
+
+/** Read host @p h at @p path; the hosts before it are in @p t. */
+ClusterTopology::Host
+ParseHost(const Json& h, const std::string& path, const ClusterTopology& t, Registry& registry)
+{
+    CheckObject(h, path, {"name", "frontEnd", "packetNic", "circuitNic", "managementNic"});
+    ClusterTopology::Host host;
+    host.name = ParseHostName(h, path, t);
+    if (const Json* j = Optional(h, "frontEnd"))
+    {
+        host.frontEnd = GetBool(*j, Key(path, "frontEnd"));
+    }
+    if (const auto frontEnd = FindFrontEnd(t.hosts); frontEnd && host.frontEnd)
+    {
+        Fail(Key(path, "frontEnd"),
+             "a second front end; " + Index("hosts", *frontEnd) + " (" +
+                 t.hosts[*frontEnd].name + ") is already the front end");
+    }
+    host.packetNic = ParsePacketNic(h, path, t, registry);
+    if (const Json* circuit = Optional(h, "circuitNic"))
+    {
+        host.circuitNic = ParseCircuitNic(*circuit, Key(path, "circuitNic"), t, registry);
+    }
+    if (const Json* mgmt = Optional(h, "managementNic"))
+    {
+        host.managementNic =
+            ParseManagementNic(*mgmt, Key(path, "managementNic"), host, t, registry);
+    }
+    return host;
+}
+
+/** Read the "hosts" list into @p t: exactly one front end, with the management NIC. */
+void
+ParseHosts(const Json& doc, ClusterTopology& t)
+{
+    Registry registry;
+    registry.UseAddress(t.accelerator.managementAddress,
+                        "accelerator.managementAddress",
+                        t.managementNetwork,
+                        "managementNetwork");
+    const Json& hosts = Required(doc, "", "hosts", "the list of hosts, the front end among them");
+    if (!hosts.is_array() || hosts.empty())
+    {
+        Fail("hosts",
+             "expected a non-empty list [...] of hosts, got " + std::string(hosts.type_name()) +
+                 " " + Show(hosts));
+    }
+    for (size_t i = 0; i < hosts.size(); ++i)
+    {
+        t.hosts.push_back(ParseHost(hosts[i], Index("hosts", i), t, registry));
+    }
+    const auto frontEnd = FindFrontEnd(t.hosts);
+    if (!frontEnd)
+    {
+        Fail("hosts",
+             "no front end: one host needs \"frontEnd\": true (it runs the pfd and has "
+             "the accelerator's management cable)");
+    }
+    if (!t.hosts[*frontEnd].managementNic)
+    {
+        Fail(Index("hosts", *frontEnd),
+             "the front end '" + t.hosts[*frontEnd].name +
+                 "' has no managementNic: the cable to the accelerator's management port "
+                 "(accelerator.managementAddress " +
+                 AddressText(t.accelerator.managementAddress) + ")");
+    }
+}
+
+/**
+ * @return the host named by @p j at @p path, which must exist and have a circuit NIC for
+ *         @p user (e.g. "an epd")
+ */
+const ClusterTopology::Host*
+GetCircuitHost(const ClusterTopology& t,
+               const Json& j,
+               const std::string& path,
+               const std::string& user)
+{
+    std::string name = GetString(j, path, "a host name");
+    const ClusterTopology::Host* host = t.FindHost(name);
+    if (!host)
+    {
+        std::vector<std::string> names;
+        for (const auto& h : t.hosts)
+        {
+            names.push_back(h.name);
+        }
+        Fail(path,
+             "no host named '" + name + "' in hosts (did you mean '" + NearestWord(name, names) +
+                 "'?)");
+    }
+    if (!host->circuitNic)
+    {
+        Fail(path, user + " on host '" + name + "', which has no circuitNic");
+    }
+    return host;
+}
+
+/**
+ * Read static circuit @p c at @p path; @p busy maps each host already in a circuit to
+ * that circuit's path.
+ */
+ClusterTopology::StaticCircuit
+ParseStaticCircuit(const Json& c,
+                   const std::string& path,
+                   const ClusterTopology& t,
+                   std::map<std::string, std::string>& busy)
+{
+    CheckObject(c, path, {"hosts", "at"});
+    const Json& ends = Required(c, path, "hosts", "the two hosts, [\"node1\", \"node2\"]");
+    std::string endsPath = Key(path, "hosts");
+    if (!ends.is_array() || ends.size() != 2)
+    {
+        Fail(endsPath, "expected two host names [\"a\", \"b\"], got " + Show(ends));
+    }
+    ClusterTopology::StaticCircuit circuit;
+    const auto* a = GetCircuitHost(t, ends[0], Index(endsPath, 0), "a static circuit");
+    const auto* b = GetCircuitHost(t, ends[1], Index(endsPath, 1), "a static circuit");
+    if (a == b)
+    {
+        Fail(endsPath, "a circuit joins two different hosts, not '" + a->name + "' to itself");
+    }
+    for (size_t k = 0; k < 2; ++k)
+    {
+        const ClusterTopology::Host* h = k == 0 ? a : b;
+        auto [it, fresh] = busy.emplace(h->name, path);
+        if (!fresh)
+        {
+            Fail(Index(endsPath, k),
+                 "'" + h->name + "' (accelerator port " +
+                     std::to_string(h->circuitNic->acceleratorPort) + ") is already in " +
+                     it->second +
+                     "; a static circuit lasts the whole run, so a port is in one at most");
+        }
+    }
+    circuit.hostA = a->name;
+    circuit.hostB = b->name;
+    if (const Json* at = Optional(c, "at"))
+    {
+        circuit.at = GetTime(*at, Key(path, "at"));
+    }
+    return circuit;
+}
+
+/** Read the optional "staticCircuits" list into @p t (a host in one circuit at most). */
+void
+ParseStaticCircuits(const Json& doc, ClusterTopology& t)
+{
+    const Json* circuits = Optional(doc, "staticCircuits");
+    if (!circuits)
+    {
+        return;
+    }
+    if (!circuits->is_array())
+    {
+        Fail("staticCircuits",
+             "expected a list [...] of circuits, got " + std::string(circuits->type_name()) +
+                 " " + Show(*circuits));
+    }
+    std::map<std::string, std::string> busy; // host -> circuit path
+    for (size_t i = 0; i < circuits->size(); ++i)
+    {
+        t.staticCircuits.push_back(
+            ParseStaticCircuit((*circuits)[i], Index("staticCircuits", i), t, busy));
+    }
+}
+
+/** Read the optional "epd" section into @p t: its settings and the hosts that run an epd. */
+void
+ParseEndpointDaemon(const Json& doc, ClusterTopology& t)
+{
+    const Json* epd = Optional(doc, "epd");
+    if (!epd)
+    {
+        return;
+    }
+    CheckObject(*epd, "epd", KeysOf(ClusterTopology::GetEndpointSettingKeys(), {"hosts"}));
+    ReadDaemonSettings(*epd, "epd", ClusterTopology::GetEndpointSettingKeys(), t.epd);
+    if (const Json* hosts = Optional(*epd, "hosts"))
+    {
+        if (!hosts->is_array())
+        {
+            Fail("epd.hosts",
+                 "expected a list [...] of host names, got " + std::string(hosts->type_name()) +
+                     " " + Show(*hosts));
+        }
+        for (size_t i = 0; i < hosts->size(); ++i)
+        {
+            std::string path = Index("epd.hosts", i);
+            const ClusterTopology::Host* h = GetCircuitHost(t, (*hosts)[i], path, "an epd");
+            if (std::find(t.epdHosts.begin(), t.epdHosts.end(), h->name) != t.epdHosts.end())
+            {
+                Fail(path, "'" + h->name + "' is listed twice");
+            }
+            t.epdHosts.push_back(h->name);
+        }
+        return;
+    }
+    for (const auto& h : t.hosts)
+    {
+        if (h.circuitNic)
+        {
+            t.epdHosts.push_back(h.name);
+        }
+    }
+}
+
+/** Read the optional "pfd" section into @p t. */
+void
+ParsePipeFittingDaemon(const Json& doc, ClusterTopology& t)
+{
+    if (const Json* pfd = Optional(doc, "pfd"))
+    {
+        CheckObject(*pfd, "pfd", KeysOf(ClusterTopology::GetPipeFittingSettingKeys(), {}));
+        ReadDaemonSettings(*pfd, "pfd", ClusterTopology::GetPipeFittingSettingKeys(), t.pfd);
+    }
+}
+
+/**
+ * With daemons, reject settings that disagree across sections: pfd.keepaliveTimeout must
+ * exceed epd.keepaliveInterval, pfd.consoleTimeout the accelerator's slowest command.
+ */
+void
+CheckDaemonAgreement(const ClusterTopology& t)
+{
+    if (!t.HasDaemons())
+    {
+        return;
+    }
+    const auto& epdKeys = ClusterTopology::GetEndpointSettingKeys();
+    const auto& pfdKeys = ClusterTopology::GetPipeFittingSettingKeys();
+    auto interval = EffectiveTime(t.epd, epdKeys, "keepaliveInterval");
+    auto keepalive = EffectiveTime(t.pfd, pfdKeys, "keepaliveTimeout");
+    if (keepalive.value <= interval.value)
+    {
+        Fail(keepalive.given || !interval.given ? "pfd.keepaliveTimeout"
+                                                : "epd.keepaliveInterval",
+             "pfd.keepaliveTimeout " + keepalive.Text() +
+                 " does not exceed epd.keepaliveInterval " + interval.Text() +
+                 ": the pfd would tear down every circuit between two KEEPALIVEs");
+    }
+    auto console = EffectiveTime(t.pfd, pfdKeys, "consoleTimeout");
+    Time latency = t.accelerator.commandLatencyMax.value_or(
+        AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
+    Time switching =
+        t.accelerator.switchingTime.value_or(AttributeDefaultTime(kSwitch, "SwitchingTime"));
+    if (console.value <= latency + switching)
+    {
+        Fail("pfd.consoleTimeout",
+             "pfd.consoleTimeout " + console.Text() +
+                 " does not exceed the accelerator's slowest command, "
+                 "accelerator.commandLatencyMax " +
+                 FormatTime(latency) + (t.accelerator.commandLatencyMax ? "" : " (default)") +
+                 " + accelerator.switchingTime " + FormatTime(switching) +
+                 (t.accelerator.switchingTime ? "" : " (default)") +
+                 ": a connection command could time out before it completes");
+    }
+}
+
+} // namespace
+
 ClusterTopology
 ClusterTopology::Parse(const std::string& jsonText)
 {
@@ -754,478 +1343,16 @@ ClusterTopology::Parse(const std::string& jsonText)
                  "staticCircuits",
                  "epd",
                  "pfd"});
-
-    if (const Json* j = Optional(doc, "description"))
-    {
-        t.description = GetString(*j, "description", "free text");
-    }
-
-    // Host profile.
-    {
-        auto names = HostProfile::Names();
-        const Json& j = Required(doc, "", "hostProfile", "the host model, one of " + Join(names));
-        t.hostProfile = GetString(j, "hostProfile", "a host profile name");
-        if (std::find(names.begin(), names.end(), t.hostProfile) == names.end())
-        {
-            Fail("hostProfile",
-                 "unknown host profile '" + t.hostProfile + "'; one of " + Join(names));
-        }
-    }
-
-    // Networks.
-    t.packetNetwork = GetNetwork(Required(doc, "", "packetNetwork", "the subnet of the hosts' "
-                                                                   "packet NICs, e.g. 10.0.0.0/24"),
-                                 "packetNetwork");
-    t.circuitNetwork = GetNetwork(Required(doc, "", "circuitNetwork", "the subnet of the hosts' "
-                                                                     "circuit NICs, e.g. "
-                                                                     "192.168.0.0/24"),
-                                  "circuitNetwork");
-    t.managementNetwork =
-        GetNetwork(Required(doc, "", "managementNetwork", "the subnet of the front end's "
-                                                          "cable to the accelerator, e.g. "
-                                                          "10.0.1.0/24"),
-                   "managementNetwork");
-    {
-        std::vector<std::pair<std::string, Network>> networks = {
-            {"packetNetwork", t.packetNetwork},
-            {"circuitNetwork", t.circuitNetwork},
-            {"managementNetwork", t.managementNetwork}};
-        for (size_t i = 0; i < networks.size(); ++i)
-        {
-            for (size_t k = 0; k < i; ++k)
-            {
-                const auto& [nameA, a] = networks[k];
-                const auto& [nameB, b] = networks[i];
-                if (a.Contains(b.address) || b.Contains(a.address))
-                {
-                    Fail(nameB,
-                         b.ToString() + " overlaps " + nameA + " " + a.ToString() +
-                             "; the networks must be disjoint");
-                }
-            }
-        }
-        if (t.managementNetwork.prefixLength != 24)
-        {
-            Fail("managementNetwork",
-                 t.managementNetwork.ToString() +
-                     " is not a /24: the accelerator's management interface needs a /24 "
-                     "netmask (the study: it disliked other netmasks)");
-        }
-    }
-
-    // Links.
-    if (const Json* links = Optional(doc, "links"))
-    {
-        CheckObject(*links,
-                    "links",
-                    {"rate",
-                     "packetCableDelay",
-                     "copperCableDelay",
-                     "fiberCableDelay",
-                     "managementCableDelay"});
-        if (const Json* j = Optional(*links, "rate"))
-        {
-            t.links.rate = GetRate(*j, "links.rate");
-            CheckAttribute("links.rate",
-                           j->get<std::string>(),
-                           kDevice,
-                           "DataRate",
-                           DataRateValue(*t.links.rate));
-        }
-        t.links.packetCableDelay =
-            GetAttributeTime(*links, "links", "packetCableDelay", kChannel, "Delay");
-        t.links.copperCableDelay =
-            GetAttributeTime(*links, "links", "copperCableDelay", kChannel, "Delay");
-        t.links.fiberCableDelay =
-            GetAttributeTime(*links, "links", "fiberCableDelay", kChannel, "Delay");
-        t.links.managementCableDelay =
-            GetAttributeTime(*links, "links", "managementCableDelay", kChannel, "Delay");
-    }
-
-    // Packet switch.
-    {
-        const Json& sw = Required(doc, "", "packetSwitch", "the packet switch, {\"ports\": 24}");
-        CheckObject(sw, "packetSwitch", {"ports", "queuePackets", "switchingLatency", "flowControl"});
-        t.packetSwitch.ports = GetWhole(Required(sw, "packetSwitch", "ports", "the switch's "
-                                                                              "number of ports"),
-                                        "packetSwitch.ports",
-                                        1,
-                                        kMaxSwitchPorts);
-        if (const Json* j = Optional(sw, "queuePackets"))
-        {
-            t.packetSwitch.queuePackets =
-                GetWhole(*j, "packetSwitch.queuePackets", 1, kMaxQueuePackets);
-        }
-        t.packetSwitch.switchingLatency = GetAttributeTime(sw,
-                                                           "packetSwitch",
-                                                           "switchingLatency",
-                                                           kPacketSwitch,
-                                                           "SwitchingLatency");
-        if (const Json* j = Optional(sw, "flowControl"))
-        {
-            t.packetSwitch.flowControl = GetBool(*j, "packetSwitch.flowControl");
-        }
-    }
-
-    // Accelerator.
-    {
-        const Json& acc = Required(doc,
-                                   "",
-                                   "accelerator",
-                                   "the optical circuit switch, {\"managementAddress\": ...}");
-        CheckObject(acc,
-                    "accelerator",
-                    {"ports",
-                     "managementAddress",
-                     "switchingTime",
-                     "commandLatencyMin",
-                     "commandLatencyMax"});
-        auto numPorts = LookupAttribute(kSwitch, "NumPorts");
-        if (const Json* j = Optional(acc, "ports"))
-        {
-            uint64_t ports = GetWhole(*j, "accelerator.ports", 0, kMaxSwitchPorts * 1024);
-            CheckAttribute("accelerator.ports",
-                           std::to_string(ports),
-                           kSwitch,
-                           "NumPorts",
-                           UintegerValue(ports));
-            t.accelerator.ports = ports;
-        }
-        else
-        {
-            auto value = DynamicCast<const UintegerValue>(numPorts.initialValue);
-            NS_ABORT_MSG_UNLESS(value, "NumPorts is not an integer");
-            t.accelerator.ports = value->Get();
-        }
-        t.accelerator.managementAddress =
-            GetAddress(Required(acc,
-                                "accelerator",
-                                "managementAddress",
-                                "the address of its management port in managementNetwork"),
-                       "accelerator.managementAddress");
-        t.accelerator.switchingTime =
-            GetAttributeTime(acc, "accelerator", "switchingTime", kSwitch, "SwitchingTime");
-        t.accelerator.commandLatencyMin = GetAttributeTime(acc,
-                                                           "accelerator",
-                                                           "commandLatencyMin",
-                                                           kSwitch,
-                                                           "CommandLatencyMin");
-        t.accelerator.commandLatencyMax = GetAttributeTime(acc,
-                                                           "accelerator",
-                                                           "commandLatencyMax",
-                                                           kSwitch,
-                                                           "CommandLatencyMax");
-        Time min = t.accelerator.commandLatencyMin.value_or(
-            AttributeDefaultTime(kSwitch, "CommandLatencyMin"));
-        Time max = t.accelerator.commandLatencyMax.value_or(
-            AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
-        if (max < min)
-        {
-            bool minGiven = t.accelerator.commandLatencyMin.has_value();
-            Fail(minGiven ? "accelerator.commandLatencyMin" : "accelerator.commandLatencyMax",
-                 "the command latency range is empty: commandLatencyMin " + FormatTime(min) +
-                     (minGiven ? "" : " (default)") + " exceeds commandLatencyMax " +
-                     FormatTime(max) + (t.accelerator.commandLatencyMax ? "" : " (default)"));
-        }
-    }
-
-    Registry registry;
-    registry.UseAddress(t.accelerator.managementAddress,
-                        "accelerator.managementAddress",
-                        t.managementNetwork,
-                        "managementNetwork");
-
-    // Hosts.
-    {
-        const Json& hosts =
-            Required(doc, "", "hosts", "the list of hosts, the front end among them");
-        if (!hosts.is_array() || hosts.empty())
-        {
-            Fail("hosts",
-                 "expected a non-empty list [...] of hosts, got " +
-                     std::string(hosts.type_name()) + " " + Show(hosts));
-        }
-        static const std::regex validName(R"(^[A-Za-z][A-Za-z0-9_-]*$)");
-        std::map<std::string, std::string> names;
-        std::optional<size_t> frontEnd;
-        for (size_t i = 0; i < hosts.size(); ++i)
-        {
-            std::string path = Index("hosts", i);
-            const Json& h = hosts[i];
-            CheckObject(h, path, {"name", "frontEnd", "packetNic", "circuitNic", "managementNic"});
-            Host host;
-            host.name = GetString(Required(h, path, "name", "the host's name, e.g. \"node1\""),
-                                  Key(path, "name"),
-                                  "a host name");
-            if (!std::regex_match(host.name, validName))
-            {
-                Fail(Key(path, "name"),
-                     "'" + host.name +
-                         "' is not a host name (a letter, then letters, digits, '-', '_')");
-            }
-            auto [it, fresh] = names.emplace(host.name, path);
-            if (!fresh)
-            {
-                Fail(Key(path, "name"),
-                     "duplicate host name '" + host.name + "' (also " + it->second + ")");
-            }
-            if (const Json* j = Optional(h, "frontEnd"))
-            {
-                host.frontEnd = GetBool(*j, Key(path, "frontEnd"));
-            }
-            if (host.frontEnd)
-            {
-                if (frontEnd)
-                {
-                    Fail(Key(path, "frontEnd"),
-                         "a second front end; " + Index("hosts", *frontEnd) + " (" +
-                             t.hosts[*frontEnd].name + ") is already the front end");
-                }
-                frontEnd = i;
-            }
-
-            std::string nicPath = Key(path, "packetNic");
-            const Json& nic = Required(h,
-                                       path,
-                                       "packetNic",
-                                       "every host has a packet NIC: {\"address\": ..., "
-                                       "\"switchPort\": ...}");
-            CheckObject(nic, nicPath, {"address", "switchPort"});
-            host.packetNic.address =
-                GetAddress(Required(nic, nicPath, "address", "its address in packetNetwork"),
-                           Key(nicPath, "address"));
-            registry.UseAddress(host.packetNic.address,
-                                Key(nicPath, "address"),
-                                t.packetNetwork,
-                                "packetNetwork");
-            {
-                const Json& port =
-                    Required(nic, nicPath, "switchPort", "its port on the packet switch");
-                std::string portPath = Key(nicPath, "switchPort");
-                if (port.is_number_unsigned() && port.get<uint64_t>() > t.packetSwitch.ports)
-                {
-                    Fail(portPath,
-                         Show(port) + " is beyond the packet switch's " +
-                             std::to_string(t.packetSwitch.ports) +
-                             " ports (packetSwitch.ports)");
-                }
-                host.packetNic.switchPort = GetWhole(port, portPath, 1, t.packetSwitch.ports);
-                Registry::UsePort(registry.switchPorts,
-                                  host.packetNic.switchPort,
-                                  portPath,
-                                  "switch port");
-            }
-
-            if (const Json* circuit = Optional(h, "circuitNic"))
-            {
-                std::string cPath = Key(path, "circuitNic");
-                CheckObject(*circuit, cPath, {"address", "acceleratorPort"});
-                CircuitNic c;
-                c.address = GetAddress(
-                    Required(*circuit, cPath, "address", "its address in circuitNetwork"),
-                    Key(cPath, "address"));
-                registry.UseAddress(c.address,
-                                    Key(cPath, "address"),
-                                    t.circuitNetwork,
-                                    "circuitNetwork");
-                const Json& port = Required(*circuit,
-                                            cPath,
-                                            "acceleratorPort",
-                                            "the accelerator port its fiber goes to");
-                std::string portPath = Key(cPath, "acceleratorPort");
-                if (port.is_number_unsigned() && port.get<uint64_t>() > t.accelerator.ports)
-                {
-                    Fail(portPath,
-                         Show(port) + " is beyond the accelerator's " +
-                             std::to_string(t.accelerator.ports) + " ports (accelerator.ports)");
-                }
-                c.acceleratorPort = GetWhole(port, portPath, 1, t.accelerator.ports);
-                Registry::UsePort(registry.acceleratorPorts,
-                                  c.acceleratorPort,
-                                  portPath,
-                                  "accelerator port");
-                host.circuitNic = c;
-            }
-
-            if (const Json* mgmt = Optional(h, "managementNic"))
-            {
-                std::string mPath = Key(path, "managementNic");
-                if (!host.frontEnd)
-                {
-                    Fail(mPath,
-                         "only the front end has the accelerator's management cable; '" +
-                             host.name + "' is not the front end (\"frontEnd\": true)");
-                }
-                CheckObject(*mgmt, mPath, {"address"});
-                host.managementNic = GetAddress(
-                    Required(*mgmt, mPath, "address", "its address in managementNetwork"),
-                    Key(mPath, "address"));
-                registry.UseAddress(*host.managementNic,
-                                    Key(mPath, "address"),
-                                    t.managementNetwork,
-                                    "managementNetwork");
-            }
-            t.hosts.push_back(host);
-        }
-        if (!frontEnd)
-        {
-            Fail("hosts",
-                 "no front end: one host needs \"frontEnd\": true (it runs the pfd and has "
-                 "the accelerator's management cable)");
-        }
-        if (!t.hosts[*frontEnd].managementNic)
-        {
-            Fail(Index("hosts", *frontEnd),
-                 "the front end '" + t.hosts[*frontEnd].name +
-                     "' has no managementNic: the cable to the accelerator's management port "
-                     "(accelerator.managementAddress " +
-                     AddressText(t.accelerator.managementAddress) + ")");
-        }
-    }
-
-    // A host name used elsewhere must exist and have a circuit NIC.
-    auto circuitHost = [&t](const Json& j, const std::string& path, const std::string& user) {
-        std::string name = GetString(j, path, "a host name");
-        const Host* host = t.FindHost(name);
-        if (!host)
-        {
-            std::vector<std::string> names;
-            for (const auto& h : t.hosts)
-            {
-                names.push_back(h.name);
-            }
-            Fail(path,
-                 "no host named '" + name + "' in hosts (did you mean '" +
-                     NearestWord(name, names) + "'?)");
-        }
-        if (!host->circuitNic)
-        {
-            Fail(path, user + " on host '" + name + "', which has no circuitNic");
-        }
-        return host;
-    };
-
-    // Static circuits.
-    if (const Json* circuits = Optional(doc, "staticCircuits"))
-    {
-        if (!circuits->is_array())
-        {
-            Fail("staticCircuits",
-                 "expected a list [...] of circuits, got " + std::string(circuits->type_name()) +
-                     " " + Show(*circuits));
-        }
-        std::map<std::string, std::string> busy; // host -> circuit path
-        for (size_t i = 0; i < circuits->size(); ++i)
-        {
-            std::string path = Index("staticCircuits", i);
-            const Json& c = (*circuits)[i];
-            CheckObject(c, path, {"hosts", "at"});
-            const Json& ends = Required(c, path, "hosts", "the two hosts, [\"node1\", \"node2\"]");
-            std::string endsPath = Key(path, "hosts");
-            if (!ends.is_array() || ends.size() != 2)
-            {
-                Fail(endsPath, "expected two host names [\"a\", \"b\"], got " + Show(ends));
-            }
-            StaticCircuit circuit;
-            const Host* a = circuitHost(ends[0], Index(endsPath, 0), "a static circuit");
-            const Host* b = circuitHost(ends[1], Index(endsPath, 1), "a static circuit");
-            if (a == b)
-            {
-                Fail(endsPath, "a circuit joins two different hosts, not '" + a->name + "' to itself");
-            }
-            for (size_t k = 0; k < 2; ++k)
-            {
-                const Host* h = k == 0 ? a : b;
-                auto [it, fresh] = busy.emplace(h->name, path);
-                if (!fresh)
-                {
-                    Fail(Index(endsPath, k),
-                         "'" + h->name + "' (accelerator port " +
-                             std::to_string(h->circuitNic->acceleratorPort) +
-                             ") is already in " + it->second +
-                             "; a static circuit lasts the whole run, so a port is in one at "
-                             "most");
-                }
-            }
-            circuit.hostA = a->name;
-            circuit.hostB = b->name;
-            if (const Json* at = Optional(c, "at"))
-            {
-                circuit.at = GetTime(*at, Key(path, "at"));
-            }
-            t.staticCircuits.push_back(circuit);
-        }
-    }
-
-    // Daemons.
-    if (const Json* epd = Optional(doc, "epd"))
-    {
-        CheckObject(*epd, "epd", KeysOf(GetEndpointSettingKeys(), {"hosts"}));
-        ReadDaemonSettings(*epd, "epd", GetEndpointSettingKeys(), t.epd);
-        if (const Json* hosts = Optional(*epd, "hosts"))
-        {
-            if (!hosts->is_array())
-            {
-                Fail("epd.hosts",
-                     "expected a list [...] of host names, got " +
-                         std::string(hosts->type_name()) + " " + Show(*hosts));
-            }
-            for (size_t i = 0; i < hosts->size(); ++i)
-            {
-                std::string path = Index("epd.hosts", i);
-                const Host* h = circuitHost((*hosts)[i], path, "an epd");
-                if (std::find(t.epdHosts.begin(), t.epdHosts.end(), h->name) != t.epdHosts.end())
-                {
-                    Fail(path, "'" + h->name + "' is listed twice");
-                }
-                t.epdHosts.push_back(h->name);
-            }
-        }
-        else
-        {
-            for (const auto& h : t.hosts)
-            {
-                if (h.circuitNic)
-                {
-                    t.epdHosts.push_back(h.name);
-                }
-            }
-        }
-    }
-    if (const Json* pfd = Optional(doc, "pfd"))
-    {
-        CheckObject(*pfd, "pfd", KeysOf(GetPipeFittingSettingKeys(), {}));
-        ReadDaemonSettings(*pfd, "pfd", GetPipeFittingSettingKeys(), t.pfd);
-    }
-    if (t.HasDaemons())
-    {
-        auto interval = EffectiveTime(t.epd, GetEndpointSettingKeys(), "keepaliveInterval");
-        auto keepalive = EffectiveTime(t.pfd, GetPipeFittingSettingKeys(), "keepaliveTimeout");
-        if (keepalive.value <= interval.value)
-        {
-            Fail(keepalive.given || !interval.given ? "pfd.keepaliveTimeout"
-                                                    : "epd.keepaliveInterval",
-                 "pfd.keepaliveTimeout " + keepalive.Text() +
-                     " does not exceed epd.keepaliveInterval " + interval.Text() +
-                     ": the pfd would tear down every circuit between two KEEPALIVEs");
-        }
-        auto console = EffectiveTime(t.pfd, GetPipeFittingSettingKeys(), "consoleTimeout");
-        Time latency = t.accelerator.commandLatencyMax.value_or(
-            AttributeDefaultTime(kSwitch, "CommandLatencyMax"));
-        Time switching =
-            t.accelerator.switchingTime.value_or(AttributeDefaultTime(kSwitch, "SwitchingTime"));
-        if (console.value <= latency + switching)
-        {
-            Fail("pfd.consoleTimeout",
-                 "pfd.consoleTimeout " + console.Text() +
-                     " does not exceed the accelerator's slowest command, "
-                     "accelerator.commandLatencyMax " +
-                     FormatTime(latency) + (t.accelerator.commandLatencyMax ? "" : " (default)") +
-                     " + accelerator.switchingTime " + FormatTime(switching) +
-                     (t.accelerator.switchingTime ? "" : " (default)") +
-                     ": a connection command could time out before it completes");
-        }
-    }
+    ParseDescriptionAndProfile(doc, t);
+    ParseNetworks(doc, t);
+    ParseLinks(doc, t);
+    ParsePacketSwitch(doc, t);
+    ParseAccelerator(doc, t);
+    ParseHosts(doc, t);
+    ParseStaticCircuits(doc, t);
+    ParseEndpointDaemon(doc, t);
+    ParsePipeFittingDaemon(doc, t);
+    CheckDaemonAgreement(t);
     return t;
 }
 
