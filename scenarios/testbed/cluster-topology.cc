@@ -3,6 +3,9 @@
  */
 #include "cluster-topology.h"
 
+#include "attribute-default.h"
+#include "json-input.h"
+
 #include "hybridnet/host-profile.h"
 #include "hybridnet/quantity.h"
 
@@ -13,14 +16,10 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
-#include <set>
 #include <sstream>
 
 namespace ns3
@@ -30,15 +29,10 @@ namespace hybridnet
 
 NS_LOG_COMPONENT_DEFINE("HybridnetClusterTopology");
 
-ClusterTopologyError::ClusterTopologyError(const std::string& message)
-    : std::runtime_error(message)
-{
-}
-
 namespace
 {
 
-using Json = nlohmann::json;
+using namespace json_input;
 
 const std::string kEndpointDaemon = "ns3::hybridnet::EndpointDaemon";
 const std::string kPipeFittingDaemon = "ns3::hybridnet::PipeFittingDaemon";
@@ -51,173 +45,6 @@ const std::string kDevice = "ns3::hybridnet::NicNetDevice";
 constexpr uint32_t kMaxSwitchPorts = 1024;
 /** Largest output queue the file accepts, packets. */
 constexpr uint32_t kMaxQueuePackets = 1000000;
-
-/** Replace line breaks, so that every message is one line. */
-std::string
-OneLine(std::string text)
-{
-    for (auto& c : text)
-    {
-        if (c == '\n' || c == '\r')
-        {
-            c = ' ';
-        }
-    }
-    return text;
-}
-
-[[noreturn]] void
-Fail(const std::string& path, const std::string& problem)
-{
-    throw ClusterTopologyError(OneLine(path + ": " + problem));
-}
-
-std::string
-Key(const std::string& path, const std::string& key)
-{
-    return path.empty() ? key : path + "." + key;
-}
-
-std::string
-Index(const std::string& path, size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
-std::string
-Join(const std::vector<std::string>& words, const std::string& separator = ", ")
-{
-    std::string out;
-    for (const auto& w : words)
-    {
-        out += (out.empty() ? "" : separator) + w;
-    }
-    return out;
-}
-
-/** A JSON value as it would be written, for messages. */
-std::string
-Show(const Json& j)
-{
-    std::string text = j.dump();
-    return text.size() > 40 ? text.substr(0, 37) + "..." : text;
-}
-
-/** Reject keys of @p object that are not in @p valid; require an object. */
-void
-CheckObject(const Json& object, const std::string& path, const std::vector<std::string>& valid)
-{
-    if (!object.is_object())
-    {
-        Fail(path.empty() ? "topology" : path,
-             "expected an object {...}, got " + std::string(object.type_name()) + " " +
-                 Show(object));
-    }
-    for (const auto& [key, value] : object.items())
-    {
-        if (std::find(valid.begin(), valid.end(), key) == valid.end())
-        {
-            Fail(Key(path, key),
-                 "unknown key '" + key + "' (did you mean '" + NearestWord(key, valid) +
-                     "'?); valid keys" + (path.empty() ? "" : " of " + path) + ": " +
-                     Join(valid));
-        }
-    }
-}
-
-const Json*
-Optional(const Json& object, const std::string& key)
-{
-    auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
-const Json&
-Required(const Json& object, const std::string& path, const std::string& key, const std::string& what)
-{
-    auto it = object.find(key);
-    if (it == object.end())
-    {
-        Fail(Key(path, key), "missing; " + what);
-    }
-    return *it;
-}
-
-std::string
-GetString(const Json& j, const std::string& path, const std::string& what)
-{
-    if (!j.is_string())
-    {
-        Fail(path, "expected " + what + " (a string), got " + j.type_name() + " " + Show(j));
-    }
-    return j.get<std::string>();
-}
-
-bool
-GetBool(const Json& j, const std::string& path)
-{
-    if (!j.is_boolean())
-    {
-        Fail(path, "expected true or false, got " + std::string(j.type_name()) + " " + Show(j));
-    }
-    return j.get<bool>();
-}
-
-uint64_t
-GetWhole(const Json& j, const std::string& path, uint64_t min, uint64_t max)
-{
-    std::string range = std::to_string(min) + " to " + std::to_string(max);
-    if (j.is_number_integer() && !j.is_number_unsigned() && j.get<int64_t>() < 0)
-    {
-        Fail(path, Show(j) + " is out of range " + range);
-    }
-    if (!j.is_number_unsigned())
-    {
-        Fail(path,
-             "expected a whole number from " + range + ", got " + j.type_name() + " " + Show(j));
-    }
-    uint64_t v = j.get<uint64_t>();
-    if (v < min || v > max)
-    {
-        Fail(path, Show(j) + " is out of range " + range);
-    }
-    return v;
-}
-
-template <typename T>
-T
-GetQuantity(const Json& j,
-            const std::string& path,
-            const std::string& kind,
-            std::optional<T> (*parse)(const std::string&, std::string*))
-{
-    std::string text = GetString(j, path, "a " + kind + " with its unit");
-    std::string problem;
-    auto value = parse(text, &problem);
-    if (!value)
-    {
-        Fail(path, problem);
-    }
-    return *value;
-}
-
-Time
-GetTime(const Json& j, const std::string& path)
-{
-    return GetQuantity<Time>(j, path, "time", ParseTime);
-}
-
-DataRate
-GetRate(const Json& j, const std::string& path)
-{
-    return GetQuantity<DataRate>(j, path, "rate", ParseRate);
-}
-
-uint64_t
-GetSize(const Json& j, const std::string& path)
-{
-    return GetQuantity<uint64_t>(j, path, "size", ParseSize<uint64_t>);
-}
 
 /** A dotted quad, each part 0..255 without leading zeros. */
 std::optional<Ipv4Address>
@@ -288,48 +115,6 @@ GetNetwork(const Json& j, const std::string& path)
     return n;
 }
 
-/** The range sentence of an attribute's help text ("Range: 0 s to 10 s."), or its checker's. */
-std::string
-RangeOf(const TypeId::AttributeInformation& info)
-{
-    const std::string marker = "Range: ";
-    size_t begin = info.help.find(marker);
-    if (begin == std::string::npos)
-    {
-        return info.checker->GetUnderlyingTypeInformation();
-    }
-    begin += marker.size();
-    size_t end = begin;
-    while (end < info.help.size() &&
-           !(info.help[end] == '.' && (end + 1 == info.help.size() || info.help[end + 1] == ' ')))
-    {
-        ++end;
-    }
-    return info.help.substr(begin, end - begin);
-}
-
-/**
- * The bounds of a rate attribute's range sentence ("1 kb/s to 100 Gb/s; ..."): each
- * side without blanks, up to a ';' or ',', read by ParseRate; nothing where unreadable.
- */
-std::pair<std::optional<DataRate>, std::optional<DataRate>>
-RateRangeOf(const TypeId::AttributeInformation& info)
-{
-    std::string range = RangeOf(info);
-    range = range.substr(0, range.find_first_of(";,"));
-    size_t to = range.find(" to ");
-    if (to == std::string::npos)
-    {
-        return {};
-    }
-    auto read = [](std::string side) {
-        side.erase(std::remove(side.begin(), side.end(), ' '), side.end());
-        std::string problem;
-        return ParseRate(side, &problem);
-    };
-    return {read(range.substr(0, to)), read(range.substr(to + 4))};
-}
-
 TypeId::AttributeInformation
 LookupAttribute(const std::string& typeId, const std::string& attribute)
 {
@@ -342,29 +127,15 @@ LookupAttribute(const std::string& typeId, const std::string& attribute)
     return info;
 }
 
-/** Reject @p value at @p path if the attribute it sets does not accept it. */
+/** Reject @p value at @p path if attribute @p attribute of @p typeId does not accept it. */
 void
-CheckAttribute(const std::string& path,
-               const std::string& text,
-               const std::string& typeId,
-               const std::string& attribute,
-               const AttributeValue& value)
+CheckAttributeByName(const std::string& path,
+                     const std::string& text,
+                     const std::string& typeId,
+                     const std::string& attribute,
+                     const AttributeValue& value)
 {
-    auto info = LookupAttribute(typeId, attribute);
-    bool valid = static_cast<bool>(info.checker->CreateValidValue(value));
-    if (auto rate = dynamic_cast<const DataRateValue*>(&value); rate && valid)
-    {
-        // ns-3's DataRate checker has no range: the attribute's help states it.
-        auto [min, max] = RateRangeOf(info);
-        valid = (!min || min->GetBitRate() <= rate->Get().GetBitRate()) &&
-                (!max || rate->Get().GetBitRate() <= max->GetBitRate());
-    }
-    if (!valid)
-    {
-        Fail(path,
-             "'" + text + "' is out of range " + RangeOf(info) + " (" + typeId + " attribute " +
-                 attribute + ")");
-    }
+    CheckAttribute(path, text, typeId, LookupAttribute(typeId, attribute), value);
 }
 
 /** An optional time that sets an attribute. */
@@ -381,107 +152,15 @@ GetAttributeTime(const Json& object,
         return std::nullopt;
     }
     Time t = GetTime(*j, Key(path, key));
-    CheckAttribute(Key(path, key), j->get<std::string>(), typeId, attribute, TimeValue(t));
+    CheckAttributeByName(Key(path, key), j->get<std::string>(), typeId, attribute, TimeValue(t));
     return t;
 }
 
+/** @return the default of time attribute @p attribute of @p typeId */
 Time
 AttributeDefaultTime(const std::string& typeId, const std::string& attribute)
 {
-    auto info = LookupAttribute(typeId, attribute);
-    auto value = DynamicCast<const TimeValue>(info.initialValue);
-    NS_ABORT_MSG_UNLESS(value, typeId << "::" << attribute << " is not a time");
-    return value->Get();
-}
-
-/**
- * Parse with nlohmann::json, rejecting a key given twice in one object (nlohmann keeps
- * the last silently) and reporting syntax errors with line and column.
- */
-Json
-ParseJson(const std::string& text)
-{
-    struct Frame
-    {
-        bool array{false};
-        size_t count{0}; //!< elements so far (arrays)
-        std::string key; //!< current key (objects)
-        std::set<std::string> keys;
-    };
-    std::vector<Frame> stack;
-    auto pathOf = [&stack]() {
-        std::string path;
-        for (const auto& f : stack)
-        {
-            if (f.array)
-            {
-                path = Index(path, f.count - 1);
-            }
-            else if (!f.key.empty())
-            {
-                path = Key(path, f.key);
-            }
-        }
-        return path;
-    };
-    Json::parser_callback_t callback = [&](int, Json::parse_event_t event, Json& parsed) {
-        using E = Json::parse_event_t;
-        if ((event == E::object_start || event == E::array_start || event == E::value) &&
-            !stack.empty() && stack.back().array)
-        {
-            ++stack.back().count;
-        }
-        switch (event)
-        {
-        case E::object_start:
-        case E::array_start:
-            stack.push_back(Frame{event == E::array_start, 0, "", {}});
-            break;
-        case E::object_end:
-        case E::array_end:
-            stack.pop_back();
-            break;
-        case E::key: {
-            std::string key = parsed.get<std::string>();
-            stack.back().key = key;
-            if (!stack.back().keys.insert(key).second)
-            {
-                Fail(pathOf(), "given twice in one object (state each fact once)");
-            }
-            break;
-        }
-        case E::value:
-            break;
-        }
-        return true;
-    };
-    try
-    {
-        return Json::parse(text, callback);
-    }
-    catch (const Json::parse_error& e)
-    {
-        size_t line = 1;
-        size_t column = 1;
-        size_t end = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        for (size_t i = 0; i < end; ++i)
-        {
-            if (text[i] == '\n')
-            {
-                ++line;
-                column = 1;
-            }
-            else
-            {
-                ++column;
-            }
-        }
-        static const std::regex prefix(R"(^\[json\.exception\.parse_error\.[0-9]+\] parse error( at line [0-9]+, column [0-9]+)?: )");
-        std::string detail = std::regex_replace(std::string(e.what()), prefix, "");
-        Fail("topology",
-             "syntax error at line " + std::to_string(line) + ", column " +
-                 std::to_string(column) + ": " + detail);
-    }
+    return AttributeDefault<TimeValue>(TypeId::LookupByName(typeId), attribute).Get();
 }
 
 /** The address book: every address and port in use, with the setting that uses it. */
@@ -620,7 +299,7 @@ ReadDaemonSettings(const Json& section,
             }
             s.value = choice->second;
         }
-        CheckAttribute(where, s.text, s.typeId, s.attribute, *s.GetAttributeValue());
+        CheckAttributeByName(where, s.text, s.typeId, s.attribute, *s.GetAttributeValue());
         out.settings.push_back(s);
     }
 }
@@ -754,7 +433,7 @@ ClusterTopology::GetPipeFittingSettingKeys()
 namespace
 {
 
-/** Read "description" and "hostProfile" (a HostProfile name) into @p t. */
+/** Read "description" and "hostProfile" (a host profile that loads) into @p t. */
 void
 ParseDescriptionAndProfile(const Json& doc, ClusterTopology& t)
 {
@@ -762,12 +441,19 @@ ParseDescriptionAndProfile(const Json& doc, ClusterTopology& t)
     {
         t.description = GetString(*j, "description", "free text");
     }
-    auto names = HostProfile::Names();
-    const Json& j = Required(doc, "", "hostProfile", "the host model, one of " + Join(names));
-    t.hostProfile = GetString(j, "hostProfile", "a host profile name");
-    if (std::find(names.begin(), names.end(), t.hostProfile) == names.end())
+    const Json& j = Required(doc,
+                             "",
+                             "hostProfile",
+                             "the host model: a bundled profile (" + Join(HostProfile::Names()) +
+                                 ") or the path of a profile file");
+    t.hostProfile = GetString(j, "hostProfile", "a host profile name or file");
+    try
     {
-        Fail("hostProfile", "unknown host profile '" + t.hostProfile + "'; one of " + Join(names));
+        HostProfile::Load(t.hostProfile);
+    }
+    catch (const InputFileError& e)
+    {
+        Fail("hostProfile", e.what());
     }
 }
 
@@ -833,7 +519,7 @@ ParseLinks(const Json& doc, ClusterTopology& t)
     if (const Json* j = Optional(*links, "rate"))
     {
         t.links.rate = GetRate(*j, "links.rate");
-        CheckAttribute("links.rate",
+        CheckAttributeByName("links.rate",
                        j->get<std::string>(),
                        kDevice,
                        "DataRate",
@@ -880,20 +566,17 @@ ParsePacketSwitch(const Json& doc, ClusterTopology& t)
 uint32_t
 ParseAcceleratorPorts(const Json& acc)
 {
-    auto numPorts = LookupAttribute(kSwitch, "NumPorts");
     if (const Json* j = Optional(acc, "ports"))
     {
         uint64_t ports = GetWhole(*j, "accelerator.ports", 0, kMaxSwitchPorts * 1024);
-        CheckAttribute("accelerator.ports",
+        CheckAttributeByName("accelerator.ports",
                        std::to_string(ports),
                        kSwitch,
                        "NumPorts",
                        UintegerValue(ports));
         return static_cast<uint32_t>(ports);
     }
-    auto value = DynamicCast<const UintegerValue>(numPorts.initialValue);
-    NS_ABORT_MSG_UNLESS(value, "NumPorts is not an integer");
-    return value->Get();
+    return AttributeDefault<UintegerValue>(TypeId::LookupByName(kSwitch), "NumPorts").Get();
 }
 
 /** Reject an empty command latency range (each side given or the attribute's default). */
@@ -1327,7 +1010,7 @@ CheckDaemonAgreement(const ClusterTopology& t)
 ClusterTopology
 ClusterTopology::Parse(const std::string& jsonText)
 {
-    Json doc = ParseJson(jsonText);
+    Json doc = json_input::Parse(jsonText, "topology");
     ClusterTopology t;
     CheckObject(doc,
                 "",
@@ -1342,7 +1025,8 @@ ClusterTopology::Parse(const std::string& jsonText)
                  "hosts",
                  "staticCircuits",
                  "epd",
-                 "pfd"});
+                 "pfd"},
+                "topology");
     ParseDescriptionAndProfile(doc, t);
     ParseNetworks(doc, t);
     ParseLinks(doc, t);
@@ -1359,17 +1043,10 @@ ClusterTopology::Parse(const std::string& jsonText)
 ClusterTopology
 ClusterTopology::Load(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-    {
-        throw ClusterTopologyError(path + ": cannot read the topology file: " +
-                                   std::strerror(errno));
-    }
-    std::stringstream text;
-    text << in.rdbuf();
+    const std::string text = ReadFile(path, "topology file");
     try
     {
-        return Parse(text.str());
+        return Parse(text);
     }
     catch (const ClusterTopologyError& e)
     {
@@ -1385,11 +1062,8 @@ ClusterTopology::Load(const std::string& path, const std::vector<Override>& over
     {
         return topology;
     }
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
     // Valid JSON: Load accepted it.  Key order is kept, so messages name the same paths.
-    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text.str());
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(ReadFile(path, "topology file"));
     for (const Override& o : overrides)
     {
         NS_ABORT_MSG_UNLESS(o.section == "epd" || o.section == "pfd",

@@ -4,6 +4,8 @@
 #ifndef HYBRIDNET_CLUSTER_TOPOLOGY_H
 #define HYBRIDNET_CLUSTER_TOPOLOGY_H
 
+#include "input-file-error.h"
+
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
@@ -23,16 +25,11 @@ namespace hybridnet
 {
 
 /**
- * @brief A contradiction or malformed value in a topology file.  what() is one line:
- * the JSON path of the setting (e.g. `hosts[2].circuitNic.acceleratorPort`), a colon,
- * and what is wrong with it, naming the other setting it conflicts with.
+ * A contradiction or malformed value in a topology file: an InputFileError, whose what() is
+ * one line - the JSON path of the setting (e.g. `hosts[2].circuitNic.acceleratorPort`), a
+ * colon, and what is wrong with it, naming the other setting it conflicts with.
  */
-class ClusterTopologyError : public std::runtime_error
-{
-  public:
-    /** @param message the one-line message */
-    explicit ClusterTopologyError(const std::string& message);
-};
+using ClusterTopologyError = InputFileError;
 
 /**
  * @brief The hybrid packet/circuit cluster of the lightpath accelerator study, read from
@@ -48,7 +45,7 @@ class ClusterTopologyError : public std::runtime_error
  *
  *     {
  *       "description"?:       "free text",
- *       "hostProfile":        "accelerator-xeon",          // a HostProfile name
+ *       "hostProfile":        "accelerator-xeon",          // a host profile: name or file
  *       "packetNetwork":      "10.0.0.0/24",               // NIC 1 of every host
  *       "circuitNetwork":     "192.168.0.0/24",            // NIC 2 (circuit NICs)
  *       "managementNetwork":  "10.0.1.0/24",               // front end - accelerator cable
@@ -240,7 +237,7 @@ class ClusterTopology
     };
 
     std::string description;        //!< free text
-    std::string hostProfile;        //!< HostProfile name of every host
+    std::string hostProfile;        //!< host profile of every host: a bundled name or a file
     Network packetNetwork;          //!< NIC 1 subnet
     Network circuitNetwork;         //!< NIC 2 subnet
     Network managementNetwork;      //!< front end - accelerator management subnet

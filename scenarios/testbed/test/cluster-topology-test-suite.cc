@@ -391,7 +391,7 @@ class ClusterTopologyTestSuite : public TestSuite
         reject("unknown host profile, names listed",
                [](Json& d) { d["hostProfile"] = "xeon"; },
                "hostProfile",
-               "unknown host profile 'xeon'; one of " + [] {
+               "no host profile 'xeon'; bundled: " + [] {
                    std::string all;
                    for (const auto& n : HostProfile::Names())
                    {
@@ -399,6 +399,10 @@ class ClusterTopologyTestSuite : public TestSuite
                    }
                    return all;
                }());
+        reject("a host profile file that does not load",
+               [](Json& d) { d["hostProfile"] = "/nonexistent/host.json"; },
+               "hostProfile",
+               "/nonexistent/host.json: cannot read the host profile");
 
         // Hosts and ports.
         reject("duplicate host name",
