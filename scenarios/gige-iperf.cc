@@ -281,7 +281,7 @@ main(int argc, char* argv[])
     hostFlags.AddThrottleClock(flags);
     hostFlags.AddRings(flags);
     AddTransferFlags(flags, o);
-    ping.AddFlags(flags, "after the transfer, host0 to host1", true);
+    ping.AddFlags(flags, "after the transfer, host0 to host1", true, 300);
     AddRules(flags, o, hostFlags);
     if (auto exitCode = scenario.Parse(argc, argv))
     {

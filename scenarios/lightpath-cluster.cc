@@ -54,7 +54,6 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/internet-apps-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 
@@ -96,53 +95,40 @@ ParseFlow(const std::string& text)
     return FlowSpec{text.substr(0, arrow), text.substr(arrow + 1)};
 }
 
-/** Sample mean and standard deviation, shifted by the first sample for accuracy. */
-std::pair<double, double>
-MeanAndSd(const std::vector<double>& xs)
+/** @return true if @p text is a flow of two different hosts */
+bool
+IsFlow(const std::string& text)
 {
-    const double n = xs.size();
-    const double shift = xs.front();
-    double sum = 0;
-    double sumSq = 0;
-    for (double x : xs)
-    {
-        sum += x - shift;
-        sumSq += (x - shift) * (x - shift);
-    }
-    const double var = n > 1 ? std::max(0.0, (sumSq - sum * sum / n) / (n - 1)) : 0.0;
-    return {shift + sum / n, std::sqrt(var)};
+    auto f = ParseFlow(text);
+    return f && !f->sender.empty() && f->sender != f->receiver;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/** The scenario's flags (the pings are the testbed's PingSeries). */
+struct Options
 {
-    Scenario scenario("lightpath-cluster",
-                      "iperf flows and pings on the hybrid packet/circuit cluster of a topology "
-                      "file: packet network only, a hand-made circuit, or circuits made by the "
-                      "epd/pfd daemons");
     std::string topologyFile;
-    std::string mode = "packet";
-    std::string flow1Text = "node1>node2";
-    std::string flow2Text;
-    Time flow2Delay = Seconds(1);
-    Time duration = Seconds(30);
-    uint64_t window = 65536;
-    uint32_t writeSize = 8192;
-    Time interval = Seconds(1);
-    uint32_t pingCount = 0;
-    Time pingInterval = Seconds(1);
-    std::string detectionPolicy = "file";
-    std::string rateThreshold = "file";
-    std::string bytesThreshold = "file";
-    std::string busyPolicy = "file";
+    std::string mode{"packet"};
+    std::string flow1{"node1>node2"};
+    std::string flow2;
+    Time flow2Delay{Seconds(1)};
+    Time duration{Seconds(30)};
+    uint64_t window{65536};
+    uint32_t writeSize{8192};
+    Time interval{Seconds(1)};
+    std::string detectionPolicy{"file"};
+    std::string rateThreshold{"file"};
+    std::string bytesThreshold{"file"};
+    std::string busyPolicy{"file"};
+};
 
-    auto& flags = scenario.Flags();
+/** Register the topology, the mode and the flows' flags. */
+void
+AddFlowFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddInputFile("topology",
-                       "the cluster's topology file (docs/modules/offload.md): a path to a "
-                       "JSON file, or the name of one in examples/topologies",
-                       &topologyFile,
+                       "the cluster's topology file (docs/testbed.md): a path to a JSON file, or "
+                       "the name of one in examples/topologies",
+                       &o.topologyFile,
                        HYBRIDNET_TOPOLOGY_DIR,
                        ".json",
                        "lightpath-accelerator");
@@ -150,63 +136,44 @@ main(int argc, char* argv[])
                     "how flow 1 travels: packet (packet network, no daemons), static (a "
                     "circuit made by hand before the run, flow 1 to the receiver's circuit "
                     "address), automatic (the file's epd/pfd move detected flows)",
-                    &mode,
+                    &o.mode,
                     {"packet", "static", "automatic"});
-    auto isFlow = [](const std::string& text) {
-        auto f = ParseFlow(text);
-        return f && !f->sender.empty() && f->sender != f->receiver;
-    };
     flags.AddText("flow1",
                   "flow 1: host names of the topology file, iperf client > server",
-                  &flow1Text,
+                  &o.flow1,
                   "sender>receiver (two different host names)",
-                  isFlow);
+                  IsFlow);
     flags.AddText("flow2",
                   "flow 2, or empty for none; it starts on the packet network",
-                  &flow2Text,
+                  &o.flow2,
                   "sender>receiver (two different host names), or empty",
-                  [isFlow](const std::string& text) { return text.empty() || isFlow(text); });
+                  [](const std::string& text) { return text.empty() || IsFlow(text); });
     flags.AddTime("flow2Delay",
                   "start of flow 2 after flow 1 (the study's flow 1 started slightly earlier)",
-                  &flow2Delay,
+                  &o.flow2Delay,
                   Seconds(0),
                   Hours(1));
-    flags.AddTime("duration",
-                  "length of each iperf transfer (iperf -t)",
-                  &duration,
-                  MilliSeconds(100),
-                  Hours(1));
-    flags.AddSize("window",
-                  "socket send and receive buffer of every TCP end (iperf -w)",
-                  &window,
-                  2048,
-                  1ULL << 30);
-    flags.AddSize("writeSize",
-                  "bytes per application write (iperf -l; 8KiB is iperf's default)",
-                  &writeSize,
-                  1,
-                  1U << 24);
-    flags.AddTime("interval",
-                  "sampling interval of the throughput series",
-                  &interval,
-                  MilliSeconds(10),
-                  Hours(1));
-    flags.AddCount("pingCount",
-                   "pings after the flows, from flow 1's sender to its receiver (0: none)",
-                   &pingCount,
-                   0,
-                   1000000);
-    flags.AddTime("pingInterval", "time between pings (ping -i)", &pingInterval, MilliSeconds(1), Hours(1));
-    // What-if knobs of --mode=automatic: each replaces the topology file's daemon setting
-    // (and meets the same checks); "file" keeps the file's value (or the model default).
+    flags.AddTime("duration", "length of each iperf transfer (iperf -t)", &o.duration, MilliSeconds(100), Hours(1));
+    flags.AddSize("window", "socket send and receive buffer of every TCP end (iperf -w)", &o.window, 2048, 1ULL << 30);
+    flags.AddSize("writeSize", "bytes per application write (iperf -l; 8KiB is iperf's default)", &o.writeSize, 1, 1U << 24);
+    flags.AddTime("interval", "sampling interval of the throughput series", &o.interval, MilliSeconds(10), Hours(1));
+}
+
+/**
+ * Register the what-if knobs of --mode=automatic: each replaces the topology file's daemon
+ * setting (and meets the same checks); "file" keeps the file's value (or the model default).
+ */
+void
+AddDaemonFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddChoice("detectionPolicy",
                     "epd detection policy (EndpointDaemon DetectionPolicy): rate (a rate held "
                     "for a time) or bytes (bytes sent), or file",
-                    &detectionPolicy,
+                    &o.detectionPolicy,
                     {"file", "rate", "bytes"});
     flags.AddText("rateThreshold",
                   "epd rate threshold of the rate policy (EndpointDaemon RateThreshold), or file",
-                  &rateThreshold,
+                  &o.rateThreshold,
                   "a rate with its unit (100Mbps) or file",
                   [](const std::string& t) {
                       std::string why;
@@ -214,7 +181,7 @@ main(int argc, char* argv[])
                   });
     flags.AddText("bytesThreshold",
                   "epd threshold of the bytes policy (EndpointDaemon BytesThreshold), or file",
-                  &bytesThreshold,
+                  &o.bytesThreshold,
                   "a size with its unit (100MB) or file",
                   [](const std::string& t) {
                       std::string why;
@@ -223,249 +190,238 @@ main(int argc, char* argv[])
     flags.AddChoice("busyPolicy",
                     "pfd policy when a request's ports are busy (PipeFittingDaemon "
                     "BusyPolicy): queue, deny or preempt, or file",
-                    &busyPolicy,
+                    &o.busyPolicy,
                     {"file", "queue", "deny", "preempt"});
     flags.AddConstraint("detectionPolicy, rateThreshold, bytesThreshold and busyPolicy are "
                         "file unless --mode=automatic",
-                        [&]() {
-                            return mode == "automatic" ||
-                                   (detectionPolicy == "file" && rateThreshold == "file" &&
-                                    bytesThreshold == "file" && busyPolicy == "file");
+                        [&o]() {
+                            return o.mode == "automatic" ||
+                                   (o.detectionPolicy == "file" && o.rateThreshold == "file" &&
+                                    o.bytesThreshold == "file" && o.busyPolicy == "file");
                         });
-    // The topology, with the flows' host names and the mode, is checked while the flags
-    // are parsed (so --check finds its problems too), before anything is built.
-    ClusterTopology topology;
-    FlowSpec flow1;
-    std::optional<FlowSpec> flow2;
-    flags.AddInputCheck([&]() -> std::string {
-        flow1 = *ParseFlow(flow1Text);
-        flow2 = ParseFlow(flow2Text);
-        try
-        {
-            std::vector<ClusterTopology::Override> overrides;
-            for (const auto& [section, key, text] :
-                 {std::tuple{"epd", "detectionPolicy", detectionPolicy},
-                  std::tuple{"epd", "rateThreshold", rateThreshold},
-                  std::tuple{"epd", "bytesThreshold", bytesThreshold},
-                  std::tuple{"pfd", "busyPolicy", busyPolicy}})
-            {
-                if (text != "file")
-                {
-                    overrides.push_back({section, key, text});
-                }
-            }
-            topology = ClusterTopology::Load(topologyFile);
-            if (mode == "automatic" && !topology.HasDaemons())
-            {
-                throw ClusterTopologyError("--mode=automatic: " + topologyFile +
-                                           " has no epd or pfd section, so no daemons can run");
-            }
-            topology = ClusterTopology::Load(topologyFile, overrides);
-            auto require = [&](const std::string& flag, const std::string& host, bool circuit) {
-                const ClusterTopology::Host* h = topology.FindHost(host);
-                if (!h || h->frontEnd)
-                {
-                    throw ClusterTopologyError("--" + flag + ": '" + host +
-                                               "' is not a compute host of " + topologyFile);
-                }
-                if (circuit && !h->circuitNic)
-                {
-                    throw ClusterTopologyError("--" + flag + ": host '" + host +
-                                               "' has no circuit NIC in " + topologyFile +
-                                               ", which --mode=" + mode + " needs");
-                }
-            };
-            const bool circuit = mode != "packet";
-            require("flow1", flow1.sender, circuit);
-            require("flow1", flow1.receiver, circuit);
-            if (flow2)
-            {
-                require("flow2", flow2->sender, false);
-                require("flow2", flow2->receiver, false);
-            }
-            if (mode != "automatic")
-            {
-                topology.epd = {};
-                topology.pfd = {};
-                topology.epdHosts.clear();
-            }
-            if (mode == "static")
-            {
-                for (const auto& c : topology.staticCircuits)
-                {
-                    for (const std::string& h : {c.hostA, c.hostB})
-                    {
-                        if (h == flow1.sender || h == flow1.receiver)
-                        {
-                            throw ClusterTopologyError(
-                                "--mode=static: host '" + h + "' of --flow1 is already in a static "
-                                "circuit of " + topologyFile);
-                        }
-                    }
-                }
-                topology.staticCircuits.push_back({flow1.sender, flow1.receiver, std::nullopt});
-            }
-        }
-        catch (const ClusterTopologyError& e)
-        {
-            return e.what();
-        }
-        return "";
-    });
-    if (auto exitCode = scenario.Parse(argc, argv))
+}
+
+/** @return the topology file with the daemon flags that are not "file" as overrides */
+ClusterTopology
+LoadWithOverrides(const Options& o)
+{
+    std::vector<ClusterTopology::Override> overrides;
+    for (const auto& [section, key, text] : {std::tuple{"epd", "detectionPolicy", o.detectionPolicy},
+                                             std::tuple{"epd", "rateThreshold", o.rateThreshold},
+                                             std::tuple{"epd", "bytesThreshold", o.bytesThreshold},
+                                             std::tuple{"pfd", "busyPolicy", o.busyPolicy}})
     {
-        return *exitCode;
+        if (text != "file")
+        {
+            overrides.push_back({section, key, text});
+        }
     }
-
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(window));
-
-    ClusterBuilder cluster;
-    cluster.Build(topology);
-    cluster.AssignStreams(0);
-    ClusterEventLog log;
-    log.Connect(cluster);
-
-    // The flows: iperf servers on the receivers, BulkSend on the senders.
-    const Time flow1Start = Seconds(1);
-    struct Flow
+    if (o.mode == "automatic" && !ClusterTopology::Load(o.topologyFile).HasDaemons())
     {
-        FlowSpec spec;
-        Ipv4Address destination;
-        Time start;
-        Ptr<IperfServer> server;
-        uint16_t port{0};         //!< the server's port
-        uint64_t received{0};     //!< bytes read so far
-        uint64_t sent{0};         //!< bytes its sender handed to IP (headers included)
-        uint64_t onCircuit{0};    //!< of those, the bytes steered onto the circuit NIC
-        uint64_t sampled{0};      //!< received at the last sample
-        std::vector<double> rate; //!< per interval, Mb/s
-    };
-    std::vector<Flow> flows(flow2 ? 2 : 1);
-    flows[0].spec = flow1;
-    flows[0].destination = mode == "static" ? cluster.GetCircuitAddress(flow1.receiver)
-                                            : cluster.GetPacketAddress(flow1.receiver);
-    flows[0].start = flow1Start;
+        throw ClusterTopologyError("--mode=automatic: " + o.topologyFile +
+                                   " has no epd or pfd section, so no daemons can run");
+    }
+    return ClusterTopology::Load(o.topologyFile, overrides);
+}
+
+/** Refuse a flow host that is no compute host, or has no circuit NIC where the mode needs one. */
+void
+RequireHost(const ClusterTopology& t, const Options& o, const std::string& flag, const std::string& host, bool circuit)
+{
+    const ClusterTopology::Host* h = t.FindHost(host);
+    if (!h || h->frontEnd)
+    {
+        throw ClusterTopologyError("--" + flag + ": '" + host + "' is not a compute host of " + o.topologyFile);
+    }
+    if (circuit && !h->circuitNic)
+    {
+        throw ClusterTopologyError("--" + flag + ": host '" + host + "' has no circuit NIC in " +
+                                   o.topologyFile + ", which --mode=" + o.mode + " needs");
+    }
+}
+
+/**
+ * The topology the flags describe: the file with its overrides, the flows' hosts checked,
+ * no daemons unless --mode=automatic, and with --mode=static flow 1's circuit added to the
+ * accelerator's power-up map.  A problem throws ClusterTopologyError.
+ */
+ClusterTopology
+TopologyFor(const Options& o, const FlowSpec& flow1, const std::optional<FlowSpec>& flow2)
+{
+    ClusterTopology t = LoadWithOverrides(o);
+    RequireHost(t, o, "flow1", flow1.sender, o.mode != "packet");
+    RequireHost(t, o, "flow1", flow1.receiver, o.mode != "packet");
     if (flow2)
     {
-        flows[1].spec = *flow2;
-        flows[1].destination = cluster.GetPacketAddress(flow2->receiver);
-        flows[1].start = flow1Start + flow2Delay;
+        RequireHost(t, o, "flow2", flow2->sender, false);
+        RequireHost(t, o, "flow2", flow2->receiver, false);
     }
-    uint16_t port = 5001;
-    for (Flow& flow : flows)
+    if (o.mode != "automatic")
     {
-        IperfServerHelper serverHelper(port);
-        flow.port = port;
-        flow.server = DynamicCast<IperfServer>(serverHelper.Install(cluster.GetNode(flow.spec.receiver)).Get(0));
-        flow.server->TraceConnectWithoutContext(
-            "Rx",
-            MakeCallback(+[](uint64_t* bytes, uint32_t, Ptr<const Packet> p) { *bytes += p->GetSize(); })
-                .Bind(&flow.received));
-        BulkSendHelper sender("ns3::TcpSocketFactory", InetSocketAddress(flow.destination, port));
-        sender.SetAttribute("SendSize", UintegerValue(writeSize));
-        ApplicationContainer app = sender.Install(cluster.GetNode(flow.spec.sender));
-        app.Start(flow.start);
-        app.Stop(flow.start + duration);
-        ++port;
+        t.epd = {};
+        t.pfd = {};
+        t.epdHosts.clear();
     }
-    const Time flowsEnd = flows.back().start + duration;
-
-    // Throughput series: every receiver's bytes per interval, on one time grid, and the
-    // part of flow 1's bytes its sender put on the circuit NIC.
-    uint64_t sampledOnCircuit = 0;
-    std::vector<double> circuitRate;
-    std::vector<double> sampleTimes;
-    const uint64_t samples = std::llround(std::ceil((flowsEnd - flow1Start).GetSeconds() /
-                                                    interval.GetSeconds())) + 1;
-    for (uint64_t i = 1; i <= samples; ++i)
+    if (o.mode == "static")
     {
-        Simulator::Schedule(flow1Start + interval * i, [&]() {
-            sampleTimes.push_back(Simulator::Now().GetSeconds());
-            circuitRate.push_back(8.0 * (flows[0].onCircuit - sampledOnCircuit) / interval.GetSeconds() / 1e6);
-            sampledOnCircuit = flows[0].onCircuit;
-            for (Flow& flow : flows)
+        for (const auto& c : t.staticCircuits)
+        {
+            for (const std::string& h : {c.hostA, c.hostB})
             {
-                flow.rate.push_back(8.0 * (flow.received - flow.sampled) / interval.GetSeconds() / 1e6);
-                flow.sampled = flow.received;
-            }
-        });
-    }
-
-    // Flow 1's offload, seen by its sender's epd and FlowSteering.
-    std::optional<Time> detected;
-    std::optional<Time> moved;
-    Ptr<EndpointDaemon> senderEpd = cluster.GetEndpointDaemon(flow1.sender);
-    auto isFlow1 = [&](const FlowKey& key) {
-        return key.protocol == 6 && key.destination == flows[0].destination &&
-               key.destinationPort == flows[0].port;
-    };
-    if (senderEpd)
-    {
-        senderEpd->TraceConnectWithoutContext(
-            "Detected",
-            Callback<void, const FlowKey&, DataRate, uint64_t>(
-                [&](const FlowKey& key, DataRate, uint64_t) {
-                    if (isFlow1(key) && !detected)
-                    {
-                        detected = Simulator::Now();
-                    }
-                }));
-        senderEpd->TraceConnectWithoutContext(
-            "PathChange",
-            Callback<void, const FlowKey&, bool>([&](const FlowKey& key, bool onCircuit) {
-                if (isFlow1(key) && onCircuit && !moved)
+                if (h == flow1.sender || h == flow1.receiver)
                 {
-                    moved = Simulator::Now();
+                    throw ClusterTopologyError("--mode=static: host '" + h + "' of --flow1 is already in a static circuit of " + o.topologyFile);
                 }
-            }));
+            }
+        }
+        t.staticCircuits.push_back({flow1.sender, flow1.receiver, std::nullopt});
     }
-    // Every flow's bytes as its sender hands them to IP, and how many go on the circuit.
-    for (Flow& flow : flows)
+    return t;
+}
+
+/** One iperf flow and what is measured of it. */
+struct Flow
+{
+    FlowSpec spec;
+    Ipv4Address destination;
+    Time start;
+    Ptr<IperfServer> server;
+    uint16_t port{0};         //!< the server's port
+    uint64_t received{0};     //!< bytes read so far
+    uint64_t sent{0};         //!< bytes its sender handed to IP (headers included)
+    uint64_t onCircuit{0};    //!< of those, the bytes steered onto the circuit NIC
+    uint64_t sampled{0};      //!< received at the last sample
+    std::vector<double> rate; //!< per interval, Mb/s
+
+    /** @return true if @p key is this flow's data direction */
+    bool Is(const FlowKey& key) const
     {
-        cluster.GetFlowSteering(flow.spec.sender)
-            ->TraceConnectWithoutContext(
-                "Tx",
-                Callback<void, Ptr<const Packet>, const FlowKey&, bool>(
-                    [&flow](Ptr<const Packet> p, const FlowKey& key, bool steered) {
-                        if (key.protocol == 6 && key.destination == flow.destination &&
-                            key.destinationPort == flow.port)
-                        {
-                            flow.sent += p->GetSize();
-                            flow.onCircuit += steered ? p->GetSize() : 0;
-                        }
-                    }));
+        return key.protocol == 6 && key.destination == destination && key.destinationPort == port;
     }
 
-    // Pings after the flows, from flow 1's sender to the address flow 1 used.
-    const Time pingStart = flowsEnd + Seconds(1);
-    std::vector<double> pingSeq;
-    std::vector<double> pingRtt;
-    Time stop = pingStart;
-    if (pingCount > 0)
+    /** The receiver's Rx trace. */
+    void Received(uint32_t, Ptr<const Packet> p)
     {
-        PingHelper ping(flows[0].destination);
-        ping.SetAttribute("Count", UintegerValue(0));
-        ping.SetAttribute("Interval", TimeValue(pingInterval));
-        ping.SetAttribute("VerboseMode", EnumValue(Ping::SILENT));
-        ApplicationContainer pingApp = ping.Install(cluster.GetNode(flow1.sender));
-        pingApp.Start(pingStart);
-        // As gige-iperf: unbounded, stopped half an interval after the last request.
-        pingApp.Stop(pingStart + pingInterval * (pingCount - 1) + pingInterval / 2);
-        pingApp.Get(0)->TraceConnectWithoutContext(
-            "Rtt",
-            Callback<void, uint16_t, Time>([&](uint16_t seq, Time rtt) {
-                pingSeq.push_back(seq);
-                pingRtt.push_back(rtt.GetNanoSeconds() / 1000.0);
-            }));
-        stop = pingStart + pingInterval * pingCount + Seconds(1);
+        received += p->GetSize();
     }
 
-    scenario.Run(stop);
+    /** The sender's FlowSteering Tx trace. */
+    void Sent(Ptr<const Packet> p, const FlowKey& key, bool steered)
+    {
+        if (Is(key))
+        {
+            sent += p->GetSize();
+            onCircuit += steered ? p->GetSize() : 0;
+        }
+    }
+};
 
-    auto& result = scenario.Result();
+/** The flows, their throughput series and flow 1's offload as its sender's epd sees it. */
+struct Flows
+{
+    std::vector<Flow> flows;
+    std::vector<double> times;       //!< sample instants, s
+    std::vector<double> circuitRate; //!< flow 1's bytes on the circuit NIC per interval, Mb/s
+    uint64_t sampledOnCircuit{0};
+    Time interval;
+    std::optional<Time> detected; //!< the epd detected flow 1
+    std::optional<Time> moved;    //!< flow 1's data left on the circuit NIC
+
+    /** Install the flows: iperf servers on the receivers, BulkSend on the senders. */
+    void Install(ClusterBuilder& cluster, const Options& o, const FlowSpec& flow1, const std::optional<FlowSpec>& flow2)
+    {
+        flows.resize(flow2 ? 2 : 1);
+        flows[0].spec = flow1;
+        flows[0].destination = o.mode == "static" ? cluster.GetCircuitAddress(flow1.receiver)
+                                                  : cluster.GetPacketAddress(flow1.receiver);
+        flows[0].start = Seconds(1);
+        if (flow2)
+        {
+            flows[1].spec = *flow2;
+            flows[1].destination = cluster.GetPacketAddress(flow2->receiver);
+            flows[1].start = flows[0].start + o.flow2Delay;
+        }
+        uint16_t port = 5001;
+        for (Flow& flow : flows)
+        {
+            flow.port = port++;
+            flow.server = InstallIperfTransfer(cluster.GetNode(flow.spec.sender), cluster.GetNode(flow.spec.receiver), flow.destination, flow.port, o.writeSize, flow.start, flow.start + o.duration);
+            flow.server->TraceConnectWithoutContext("Rx", MakeCallback(&Flow::Received, &flow));
+        }
+    }
+
+    /** @return when the last flow ends */
+    Time End(const Options& o) const
+    {
+        return flows.back().start + o.duration;
+    }
+
+    /** Sample every receiver's bytes (and flow 1's on the circuit) every @p every until the flows end. */
+    void ScheduleSamples(Time every, Time end)
+    {
+        interval = every;
+        const Time first = flows[0].start;
+        const uint64_t samples = std::llround(std::ceil((end - first).GetSeconds() / every.GetSeconds())) + 1;
+        for (uint64_t i = 1; i <= samples; ++i)
+        {
+            Simulator::Schedule(first + every * i, &Flows::Sample, this);
+        }
+    }
+
+    /** One sample of the throughput series. */
+    void Sample()
+    {
+        times.push_back(Simulator::Now().GetSeconds());
+        circuitRate.push_back(8.0 * (flows[0].onCircuit - sampledOnCircuit) / interval.GetSeconds() / 1e6);
+        sampledOnCircuit = flows[0].onCircuit;
+        for (Flow& flow : flows)
+        {
+            flow.rate.push_back(8.0 * (flow.received - flow.sampled) / interval.GetSeconds() / 1e6);
+            flow.sampled = flow.received;
+        }
+    }
+
+    /** Watch flow 1's sender's epd and every sender's FlowSteering. */
+    void Watch(ClusterBuilder& cluster)
+    {
+        if (Ptr<EndpointDaemon> epd = cluster.GetEndpointDaemon(flows[0].spec.sender))
+        {
+            epd->TraceConnectWithoutContext("Detected", MakeCallback(&Flows::Detected, this));
+            epd->TraceConnectWithoutContext("PathChange", MakeCallback(&Flows::PathChange, this));
+        }
+        for (Flow& flow : flows)
+        {
+            cluster.GetFlowSteering(flow.spec.sender)->TraceConnectWithoutContext("Tx", MakeCallback(&Flow::Sent, &flow));
+        }
+    }
+
+    /** EndpointDaemon's Detected trace. */
+    void Detected(const FlowKey& key, DataRate, uint64_t)
+    {
+        if (flows[0].Is(key) && !detected)
+        {
+            detected = Simulator::Now();
+        }
+    }
+
+    /** EndpointDaemon's PathChange trace. */
+    void PathChange(const FlowKey& key, bool onCircuit)
+    {
+        if (flows[0].Is(key) && onCircuit && !moved)
+        {
+            moved = Simulator::Now();
+        }
+    }
+
+    /** Add the flows' goodputs and offload times (see the file header). */
+    void WriteMetrics(ResultDocument& result) const;
+    /** Add the series throughput. */
+    void WriteSeries(ResultDocument& result) const;
+};
+
+void
+Flows::WriteMetrics(ResultDocument& result) const
+{
     // Each flow's goodput is iperf's (its bytes over its own connection time); the total
     // is every byte over the span from the first connection to the last close, the rate the
     // sender sustained.
@@ -475,8 +431,8 @@ main(int argc, char* argv[])
     std::optional<Time> last;
     for (const Flow& flow : flows)
     {
-        auto reports = flow.server->GetReports();
-        goodputs.push_back(reports.empty() ? 0.0 : reports[0].GoodputBps() / 1e6);
+        goodputs.push_back(IperfGoodput(flow.server));
+        const auto reports = flow.server->GetReports();
         if (!reports.empty())
         {
             totalBytes += reports[0].bytes;
@@ -501,43 +457,102 @@ main(int argc, char* argv[])
     {
         if (flows[i].sent > 0)
         {
-            result.SetMetric("circuitShare" + std::to_string(i + 1),
-                             double(flows[i].onCircuit) / flows[i].sent,
-                             "");
+            result.SetMetric("circuitShare" + std::to_string(i + 1), double(flows[i].onCircuit) / flows[i].sent, "");
         }
     }
     if (detected)
     {
-        result.SetMetric("detectionTime", (*detected - flow1Start).GetSeconds(), "s");
+        result.SetMetric("detectionTime", (*detected - flows[0].start).GetSeconds(), "s");
     }
     if (detected && moved)
     {
         result.SetMetric("moveTime", (*moved - *detected).GetSeconds(), "s");
-        result.SetMetric("offloadTime", (*moved - flow1Start).GetSeconds(), "s");
+        result.SetMetric("offloadTime", (*moved - flows[0].start).GetSeconds(), "s");
     }
-    std::vector<double> totalRate(sampleTimes.size(), 0.0);
+}
+
+void
+Flows::WriteSeries(ResultDocument& result) const
+{
+    std::vector<double> total(times.size(), 0.0);
     for (const Flow& flow : flows)
     {
-        for (size_t i = 0; i < sampleTimes.size(); ++i)
+        for (size_t i = 0; i < times.size(); ++i)
         {
-            totalRate[i] += flow.rate[i];
+            total[i] += flow.rate[i];
         }
     }
     result.SetSeries("throughput",
-                     {{"t", "s", sampleTimes},
+                     {{"t", "s", times},
                       {"flow1", "Mb/s", flows[0].rate},
-                      {"flow2", "Mb/s", flows.size() == 2 ? flows[1].rate : std::vector<double>(sampleTimes.size(), 0.0)},
-                      {"total", "Mb/s", totalRate},
+                      {"flow2", "Mb/s", flows.size() == 2 ? flows[1].rate : std::vector<double>(times.size(), 0.0)},
+                      {"total", "Mb/s", total},
                       {"flow1Circuit", "Mb/s", circuitRate}});
-    if (!pingRtt.empty())
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Scenario scenario("lightpath-cluster",
+                      "iperf flows and pings on the hybrid packet/circuit cluster of a topology "
+                      "file: packet network only, a hand-made circuit, or circuits made by the "
+                      "epd/pfd daemons");
+    Options o;
+    PingSeries ping;
+    auto& flags = scenario.Flags();
+    AddFlowFlags(flags, o);
+    ping.AddFlags(flags, "after the flows, from flow 1's sender to its receiver", false, 0);
+    AddDaemonFlags(flags, o);
+    // The topology, with the flows' host names and the mode, is checked while the flags
+    // are parsed (so --check finds its problems too), before anything is built.
+    ClusterTopology topology;
+    FlowSpec flow1;
+    std::optional<FlowSpec> flow2;
+    flags.AddInputCheck([&]() -> std::string {
+        flow1 = *ParseFlow(o.flow1);
+        flow2 = ParseFlow(o.flow2);
+        try
+        {
+            topology = TopologyFor(o, flow1, flow2);
+        }
+        catch (const ClusterTopologyError& e)
+        {
+            return e.what();
+        }
+        return "";
+    });
+    if (auto exitCode = scenario.Parse(argc, argv))
     {
-        auto [mean, sd] = MeanAndSd(pingRtt);
-        result.SetMetric("pingRttMin", *std::min_element(pingRtt.begin(), pingRtt.end()), "us");
-        result.SetMetric("pingRttMax", *std::max_element(pingRtt.begin(), pingRtt.end()), "us");
-        result.SetMetric("pingRttMean", mean, "us");
-        result.SetMetric("pingRttSd", sd, "us");
+        return *exitCode;
     }
-    result.SetSeries("pingRtt", {{"seq", "", pingSeq}, {"rtt", "us", pingRtt}});
+
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
+
+    ClusterBuilder cluster;
+    cluster.Build(topology);
+    cluster.AssignStreams(0);
+    ClusterEventLog log;
+    log.Connect(cluster);
+
+    Flows flows;
+    flows.Install(cluster, o, flow1, flow2);
+    flows.ScheduleSamples(o.interval, flows.End(o));
+    flows.Watch(cluster);
+    // Pings after the flows, from flow 1's sender to the address flow 1 used.
+    const Time pingStart = flows.End(o) + Seconds(1);
+    const Time stop = ping.Install(cluster.GetNode(flow1.sender), flows.flows[0].destination, pingStart).value_or(pingStart);
+    scenario.Run(stop);
+
+    auto& result = scenario.Result();
+    flows.WriteMetrics(result);
+    flows.WriteSeries(result);
+    ping.WriteStatistics(result);
+    ping.WriteSeries(result);
     log.WriteTo(result);
     return scenario.Finish();
 }

@@ -31,8 +31,9 @@ PingSeries::PingSeries()
 }
 
 void
-PingSeries::AddFlags(ScenarioFlags& flags, const std::string& when, bool flood)
+PingSeries::AddFlags(ScenarioFlags& flags, const std::string& when, bool flood, uint32_t count)
 {
+    m_count = count;
     flags.AddCount("pingCount",
                    "number of pings " + when + " (0: no ping series)",
                    &m_count,

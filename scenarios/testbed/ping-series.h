@@ -59,8 +59,9 @@ class PingSeries
      * @param when when and between which hosts the pings go, for help ("after the
      *        transfer, host0 to host1")
      * @param flood true: offer a flood ping and the request size
+     * @param count the default pingCount
      */
-    void AddFlags(ScenarioFlags& flags, const std::string& when, bool flood);
+    void AddFlags(ScenarioFlags& flags, const std::string& when, bool flood, uint32_t count);
 
     /**
      * Install the series the flags describe (nothing with pingCount = 0).
