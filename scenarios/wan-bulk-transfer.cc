@@ -106,8 +106,8 @@
  *   or: build/bin/wan-bulk-transfer --rtt=6ms --lossEvery=25000 --output=wan-bulk-transfer.json
  */
 #include "hybridnet/impairment-module.h"
-#include "hybridnet/testbed-module.h"
 #include "hybridnet/tcp-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -117,11 +117,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <iomanip>
-#include <memory>
-#include <sstream>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -131,192 +127,215 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint16_t kFirstPort = 5001;
 constexpr uint32_t kMaxFlows = 16;
 constexpr uint64_t kMaxWeb100Rows = 1000000; //!< samples per flow
 
-/** A loss-induced window reduction not yet made up. */
-struct Reduction
+/** The scenario's own flags (the TCP flags are the testbed's WanTcpFlags). */
+struct Options
 {
-    Time when;       //!< when the congestion state entered CA_RECOVERY or CA_LOSS
-    uint32_t before; //!< cwnd just before the reduction, bytes
+    DataRate bottleneckRate{"1Gbps"};
+    DataRate accessRate{"10Gbps"};
+    Time rtt{MilliSeconds(120)};
+    Time accessDelay{MicroSeconds(10)};
+    uint32_t queuePackets{0};
+    uint32_t flows{1};
+    Time startSpread{Seconds(0)};
+    Time duration{Seconds(10)};
+    double lossRate{0};
+    uint64_t lossEvery{0};
+    Time web100Interval{Seconds(0)};
 };
 
-/** Counters of one sending connection, filled by trace sinks. */
-struct FlowCounters
+/** Register the path's flags (rates, delays, queue). */
+void
+AddPathFlags(ScenarioFlags& flags, Options& o)
 {
-    uint32_t cwnd{0};              //!< bytes, latest
-    uint32_t maxCwnd{0};           //!< bytes
-    uint64_t retransmits{0};       //!< tcp=ns3: Retransmission trace
-    uint64_t timeouts{0};          //!< tcp=ns3: CongState -> CA_LOSS
-    uint64_t fastRetransmits{0};   //!< tcp=ns3: CongState -> CA_RECOVERY
-    std::vector<Reduction> open;   //!< reductions whose cwnd is not regained yet
-    Time recoveryTimeSum;          //!< sum of the completed recoveries' durations
-    uint64_t recoveries{0};        //!< completed recoveries
+    flags.AddDataRate("bottleneckRate", "rate of the router's WAN port, the path's bottleneck", &o.bottleneckRate, DataRate("1Mbps"), DataRate("40Gbps"));
+    flags.AddDataRate("accessRate",
+                      "rate of the sender's access link to the router (at least bottleneckRate)",
+                      &o.accessRate,
+                      DataRate("1Mbps"),
+                      DataRate("40Gbps"));
+    flags.AddTime("rtt",
+                  "round-trip propagation delay of the path, without queueing or "
+                  "serialization (MB-NG 6ms, DataTAG 120ms, UKLight 177ms, via Tokyo 433ms)",
+                  &o.rtt,
+                  MicroSeconds(1),
+                  Seconds(2));
+    flags.AddTime("accessDelay",
+                  "one-way propagation delay of the access link (the bottleneck link has "
+                  "rtt/2 - accessDelay); at most rtt/2",
+                  &o.accessDelay,
+                  Seconds(0),
+                  Seconds(1));
+    flags.AddCount("queuePackets",
+                   "drop-tail queue of the router's bottleneck port in packets; 0: one BDP "
+                   "(bottleneckRate x rtt / (segmentSize + 52B), at least 1)",
+                   &o.queuePackets,
+                   0,
+                   10000000);
+}
+
+/** Register the flows' flags (count, start, duration, loss, traces) and the rules. */
+void
+AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
+{
+    flags.AddCount("flows", "parallel TCP streams from sender to receiver (destination ports 5001, 5002, ...)", &o.flows, 1, kMaxFlows);
+    flags.AddTime("startSpread", "flow i starts (i - 1) x startSpread after the first", &o.startSpread, Seconds(0), Hours(1));
+    flags.AddTime("duration", "simulated time; every flow writes until then", &o.duration, MilliSeconds(1), Hours(1));
+    flags.AddReal("lossRate",
+                  "probability that a data segment is dropped on the receiver's receive path "
+                  "(LossInjector Random, per flow); 0: none",
+                  &o.lossRate,
+                  0,
+                  1,
+                  "");
+    flags.AddCount("lossEvery",
+                   "drop every N-th data segment of each flow on the receiver's receive path "
+                   "(LossInjector EveryNth; MB-NG: 25000, DataTAG: 1000000); 0: none",
+                   &o.lossEvery,
+                   0,
+                   4294967295ULL);
+    flags.AddTime("web100Interval",
+                  "sample every sending LfnTcpSocket this often (LfnTcpStatsLog) into the "
+                  "result's series web100Flow<i> (tcp=lfn only); 0s: off",
+                  &o.web100Interval,
+                  Seconds(0),
+                  Hours(1));
+    flags.AddConstraint("accessRate >= bottleneckRate", [&o]() { return o.accessRate >= o.bottleneckRate; });
+    flags.AddConstraint("2 x accessDelay <= rtt", [&o]() { return o.accessDelay * 2 <= o.rtt; });
+    flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
+                        [&o]() { return o.lossRate == 0 || o.lossEvery == 0; });
+    flags.AddConstraint("(flows - 1) x startSpread < duration",
+                        [&o]() { return o.startSpread * (o.flows - 1) < o.duration; });
+    flags.AddConstraint("web100Interval is 0s with tcp ns3 (Web100 traces need LfnTcpSocket)",
+                        [&o, &tcp]() { return tcp.IsLfn() || o.web100Interval.IsZero(); });
+    flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
+        return o.web100Interval.IsZero() ||
+               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <= static_cast<int64_t>(kMaxWeb100Rows);
+    });
+}
+
+/** The path: sender, router, receiver, their links and addresses. */
+struct Path
+{
+    NodeContainer nodes{3};            //!< sender, router, receiver
+    NetDeviceContainer access;         //!< sender - router
+    NetDeviceContainer wan;            //!< router - receiver
+    Ipv4Address receiverAddress;
+
+    /** Build it: links of @p mtu, TCP of @p tcp on the hosts, global routing. */
+    Path(const Options& o, const WanTcpFlags& tcp, uint32_t mtu)
+    {
+        PointToPointHelper accessLink;
+        accessLink.SetDeviceAttribute("DataRate", DataRateValue(o.accessRate));
+        accessLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        accessLink.SetChannelAttribute("Delay", TimeValue(o.accessDelay));
+        access = accessLink.Install(nodes.Get(0), nodes.Get(1));
+        PointToPointHelper wanLink;
+        wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
+        wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        wanLink.SetChannelAttribute("Delay", TimeValue(o.rtt / 2 - o.accessDelay));
+        wan = wanLink.Install(nodes.Get(1), nodes.Get(2));
+        tcp.Install(NodeContainer(nodes.Get(0), nodes.Get(2)));
+        InternetStackHelper().Install(nodes);
+        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+        addresses.Assign(access);
+        addresses.SetBase("10.1.2.0", "255.255.255.0");
+        receiverAddress = addresses.Assign(wan).GetAddress(1);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
 };
 
-/**
- * Latest and largest cwnd; a reduction is recovered when cwnd first regains the value it
- * had just before it (several may be open: a loss during a recovery opens another).
- */
-void
-TrackCwnd(FlowCounters* c, uint32_t, uint32_t cwnd)
+/** The receiver's loss injectors: one per flow, every N-th or random p of its data segments. */
+struct Losses
 {
-    c->cwnd = cwnd;
-    c->maxCwnd = std::max(c->maxCwnd, cwnd);
-    auto regained = [&](const Reduction& r) {
-        if (cwnd < r.before)
+    LossInjectorHelper helper;
+    std::vector<Ptr<LossInjector>> injectors;
+    bool active{false};
+
+    explicit Losses(const Options& o)
+        : active(o.lossEvery != 0 || o.lossRate > 0)
+    {
+        helper.SetAttribute("Protocol", UintegerValue(6));
+        helper.SetAttribute("PayloadOnly", BooleanValue(true));
+        if (o.lossEvery != 0)
         {
-            return false;
+            helper.SetAttribute("Mode", EnumValue(LossInjector::EVERY_NTH));
+            helper.SetAttribute("Interval", UintegerValue(o.lossEvery));
         }
-        c->recoveryTimeSum += Simulator::Now() - r.when;
-        ++c->recoveries;
-        return true;
-    };
-    c->open.erase(std::remove_if(c->open.begin(), c->open.end(), regained), c->open.end());
-}
-
-/**
- * A loss-induced window reduction begins: the congestion state enters CA_RECOVERY (fast
- * retransmit) or CA_LOSS (retransmission timeout). Both TCPs change the state before they
- * reduce cwnd, so the latest cwnd is the value before the reduction.
- */
-void
-TrackReduction(FlowCounters* c,
-               TcpSocketState::TcpCongState_t from,
-               TcpSocketState::TcpCongState_t to)
-{
-    const bool loss = to == TcpSocketState::CA_LOSS && from != TcpSocketState::CA_LOSS;
-    const bool recovery =
-        to == TcpSocketState::CA_RECOVERY && from != TcpSocketState::CA_RECOVERY;
-    if ((loss || recovery) && c->cwnd > 0)
-    {
-        c->open.push_back({Simulator::Now(), c->cwnd});
-    }
-}
-
-void
-CountRetransmission(FlowCounters* c,
-                    Ptr<const Packet>,
-                    const TcpHeader&,
-                    const Address&,
-                    const Address&,
-                    Ptr<const TcpSocketBase>)
-{
-    ++c->retransmits;
-}
-
-void
-CountCongState(FlowCounters* c,
-               TcpSocketState::TcpCongState_t from,
-               TcpSocketState::TcpCongState_t to)
-{
-    if (to == TcpSocketState::CA_LOSS && from != TcpSocketState::CA_LOSS)
-    {
-        ++c->timeouts;
-    }
-    if (to == TcpSocketState::CA_RECOVERY && from != TcpSocketState::CA_RECOVERY)
-    {
-        ++c->fastRetransmits;
-    }
-}
-
-void
-CountDrop(uint64_t* drops, Ptr<const QueueDiscItem>)
-{
-    ++*drops;
-}
-
-void
-CountPacketDrop(uint64_t* drops, Ptr<const Packet>)
-{
-    ++*drops;
-}
-
-/** @return @p name of a TcpStateName / TcpCongStateName table as its index, or -1 */
-template <size_t N>
-double
-NameIndex(const char* const (&names)[N], const std::string& name)
-{
-    for (size_t i = 0; i < N; ++i)
-    {
-        if (name == names[i])
+        else
         {
-            return static_cast<double>(i);
+            helper.SetAttribute("Mode", EnumValue(LossInjector::RANDOM));
+            helper.SetAttribute("LossRate", DoubleValue(o.lossRate));
         }
     }
-    return -1;
+
+    /** An injector for the flow to @p port on @p receiver's receive path. */
+    void Add(Ptr<Node> receiver, uint16_t port)
+    {
+        if (active)
+        {
+            helper.SetAttribute("DestinationPort", UintegerValue(port));
+            injectors.push_back(helper.Install(receiver, LossInjector::RECEIVE));
+        }
+    }
+
+    /** @return the segments dropped */
+    uint64_t GetDropped() const
+    {
+        uint64_t dropped = 0;
+        for (const auto& injector : injectors)
+        {
+            dropped += injector->GetDropped();
+        }
+        return dropped;
+    }
+};
+
+/** Per-flow and total goodput, bytes, recoveries and fairness (see the file header). */
+void
+WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& o)
+{
+    std::vector<double> goodputs;
+    uint64_t totalBytes = 0;
+    Time recoveryTimeSum;
+    uint64_t recoveries = 0;
+    for (size_t i = 0; i < flows.GetN(); ++i)
+    {
+        const std::string flow = "Flow" + std::to_string(i + 1);
+        const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
+        totalBytes += bytes;
+        goodputs.push_back(8.0 * bytes / (o.duration - flows.GetStart(i)).GetSeconds() / 1e6);
+        result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
+        result.SetMetric("bytesReceived" + flow, double(bytes), "B");
+        recoveryTimeSum += flows.GetProbe(i).GetRecoveryTimeSum();
+        recoveries += flows.GetProbe(i).GetRecoveries();
+    }
+    result.SetMetric("goodput", 8.0 * totalBytes / o.duration.GetSeconds() / 1e6, "Mb/s");
+    result.SetMetric("bytesReceived", double(totalBytes), "B");
+    flows.WriteTcpTotals(result);
+    result.SetMetric("recoveries", double(recoveries), "");
+    if (recoveries > 0)
+    {
+        result.SetMetric("recoveryTime", recoveryTimeSum.GetSeconds() / recoveries, "s");
+    }
+    if (auto jain = BulkFlows::JainIndex(goodputs))
+    {
+        result.SetMetric("jainFairness", *jain, "");
+    }
 }
 
-/**
- * The CSV of an LfnTcpStatsLog as series columns: unit suffixes (_s, _ms, _bytes) become
- * units, snake_case becomes camelCase, the two state names become their enum numbers.
- */
-std::vector<ResultDocument::Column>
-Web100Columns(const std::string& csv)
+/** The path's derived numbers (WanPathSizing). */
+void
+WriteSizing(ResultDocument& result, const WanPathSizing& sizing)
 {
-    std::istringstream in(csv);
-    std::string line;
-    std::vector<ResultDocument::Column> columns;
-    std::vector<std::string> raw;
-    if (!std::getline(in, line))
-    {
-        return columns;
-    }
-    std::istringstream header(line);
-    std::string field;
-    while (std::getline(header, field, ','))
-    {
-        raw.push_back(field);
-        std::string unit;
-        for (const auto& [suffix, u] : {std::pair<std::string, std::string>{"_s", "s"},
-                                        {"_ms", "ms"},
-                                        {"_bytes", "B"}})
-        {
-            if (field.size() > suffix.size() &&
-                field.compare(field.size() - suffix.size(), suffix.size(), suffix) == 0)
-            {
-                field = field.substr(0, field.size() - suffix.size());
-                unit = u;
-                break;
-            }
-        }
-        std::string name;
-        bool upper = false;
-        for (char ch : field)
-        {
-            if (ch == '_')
-            {
-                upper = true;
-                continue;
-            }
-            name += upper ? static_cast<char>(std::toupper(ch)) : ch;
-            upper = false;
-        }
-        columns.push_back({name, unit, {}});
-    }
-    while (std::getline(in, line))
-    {
-        std::istringstream row(line);
-        for (size_t c = 0; c < columns.size() && std::getline(row, field, ','); ++c)
-        {
-            double value;
-            if (raw[c] == "state")
-            {
-                value = NameIndex(TcpSocket::TcpStateName, field);
-            }
-            else if (raw[c] == "cong_state")
-            {
-                value = NameIndex(TcpSocketState::TcpCongStateName, field);
-            }
-            else
-            {
-                value = std::stod(field);
-            }
-            columns[c].values.push_back(value);
-        }
-    }
-    return columns;
+    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
+    result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
+    result.SetMetric("goodputCeiling", sizing.GetGoodputCeiling() / 1e6, "Mb/s");
+    result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
+    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+    result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
 }
 
 } // namespace
@@ -329,337 +348,60 @@ main(int argc, char* argv[])
                       "hybridnet's or ns-3's TCP) over a WAN path with one bottleneck, "
                       "kernel-style loss and Web100 traces");
     WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
-    DataRate bottleneckRate("1Gbps");
-    DataRate accessRate("10Gbps");
-    Time rtt = MilliSeconds(120);
-    Time accessDelay = MicroSeconds(10);
-    uint32_t queuePackets = 0;
-    uint32_t flows = 1;
-    Time startSpread = Seconds(0);
-    Time duration = Seconds(10);
-    double lossRate = 0;
-    uint64_t lossEvery = 0;
-    Time web100Interval = Seconds(0);
-
+    Options o;
     auto& flags = scenario.Flags();
     tcp.AddStackFlags(flags, "both hosts", false);
-    flags.AddDataRate("bottleneckRate",
-                      "rate of the router's WAN port, the path's bottleneck",
-                      &bottleneckRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddDataRate("accessRate",
-                      "rate of the sender's access link to the router (at least "
-                      "bottleneckRate)",
-                      &accessRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddTime("rtt",
-                  "round-trip propagation delay of the path, without queueing or "
-                  "serialization (MB-NG 6ms, DataTAG 120ms, UKLight 177ms, via Tokyo 433ms)",
-                  &rtt,
-                  MicroSeconds(1),
-                  Seconds(2));
-    flags.AddTime("accessDelay",
-                  "one-way propagation delay of the access link (the bottleneck link has "
-                  "rtt/2 - accessDelay); at most rtt/2",
-                  &accessDelay,
-                  Seconds(0),
-                  Seconds(1));
-    flags.AddCount("queuePackets",
-                   "drop-tail queue of the router's bottleneck port in packets; 0: one BDP "
-                   "(bottleneckRate x rtt / (segmentSize + 52B), at least 1)",
-                   &queuePackets,
-                   0,
-                   10000000);
+    AddPathFlags(flags, o);
     tcp.AddSocketFlags(flags, "the path", true);
-    flags.AddCount("flows",
-                   "parallel TCP streams from sender to receiver (destination ports 5001, "
-                   "5002, ...)",
-                   &flows,
-                   1,
-                   kMaxFlows);
-    flags.AddTime("startSpread",
-                  "flow i starts (i - 1) x startSpread after the first",
-                  &startSpread,
-                  Seconds(0),
-                  Hours(1));
-    flags.AddTime("duration",
-                  "simulated time; every flow writes until then",
-                  &duration,
-                  MilliSeconds(1),
-                  Hours(1));
-    flags.AddReal("lossRate",
-                  "probability that a data segment is dropped on the receiver's receive path "
-                  "(LossInjector Random, per flow); 0: none",
-                  &lossRate,
-                  0,
-                  1,
-                  "");
-    flags.AddCount("lossEvery",
-                   "drop every N-th data segment of each flow on the receiver's receive path "
-                   "(LossInjector EveryNth; MB-NG: 25000, DataTAG: 1000000); 0: none",
-                   &lossEvery,
-                   0,
-                   4294967295ULL);
-    flags.AddTime("web100Interval",
-                  "sample every sending LfnTcpSocket this often (LfnTcpStatsLog) into the "
-                  "result's series web100Flow<i> (tcp=lfn only); 0s: off",
-                  &web100Interval,
-                  Seconds(0),
-                  Hours(1));
-
-    flags.AddConstraint("accessRate >= bottleneckRate",
-                        [&]() { return accessRate >= bottleneckRate; });
-    flags.AddConstraint("2 x accessDelay <= rtt",
-                        [&]() { return accessDelay * 2 <= rtt; });
-    flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
-                        [&]() { return lossRate == 0 || lossEvery == 0; });
-    flags.AddConstraint("(flows - 1) x startSpread < duration",
-                        [&]() { return startSpread * (flows - 1) < duration; });
-    flags.AddConstraint("web100Interval is 0s with tcp ns3 (Web100 traces need LfnTcpSocket)",
-                        [&]() { return tcp.IsLfn() || web100Interval.IsZero(); });
-    flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow",
-                        [&]() {
-                            return web100Interval.IsZero() ||
-                                   duration.GetTimeStep() / web100Interval.GetTimeStep() <=
-                                       static_cast<int64_t>(kMaxWeb100Rows);
-                        });
+    AddFlowFlags(flags, o, tcp);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
     }
 
-    // Derived parameters: the queue and the buffers sized for the path (WanPathSizing).
-    const bool lfn = tcp.IsLfn();
-    const uint32_t segmentSize = tcp.GetSegmentSize();
-    const WanPathSizing sizing = tcp.SizePath(bottleneckRate, rtt, queuePackets);
-    const uint32_t mtu = sizing.GetMtu();
-    const uint32_t queue = sizing.GetQueuePackets();
-    const uint64_t sndBufEffective = sizing.GetSndBufEffective();
-
-    // TCP configuration: both TCPs read TcpL4Protocol's and TcpSocket's attributes.
+    // The queue and the buffers sized for the path (WanPathSizing); both TCPs read
+    // TcpL4Protocol's and TcpSocket's attributes.
+    const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, o.rtt, o.queuePackets);
     tcp.SetCongestionDefault();
     tcp.SetDefaults(sizing);
+    Path path(o, tcp, sizing.GetMtu());
+    QueueDrops bottleneckDrops;
+    bottleneckDrops.InstallBottleneck(path.wan.Get(0), sizing.GetQueuePackets());
+    QueueDrops senderQueueDrops;
+    senderQueueDrops.AddQueueDisc(path.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(path.access.Get(0)));
+    senderQueueDrops.AddDeviceQueue(path.access.Get(0));
 
-    // Topology: sender - router - receiver.
-    NodeContainer nodes(3);
-    Ptr<Node> sender = nodes.Get(0);
-    Ptr<Node> router = nodes.Get(1);
-    Ptr<Node> receiver = nodes.Get(2);
-    PointToPointHelper access;
-    access.SetDeviceAttribute("DataRate", DataRateValue(accessRate));
-    access.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    access.SetChannelAttribute("Delay", TimeValue(accessDelay));
-    NetDeviceContainer accessDevices = access.Install(sender, router);
-    PointToPointHelper wan;
-    wan.SetDeviceAttribute("DataRate", DataRateValue(bottleneckRate));
-    wan.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    wan.SetChannelAttribute("Delay", TimeValue(rtt / 2 - accessDelay));
-    NetDeviceContainer wanDevices = wan.Install(router, receiver);
-
-    tcp.Install(NodeContainer(sender, receiver));
-    InternetStackHelper().Install(nodes);
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    addresses.Assign(accessDevices);
-    addresses.SetBase("10.1.2.0", "255.255.255.0");
-    Ipv4InterfaceContainer wanInterfaces = addresses.Assign(wanDevices);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-
-    // The router's bottleneck port: a drop-tail FIFO of `queue` packets, nothing in front.
-    Ptr<NetDevice> bottleneck = wanDevices.Get(0);
-    TrafficControlHelper().Uninstall(bottleneck);
-    Ptr<Queue<Packet>> bottleneckQueue =
-        DynamicCast<PointToPointNetDevice>(bottleneck)->GetQueue();
-    bottleneckQueue->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, queue));
-    // The device stops its transmit queue when the queue is full; the traffic-control layer
-    // then drops what IP hands it (its TcDrop trace), so the queue's own Drop rarely fires.
-    uint64_t bottleneckDrops = 0;
-    bottleneckQueue->TraceConnectWithoutContext("Drop",
-                                                MakeBoundCallback(&CountPacketDrop,
-                                                                  &bottleneckDrops));
-    router->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
-        "TcDrop",
-        MakeBoundCallback(&CountPacketDrop, &bottleneckDrops));
-    uint64_t senderQueueDrops = 0;
-    Ptr<QueueDisc> senderQdisc =
-        sender->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(accessDevices.Get(0));
-    senderQdisc->TraceConnectWithoutContext("Drop",
-                                            MakeBoundCallback(&CountDrop, &senderQueueDrops));
-    Ptr<Queue<Packet>> senderDeviceQueue =
-        DynamicCast<PointToPointNetDevice>(accessDevices.Get(0))->GetQueue();
-    senderDeviceQueue->TraceConnectWithoutContext("Drop",
-                                                  MakeBoundCallback(&CountPacketDrop,
-                                                                    &senderQueueDrops));
-
-    // Flows: a PacketSink per port from t = 0, a BulkSend per flow from its start.
-    const Ipv4Address receiverAddress = wanInterfaces.GetAddress(1);
-    std::vector<Ptr<PacketSink>> sinks;
-    std::vector<Ptr<BulkSendApplication>> senders;
-    std::vector<Ptr<LossInjector>> injectors;
-    std::vector<Time> starts;
-    std::vector<FlowCounters> counters(flows);
-    std::vector<std::unique_ptr<std::ostringstream>> web100Text;
-    std::vector<std::unique_ptr<LfnTcpStatsLog>> web100Logs;
-    LossInjectorHelper lossHelper;
-    lossHelper.SetAttribute("Protocol", UintegerValue(6));
-    lossHelper.SetAttribute("PayloadOnly", BooleanValue(true));
-    if (lossEvery != 0)
+    // Flows: a sink per port from t = 0, a BulkSend per flow from its start.
+    BulkFlows flows(path.nodes.Get(2), path.receiverAddress, std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
+    Losses losses(o);
+    std::deque<Web100Log> web100(o.flows);
+    for (uint32_t i = 0; i < o.flows; ++i)
     {
-        lossHelper.SetAttribute("Mode", EnumValue(LossInjector::EVERY_NTH));
-        lossHelper.SetAttribute("Interval", UintegerValue(lossEvery));
-    }
-    else
-    {
-        lossHelper.SetAttribute("Mode", EnumValue(LossInjector::RANDOM));
-        lossHelper.SetAttribute("LossRate", DoubleValue(lossRate));
-    }
-    for (uint32_t i = 0; i < flows; ++i)
-    {
-        const uint16_t port = kFirstPort + i;
-        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
-                                    InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sinkApp = sinkHelper.Install(receiver);
-        sinkApp.Start(Seconds(0));
-        sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
-
-        BulkSendHelper sendHelper("ns3::TcpSocketFactory",
-                                  InetSocketAddress(receiverAddress, port));
-        sendHelper.SetAttribute("MaxBytes", UintegerValue(0));
-        sendHelper.SetAttribute(
-            "SendSize", UintegerValue(std::min<uint64_t>(segmentSize, sndBufEffective)));
-        ApplicationContainer sendApp = sendHelper.Install(sender);
-        const Time start = startSpread * i;
-        sendApp.Start(start);
-        starts.push_back(start);
-        senders.push_back(DynamicCast<BulkSendApplication>(sendApp.Get(0)));
-
-        if (lossEvery != 0 || lossRate > 0)
-        {
-            lossHelper.SetAttribute("DestinationPort", UintegerValue(port));
-            injectors.push_back(lossHelper.Install(receiver, LossInjector::RECEIVE));
-        }
-
-        // BulkSend creates its socket when it starts: hook the traces right after that
-        // (ScheduleNow inside an event at the start time runs after the application's start
-        // event, which was scheduled earlier).
-        FlowCounters* c = &counters[i];
-        web100Text.push_back(std::make_unique<std::ostringstream>());
-        std::ostringstream* text = web100Text.back().get();
-        *text << std::setprecision(12);
-        Ptr<BulkSendApplication> app = senders.back();
-        Simulator::Schedule(start, [&, app, c, text]() {
-            Simulator::ScheduleNow([&, app, c, text]() {
-                Ptr<Socket> socket = app->GetSocket();
-                NS_ABORT_MSG_UNLESS(socket, "BulkSend has no socket at its start");
-                socket->TraceConnectWithoutContext("CongestionWindow",
-                                                   MakeBoundCallback(&TrackCwnd, c));
-                socket->TraceConnectWithoutContext("CongState",
-                                                   MakeBoundCallback(&TrackReduction, c));
-                if (!lfn)
-                {
-                    socket->TraceConnectWithoutContext(
-                        "Retransmission",
-                        MakeBoundCallback(&CountRetransmission, c));
-                    socket->TraceConnectWithoutContext("CongState",
-                                                       MakeBoundCallback(&CountCongState, c));
-                }
-                else if (web100Interval.IsStrictlyPositive())
-                {
-                    web100Logs.push_back(std::make_unique<LfnTcpStatsLog>(
-                        DynamicCast<LfnTcpSocket>(socket), *text, web100Interval));
-                    web100Logs.back()->Start();
-                }
-            });
+        flows.Add(path.nodes.Get(0), o.startSpread * i);
+        losses.Add(path.nodes.Get(2), flows.GetPort(i));
+        flows.AttachProbe(i, [&o, log = &web100[i]](Ptr<Socket> socket) {
+            if (o.web100Interval.IsStrictlyPositive())
+            {
+                log->Start(DynamicCast<LfnTcpSocket>(socket), o.web100Interval);
+            }
         });
     }
-    LossInjectorHelper::AssignStreams(injectors, 0);
+    LossInjectorHelper::AssignStreams(losses.injectors, 0);
 
-    scenario.Run(duration);
+    scenario.Run(o.duration);
 
-    // Results: read the model's state before Finish() destroys it.
     auto& result = scenario.Result();
-    std::vector<double> goodputs;
-    uint64_t totalBytes = 0;
-    uint64_t retransmits = 0;
-    uint64_t timeouts = 0;
-    uint64_t fastRetransmits = 0;
-    uint32_t maxCwnd = 0;
-    Time recoveryTimeSum;
-    uint64_t recoveries = 0;
-    for (uint32_t i = 0; i < flows; ++i)
+    WriteFlowMetrics(result, flows, o);
+    result.SetMetric("packetsDropped", double(losses.GetDropped()), "");
+    result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
+    result.SetMetric("senderQueueDrops", double(senderQueueDrops.Get()), "");
+    WriteSizing(result, sizing);
+    for (uint32_t i = 0; i < o.flows; ++i)
     {
-        const std::string flow = "Flow" + std::to_string(i + 1);
-        const uint64_t bytes = sinks[i]->GetTotalRx();
-        totalBytes += bytes;
-        const double goodput = 8.0 * bytes / (duration - starts[i]).GetSeconds() / 1e6;
-        goodputs.push_back(goodput);
-        result.SetMetric("goodput" + flow, goodput, "Mb/s");
-        result.SetMetric("bytesReceived" + flow, double(bytes), "B");
-        if (lfn)
-        {
-            auto socket = DynamicCast<LfnTcpSocket>(senders[i]->GetSocket());
-            const LfnTcpSocket::Stats& stats = socket->GetStats();
-            retransmits += stats.retransmits;
-            timeouts += stats.timeouts;
-            fastRetransmits += stats.fastRetransmits;
-        }
-        else
-        {
-            retransmits += counters[i].retransmits;
-            timeouts += counters[i].timeouts;
-            fastRetransmits += counters[i].fastRetransmits;
-        }
-        maxCwnd = std::max(maxCwnd, counters[i].maxCwnd);
-        recoveryTimeSum += counters[i].recoveryTimeSum;
-        recoveries += counters[i].recoveries;
-    }
-    double sum = 0;
-    double squares = 0;
-    for (double g : goodputs)
-    {
-        sum += g;
-        squares += g * g;
-    }
-    result.SetMetric("goodput", 8.0 * totalBytes / duration.GetSeconds() / 1e6, "Mb/s");
-    result.SetMetric("bytesReceived", double(totalBytes), "B");
-    result.SetMetric("retransmits", double(retransmits), "");
-    result.SetMetric("timeouts", double(timeouts), "");
-    result.SetMetric("fastRetransmits", double(fastRetransmits), "");
-    result.SetMetric("maxCwnd", double(maxCwnd), "B");
-    result.SetMetric("recoveries", double(recoveries), "");
-    if (recoveries > 0)
-    {
-        result.SetMetric("recoveryTime", recoveryTimeSum.GetSeconds() / recoveries, "s");
-    }
-    if (squares > 0)
-    {
-        result.SetMetric("jainFairness", sum * sum / (flows * squares), "");
-    }
-    uint64_t dropped = 0;
-    for (const auto& injector : injectors)
-    {
-        dropped += injector->GetDropped();
-    }
-    result.SetMetric("packetsDropped", double(dropped), "");
-    result.SetMetric("bottleneckDrops", double(bottleneckDrops), "");
-    result.SetMetric("senderQueueDrops", double(senderQueueDrops), "");
-    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
-    result.SetMetric("queueCapacity", double(queue), "");
-    result.SetMetric("goodputCeiling", sizing.GetGoodputCeiling() / 1e6, "Mb/s");
-    result.SetMetric("sndBufEffective", double(sndBufEffective), "B");
-    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
-    result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
-    for (auto& log : web100Logs)
-    {
-        log->Stop();
-    }
-    web100Logs.clear(); // while the simulator exists
-    for (uint32_t i = 0; i < web100Text.size() && web100Interval.IsStrictlyPositive(); ++i)
-    {
-        auto columns = Web100Columns(web100Text[i]->str());
-        if (!columns.empty())
+        web100[i].Stop(); // while the simulator exists
+        auto columns = web100[i].GetColumns();
+        if (!columns.empty() && o.web100Interval.IsStrictlyPositive())
         {
             result.SetSeries("web100Flow" + std::to_string(i + 1), columns);
         }

@@ -85,8 +85,8 @@
  *   or: build/bin/wan-shared-bottleneck --flows=2 --rtts=80ms --starts=0s,10s
  *         --congestion=TcpHighSpeedLinux --web100Interval=100ms --output=shared.json
  */
-#include "hybridnet/testbed-module.h"
 #include "hybridnet/tcp-module.h"
+#include "hybridnet/testbed-module.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -96,7 +96,6 @@
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <string>
@@ -108,9 +107,88 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint16_t kFirstPort = 5001;
 constexpr uint32_t kMaxFlows = 16;
 constexpr uint64_t kMaxSamples = 1000000; //!< web100 samples per flow
+
+/** The scenario's own flags (the TCP flags are the testbed's WanTcpFlags). */
+struct Options
+{
+    uint32_t flows{3};
+    std::string rttList{"10ms,80ms,180ms"};
+    DataRate bottleneckRate{"1Gbps"};
+    DataRate accessRate{"10Gbps"};
+    Time bottleneckDelay{MilliSeconds(1)};
+    uint32_t queuePackets{0};
+    Time startSpread{Seconds(0)};
+    std::string startList;
+    Time duration{Seconds(10)};
+    Time warmup{Seconds(0)};
+    Time web100Interval{Seconds(0)};
+    std::vector<Time> rtts;   //!< one per flow, from rttList (input check)
+    std::vector<Time> starts; //!< one per flow, from startList or startSpread (input check)
+};
+
+/** Register the flows' and the dumbbell's flags. */
+void
+AddPathFlags(ScenarioFlags& flags, Options& o)
+{
+    flags.AddCount("flows", "TCP flows, each from its own sender host (destination ports 5001, 5002, ...)", &o.flows, 1, kMaxFlows);
+    flags.AddText("rtts",
+                  "round-trip propagation delay of each flow's path: one time for all flows or "
+                  "a comma-separated list, one per flow (SLAC to Caltech, U. Florida, CERN: "
+                  "10ms,80ms,180ms); each at least 2 x bottleneckDelay and at most 2s",
+                  &o.rttList,
+                  "times with units separated by commas (10ms,80ms,180ms)",
+                  [](const std::string& text) { return !text.empty(); });
+    flags.AddDataRate("bottleneckRate", "rate of the router's port to the receiver, the shared bottleneck", &o.bottleneckRate, DataRate("1Mbps"), DataRate("40Gbps"));
+    flags.AddDataRate("accessRate",
+                      "rate of each sender's access link to the router (at least bottleneckRate)",
+                      &o.accessRate,
+                      DataRate("1Mbps"),
+                      DataRate("40Gbps"));
+    flags.AddTime("bottleneckDelay",
+                  "one-way propagation delay of the bottleneck link, shared by every flow; "
+                  "flow i's access link has rtts[i]/2 - bottleneckDelay",
+                  &o.bottleneckDelay,
+                  Seconds(0),
+                  Seconds(1));
+    flags.AddCount("queuePackets",
+                   "drop-tail queue of the router's bottleneck port in packets; 0: one BDP of "
+                   "the longest path (bottleneckRate x max(rtts) / (segmentSize + 52B), at "
+                   "least 1)",
+                   &o.queuePackets,
+                   0,
+                   10000000);
+}
+
+/** Register the timing flags and the rules between the flags. */
+void
+AddTimingFlags(ScenarioFlags& flags, Options& o)
+{
+    flags.AddTime("startSpread", "flow i starts (i - 1) x startSpread after the first (unless --starts)", &o.startSpread, Seconds(0), Hours(1));
+    flags.AddText("starts",
+                  "start time of each flow, a comma-separated list, one per flow (replaces "
+                  "startSpread); empty: (i - 1) x startSpread",
+                  &o.startList,
+                  "times with units separated by commas (0s,10s)",
+                  [](const std::string&) { return true; });
+    flags.AddTime("duration", "simulated time; every flow writes until then", &o.duration, MilliSeconds(1), Hours(1));
+    flags.AddTime("warmup", "goodputs count from max(flow start, warmup): leaves out convergence", &o.warmup, Seconds(0), Hours(1));
+    flags.AddTime("web100Interval",
+                  "sample cwnd, ssthresh, srtt and bytes delivered of every flow this often "
+                  "into series web100Flow<i>; 0s: off",
+                  &o.web100Interval,
+                  Seconds(0),
+                  Hours(1));
+    flags.AddConstraint("accessRate >= bottleneckRate", [&o]() { return o.accessRate >= o.bottleneckRate; });
+    flags.AddConstraint("startSpread is 0s when starts is given", [&o]() { return o.startList.empty() || o.startSpread.IsZero(); });
+    flags.AddConstraint("(flows - 1) x startSpread < duration", [&o]() { return o.startSpread * (o.flows - 1) < o.duration; });
+    flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
+    flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
+        return o.web100Interval.IsZero() ||
+               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <= static_cast<int64_t>(kMaxSamples);
+    });
+}
 
 /**
  * @param text a list of times, one or @p flows items
@@ -144,69 +222,179 @@ ParseTimes(const std::string& text, uint32_t flows, const std::string& flag,
     return "";
 }
 
-/** What the trace sinks know of one sending connection. */
-struct FlowState
+/** The input check of --rtts and --starts: fills o.rtts and o.starts. @return "" or the problem */
+std::string
+CheckTimes(Options& o)
 {
-    uint32_t cwnd{0};            //!< bytes, latest
-    uint32_t ssthresh{0};        //!< bytes, latest
-    Time srtt;                   //!< latest smoothed RTT
-    uint32_t maxCwnd{0};         //!< bytes
-    uint64_t retransmits{0};     //!< tcp=ns3: Retransmission trace
-    uint64_t timeouts{0};        //!< tcp=ns3: CongState -> CA_LOSS
-    uint64_t fastRetransmits{0}; //!< tcp=ns3: CongState -> CA_RECOVERY
-    uint64_t bytesAtFrom{0};     //!< bytes delivered when its goodput window opens
-    uint64_t bytesAtFirst{0};    //!< bytes delivered when the first window opens
-    std::vector<ResultDocument::Column> series{{"time", "s", {}},
-                                               {"cwnd", "B", {}},
-                                               {"ssthresh", "B", {}},
-                                               {"srtt", "ms", {}},
-                                               {"delivered", "B", {}}};
+    if (auto problem = ParseTimes(o.rttList, o.flows, "rtts", &o.rtts); !problem.empty())
+    {
+        return problem;
+    }
+    for (uint32_t i = 0; i < o.flows; ++i)
+    {
+        if (o.rtts[i] < o.bottleneckDelay * 2 || o.rtts[i] > Seconds(2))
+        {
+            return "--rtts: flow " + std::to_string(i + 1) + "'s " + FormatTime(o.rtts[i]) +
+                   " is outside 2 x bottleneckDelay (" + FormatTime(o.bottleneckDelay * 2) + ") to 2s";
+        }
+    }
+    o.starts.clear();
+    for (uint32_t i = 0; i < o.flows; ++i)
+    {
+        o.starts.push_back(o.startSpread * i);
+    }
+    if (o.startList.empty())
+    {
+        return "";
+    }
+    const size_t given = WanTcpFlags::SplitList(o.startList).size();
+    if (given != o.flows)
+    {
+        return "--starts: " + std::to_string(given) + " values for " + std::to_string(o.flows) + " flows (give one per flow)";
+    }
+    if (auto problem = ParseTimes(o.startList, o.flows, "starts", &o.starts); !problem.empty())
+    {
+        return problem;
+    }
+    for (uint32_t i = 0; i < o.flows; ++i)
+    {
+        if (o.starts[i] >= o.duration)
+        {
+            return "--starts: flow " + std::to_string(i + 1) + " starts at " + FormatTime(o.starts[i]) + ", not before duration " + FormatTime(o.duration);
+        }
+    }
+    return "";
+}
+
+/** The dumbbell: one sender per flow, the router, the receiver, links and addresses. */
+struct Dumbbell
+{
+    NodeContainer senders;
+    NodeContainer hub{2}; //!< router, receiver
+    NetDeviceContainer wan;
+    Ipv4Address receiverAddress;
+
+    /** Build it: links of @p mtu, TCP of @p tcp on the hosts, global routing. */
+    Dumbbell(const Options& o, const WanTcpFlags& tcp, uint32_t mtu)
+        : senders(o.flows)
+    {
+        PointToPointHelper wanLink;
+        wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
+        wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        wanLink.SetChannelAttribute("Delay", TimeValue(o.bottleneckDelay));
+        wan = wanLink.Install(hub.Get(0), hub.Get(1));
+        std::vector<NetDeviceContainer> access;
+        for (uint32_t i = 0; i < o.flows; ++i)
+        {
+            PointToPointHelper accessLink;
+            accessLink.SetDeviceAttribute("DataRate", DataRateValue(o.accessRate));
+            accessLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+            accessLink.SetChannelAttribute("Delay", TimeValue(o.rtts[i] / 2 - o.bottleneckDelay));
+            access.push_back(accessLink.Install(senders.Get(i), hub.Get(0)));
+        }
+        tcp.Install(NodeContainer(senders, NodeContainer(hub.Get(1))));
+        InternetStackHelper().Install(NodeContainer(senders, hub));
+        tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
+        for (uint32_t i = 0; i < o.flows; ++i)
+        {
+            Ipv4AddressHelper(("10.1." + std::to_string(i + 1) + ".0").c_str(), "255.255.255.0").Assign(access[i]);
+        }
+        receiverAddress = Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(wan).GetAddress(1);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
 };
 
-void
-TrackCwnd(FlowState* s, uint32_t, uint32_t cwnd)
+/**
+ * The light Web100 series of one flow (both TCPs): every interval from its start, the
+ * probe's cwnd, ssthresh and srtt and the bytes delivered to its sink.
+ */
+struct FlowSeries
 {
-    s->cwnd = cwnd;
-    s->maxCwnd = std::max(s->maxCwnd, cwnd);
-}
+    std::vector<ResultDocument::Column> columns{{"time", "s", {}},
+                                                {"cwnd", "B", {}},
+                                                {"ssthresh", "B", {}},
+                                                {"srtt", "ms", {}},
+                                                {"delivered", "B", {}}};
 
-void
-TrackSsthresh(FlowState* s, uint32_t, uint32_t ssthresh)
-{
-    s->ssthresh = ssthresh;
-}
+    /** Take a sample now and schedule the next, until @p end. */
+    void Sample(const TcpSenderProbe* probe, Ptr<PacketSink> sink, Time interval, Time end)
+    {
+        const double values[] = {Simulator::Now().GetSeconds(),
+                                 double(probe->GetCwnd()),
+                                 double(probe->GetSsThresh()),
+                                 probe->GetSrtt().GetSeconds() * 1e3,
+                                 double(sink->GetTotalRx())};
+        for (size_t c = 0; c < columns.size(); ++c)
+        {
+            columns[c].values.push_back(values[c]);
+        }
+        if (Simulator::Now() + interval < end)
+        {
+            Simulator::Schedule(interval, &FlowSeries::Sample, this, probe, sink, interval, end);
+        }
+    }
+};
 
-void
-TrackRtt(FlowState* s, Time, Time srtt)
+/** Goodput windows: each flow's from max(start, warmup), the aggregate's from the first. */
+struct GoodputWindows
 {
-    s->srtt = srtt;
-}
+    std::vector<Time> from;            //!< each flow's window opens
+    std::vector<uint64_t> bytesAtFrom; //!< bytes delivered when it opens
+    std::vector<uint64_t> bytesAtFirst; //!< bytes delivered when the first window opens
 
-void
-CountRetransmission(FlowState* s,
-                    Ptr<const Packet>,
-                    const TcpHeader&,
-                    const Address&,
-                    const Address&,
-                    Ptr<const TcpSocketBase>)
-{
-    ++s->retransmits;
-}
+    /** @return when the first window opens */
+    Time First() const
+    {
+        return *std::min_element(from.begin(), from.end());
+    }
+};
 
+/** Per-flow goodputs and shares, the aggregate, fairness and utilisation (see the header). */
 void
-CountCongState(FlowState* s,
-               TcpSocketState::TcpCongState_t from,
-               TcpSocketState::TcpCongState_t to)
+WriteSharing(ResultDocument& result, const BulkFlows& flows, const GoodputWindows& w, const Options& o, double ceiling)
 {
-    using State = TcpSocketState;
-    s->timeouts += to == State::CA_LOSS && from != State::CA_LOSS;
-    s->fastRetransmits += to == State::CA_RECOVERY && from != State::CA_RECOVERY;
-}
-
-void
-CountPacketDrop(uint64_t* drops, Ptr<const Packet>)
-{
-    ++*drops;
+    std::vector<double> goodputs;
+    uint64_t aggregateBytes = 0;
+    for (size_t i = 0; i < flows.GetN(); ++i)
+    {
+        const std::string flow = "Flow" + std::to_string(i + 1);
+        const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
+        aggregateBytes += bytes - w.bytesAtFirst[i];
+        goodputs.push_back(8.0 * double(bytes - w.bytesAtFrom[i]) / (o.duration - w.from[i]).GetSeconds() / 1e6);
+        result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
+        result.SetMetric("bytesReceived" + flow, double(bytes), "B");
+        result.SetMetric("rtt" + flow, o.rtts[i].GetSeconds() * 1e3, "ms");
+    }
+    double sum = 0;
+    for (double g : goodputs)
+    {
+        sum += g;
+    }
+    for (size_t i = 0; i < goodputs.size(); ++i)
+    {
+        const std::string flow = "Flow" + std::to_string(i + 1);
+        if (sum > 0)
+        {
+            result.SetMetric("share" + flow, goodputs[i] / sum, "");
+        }
+        if (i > 0 && goodputs[i] > 0)
+        {
+            result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
+        }
+    }
+    const double aggregate = 8.0 * double(aggregateBytes) / (o.duration - w.First()).GetSeconds() / 1e6;
+    result.SetMetric("goodput", aggregate, "Mb/s");
+    if (auto jain = BulkFlows::JainIndex(goodputs))
+    {
+        result.SetMetric("jainFairness", *jain, "");
+    }
+    const auto [low, high] = std::minmax_element(goodputs.begin(), goodputs.end());
+    if (*low > 0)
+    {
+        result.SetMetric("maxMinRatio", *high / *low, "");
+    }
+    result.SetMetric("utilization", aggregate / ceiling, "");
+    result.SetMetric("goodputCeiling", ceiling, "Mb/s");
 }
 
 } // namespace
@@ -219,370 +407,66 @@ main(int argc, char* argv[])
                       "sharing one WAN bottleneck (dumbbell): convergence, fairness and RTT "
                       "unfairness");
     WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
-    uint32_t flows = 3;
-    std::string rttList = "10ms,80ms,180ms";
-    DataRate bottleneckRate("1Gbps");
-    DataRate accessRate("10Gbps");
-    Time bottleneckDelay = MilliSeconds(1);
-    uint32_t queuePackets = 0;
-    Time startSpread = Seconds(0);
-    std::string startList;
-    Time duration = Seconds(10);
-    Time warmup = Seconds(0);
-    Time web100Interval = Seconds(0);
-
-    auto nonEmpty = [](const std::string& text) { return !text.empty(); };
-
+    Options o;
     auto& flags = scenario.Flags();
     tcp.AddStackFlags(flags, "every host", true);
-    flags.AddCount("flows",
-                   "TCP flows, each from its own sender host (destination ports 5001, 5002, "
-                   "...)",
-                   &flows,
-                   1,
-                   kMaxFlows);
-    flags.AddText("rtts",
-                  "round-trip propagation delay of each flow's path: one time for all flows or "
-                  "a comma-separated list, one per flow (SLAC to Caltech, U. Florida, CERN: "
-                  "10ms,80ms,180ms); each at least 2 x bottleneckDelay and at most 2s",
-                  &rttList,
-                  "times with units separated by commas (10ms,80ms,180ms)",
-                  nonEmpty);
-    flags.AddDataRate("bottleneckRate",
-                      "rate of the router's port to the receiver, the shared bottleneck",
-                      &bottleneckRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddDataRate("accessRate",
-                      "rate of each sender's access link to the router (at least "
-                      "bottleneckRate)",
-                      &accessRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddTime("bottleneckDelay",
-                  "one-way propagation delay of the bottleneck link, shared by every flow; "
-                  "flow i's access link has rtts[i]/2 - bottleneckDelay",
-                  &bottleneckDelay,
-                  Seconds(0),
-                  Seconds(1));
-    flags.AddCount("queuePackets",
-                   "drop-tail queue of the router's bottleneck port in packets; 0: one BDP of "
-                   "the longest path (bottleneckRate x max(rtts) / (segmentSize + 52B), at "
-                   "least 1)",
-                   &queuePackets,
-                   0,
-                   10000000);
+    AddPathFlags(flags, o);
     tcp.AddSocketFlags(flags, "the longest path (BDP of max(rtts))", false);
-    flags.AddTime("startSpread",
-                  "flow i starts (i - 1) x startSpread after the first (unless --starts)",
-                  &startSpread,
-                  Seconds(0),
-                  Hours(1));
-    flags.AddText("starts",
-                  "start time of each flow, a comma-separated list, one per flow (replaces "
-                  "startSpread); empty: (i - 1) x startSpread",
-                  &startList,
-                  "times with units separated by commas (0s,10s)",
-                  [](const std::string&) { return true; });
-    flags.AddTime("duration",
-                  "simulated time; every flow writes until then",
-                  &duration,
-                  MilliSeconds(1),
-                  Hours(1));
-    flags.AddTime("warmup",
-                  "goodputs count from max(flow start, warmup): leaves out convergence",
-                  &warmup,
-                  Seconds(0),
-                  Hours(1));
-    flags.AddTime("web100Interval",
-                  "sample cwnd, ssthresh, srtt and bytes delivered of every flow this often "
-                  "into series web100Flow<i>; 0s: off",
-                  &web100Interval,
-                  Seconds(0),
-                  Hours(1));
-
-    flags.AddConstraint("accessRate >= bottleneckRate",
-                        [&]() { return accessRate >= bottleneckRate; });
-    flags.AddConstraint("startSpread is 0s when starts is given",
-                        [&]() { return startList.empty() || startSpread.IsZero(); });
-    flags.AddConstraint("(flows - 1) x startSpread < duration",
-                        [&]() { return startSpread * (flows - 1) < duration; });
-    flags.AddConstraint("warmup < duration", [&]() { return warmup < duration; });
-    flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&]() {
-        return web100Interval.IsZero() ||
-               duration.GetTimeStep() / web100Interval.GetTimeStep() <=
-                   static_cast<int64_t>(kMaxSamples);
-    });
-
-    std::vector<Time> rtts;
-    std::vector<Time> starts;
-    flags.AddInputCheck([&]() -> std::string {
-        if (auto problem = ParseTimes(rttList, flows, "rtts", &rtts); !problem.empty())
-        {
-            return problem;
-        }
-        for (uint32_t i = 0; i < flows; ++i)
-        {
-            if (rtts[i] < bottleneckDelay * 2 || rtts[i] > Seconds(2))
-            {
-                return "--rtts: flow " + std::to_string(i + 1) + "'s " + FormatTime(rtts[i]) +
-                       " is outside 2 x bottleneckDelay (" + FormatTime(bottleneckDelay * 2) +
-                       ") to 2s";
-            }
-        }
-        starts.clear();
-        for (uint32_t i = 0; i < flows; ++i)
-        {
-            starts.push_back(startSpread * i);
-        }
-        if (!startList.empty())
-        {
-            const size_t given = WanTcpFlags::SplitList(startList).size();
-            if (given != flows)
-            {
-                return "--starts: " + std::to_string(given) + " values for " +
-                       std::to_string(flows) + " flows (give one per flow)";
-            }
-            if (auto problem = ParseTimes(startList, flows, "starts", &starts); !problem.empty())
-            {
-                return problem;
-            }
-            for (uint32_t i = 0; i < flows; ++i)
-            {
-                if (starts[i] >= duration)
-                {
-                    return "--starts: flow " + std::to_string(i + 1) + " starts at " +
-                           FormatTime(starts[i]) + ", not before duration " +
-                           FormatTime(duration);
-                }
-            }
-        }
-        return tcp.ResolveCongestion(flows);
+    AddTimingFlags(flags, o);
+    flags.AddInputCheck([&]() {
+        const std::string problem = CheckTimes(o);
+        return problem.empty() ? tcp.ResolveCongestion(o.flows) : problem;
     });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
     }
 
-    // Derived parameters, as in wan-bulk-transfer with the longest path's BDP.
-    const bool lfn = tcp.IsLfn();
-    const Time maxRtt = *std::max_element(rtts.begin(), rtts.end());
-    const WanPathSizing sizing = tcp.SizePath(bottleneckRate, maxRtt, queuePackets);
-    const uint32_t segmentSize = tcp.GetSegmentSize();
-    const uint32_t mtu = sizing.GetMtu();
-    const uint32_t queue = sizing.GetQueuePackets();
-    const uint64_t sndBufEffective = sizing.GetSndBufEffective();
+    // Sized as in wan-bulk-transfer, for the longest path's BDP.
+    const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, *std::max_element(o.rtts.begin(), o.rtts.end()), o.queuePackets);
     tcp.SetDefaults(sizing);
+    Dumbbell net(o, tcp, sizing.GetMtu());
+    QueueDrops bottleneckDrops;
+    bottleneckDrops.InstallBottleneck(net.wan.Get(0), sizing.GetQueuePackets());
 
-    // Topology: senders - router - receiver.
-    NodeContainer senders(flows);
-    NodeContainer hub(2);
-    Ptr<Node> router = hub.Get(0);
-    Ptr<Node> receiver = hub.Get(1);
-    PointToPointHelper wan;
-    wan.SetDeviceAttribute("DataRate", DataRateValue(bottleneckRate));
-    wan.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    wan.SetChannelAttribute("Delay", TimeValue(bottleneckDelay));
-    NetDeviceContainer wanDevices = wan.Install(router, receiver);
-    std::vector<NetDeviceContainer> accessDevices;
-    for (uint32_t i = 0; i < flows; ++i)
+    // Flows: a sink per port from t = 0, a BulkSend per sender from its start.
+    BulkFlows flows(net.hub.Get(1), net.receiverAddress, std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
+    GoodputWindows windows;
+    std::vector<FlowSeries> series(o.flows);
+    for (uint32_t i = 0; i < o.flows; ++i)
     {
-        PointToPointHelper access;
-        access.SetDeviceAttribute("DataRate", DataRateValue(accessRate));
-        access.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-        access.SetChannelAttribute("Delay", TimeValue(rtts[i] / 2 - bottleneckDelay));
-        accessDevices.push_back(access.Install(senders.Get(i), router));
-    }
-    tcp.Install(NodeContainer(senders, NodeContainer(receiver)));
-    InternetStackHelper().Install(NodeContainer(senders, hub));
-    tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
-    for (uint32_t i = 0; i < flows; ++i)
-    {
-        Ipv4AddressHelper addresses(("10.1." + std::to_string(i + 1) + ".0").c_str(),
-                                    "255.255.255.0");
-        addresses.Assign(accessDevices[i]);
-    }
-    Ipv4AddressHelper wanAddresses("10.2.0.0", "255.255.255.0");
-    Ipv4InterfaceContainer wanInterfaces = wanAddresses.Assign(wanDevices);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-
-    // The router's bottleneck port: a drop-tail FIFO of `queue` packets, nothing in front
-    // (drops counted as in wan-bulk-transfer: the device queue's and the TC layer's).
-    Ptr<NetDevice> bottleneck = wanDevices.Get(0);
-    TrafficControlHelper().Uninstall(bottleneck);
-    Ptr<Queue<Packet>> bottleneckQueue =
-        DynamicCast<PointToPointNetDevice>(bottleneck)->GetQueue();
-    bottleneckQueue->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, queue));
-    uint64_t bottleneckDrops = 0;
-    bottleneckQueue->TraceConnectWithoutContext(
-        "Drop",
-        MakeBoundCallback(&CountPacketDrop, &bottleneckDrops));
-    router->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
-        "TcDrop",
-        MakeBoundCallback(&CountPacketDrop, &bottleneckDrops));
-
-    // Flows: a PacketSink per port from t = 0, a BulkSend per sender from its start.
-    const Ipv4Address receiverAddress = wanInterfaces.GetAddress(1);
-    std::vector<Ptr<PacketSink>> sinks;
-    std::vector<Ptr<BulkSendApplication>> apps;
-    std::vector<Time> from;
-    std::vector<FlowState> states(flows);
-    for (uint32_t i = 0; i < flows; ++i)
-    {
-        const uint16_t port = kFirstPort + i;
-        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
-                                    InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sinkApp = sinkHelper.Install(receiver);
-        sinkApp.Start(Seconds(0));
-        Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkApp.Get(0));
-        sinks.push_back(sink);
-
-        BulkSendHelper sendHelper("ns3::TcpSocketFactory",
-                                  InetSocketAddress(receiverAddress, port));
-        sendHelper.SetAttribute("MaxBytes", UintegerValue(0));
-        sendHelper.SetAttribute(
-            "SendSize", UintegerValue(std::min<uint64_t>(segmentSize, sndBufEffective)));
-        ApplicationContainer sendApp = sendHelper.Install(senders.Get(i));
-        sendApp.Start(starts[i]);
-        Ptr<BulkSendApplication> app = DynamicCast<BulkSendApplication>(sendApp.Get(0));
-        apps.push_back(app);
-
-        FlowState* s = &states[i];
-        from.push_back(std::max(starts[i], warmup));
-        Simulator::Schedule(from.back(), [s, sink]() { s->bytesAtFrom = sink->GetTotalRx(); });
-        // BulkSend creates its socket when it starts; hook right after (as wan-bulk-transfer).
-        Simulator::Schedule(starts[i], [&, s, app, sink]() {
-            Simulator::ScheduleNow([&, s, app, sink]() {
-                Ptr<Socket> socket = app->GetSocket();
-                NS_ABORT_MSG_UNLESS(socket, "BulkSend has no socket at its start");
-                socket->TraceConnectWithoutContext("CongestionWindow",
-                                                   MakeBoundCallback(&TrackCwnd, s));
-                socket->TraceConnectWithoutContext("SlowStartThreshold",
-                                                   MakeBoundCallback(&TrackSsthresh, s));
-                socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&TrackRtt, s));
-                if (!lfn)
-                {
-                    socket->TraceConnectWithoutContext(
-                        "Retransmission",
-                        MakeBoundCallback(&CountRetransmission, s));
-                    socket->TraceConnectWithoutContext("CongState",
-                                                       MakeBoundCallback(&CountCongState, s));
-                }
-                if (web100Interval.IsStrictlyPositive())
-                {
-                    auto sample = std::make_shared<std::function<void()>>();
-                    *sample = [&, s, sink, sample]() {
-                        const double values[] = {Simulator::Now().GetSeconds(),
-                                                 double(s->cwnd),
-                                                 double(s->ssthresh),
-                                                 s->srtt.GetSeconds() * 1e3,
-                                                 double(sink->GetTotalRx())};
-                        for (size_t c = 0; c < s->series.size(); ++c)
-                        {
-                            s->series[c].values.push_back(values[c]);
-                        }
-                        if (Simulator::Now() + web100Interval < duration)
-                        {
-                            Simulator::Schedule(web100Interval, *sample);
-                        }
-                    };
-                    (*sample)();
-                }
-            });
+        flows.Add(net.senders.Get(i), o.starts[i]);
+        windows.from.push_back(std::max(o.starts[i], o.warmup));
+        windows.bytesAtFrom.push_back(0);
+        Simulator::Schedule(windows.from.back(), [&windows, &flows, i]() { windows.bytesAtFrom[i] = flows.GetSink(i)->GetTotalRx(); });
+        flows.AttachProbe(i, [&o, &flows, s = &series[i], i](Ptr<Socket>) {
+            if (o.web100Interval.IsStrictlyPositive())
+            {
+                s->Sample(&flows.GetProbe(i), flows.GetSink(i), o.web100Interval, o.duration);
+            }
         });
     }
-
-    // The aggregate goodput's window opens with the first flow's.
-    const Time first = *std::min_element(from.begin(), from.end());
-    Simulator::Schedule(first, [&]() {
-        for (uint32_t i = 0; i < flows; ++i)
+    windows.bytesAtFirst.assign(o.flows, 0);
+    Simulator::Schedule(windows.First(), [&windows, &flows]() {
+        for (size_t i = 0; i < flows.GetN(); ++i)
         {
-            states[i].bytesAtFirst = sinks[i]->GetTotalRx();
+            windows.bytesAtFirst[i] = flows.GetSink(i)->GetTotalRx();
         }
     });
 
-    scenario.Run(duration);
+    scenario.Run(o.duration);
 
-    // Results: read the model's state before Finish() destroys it.
     auto& result = scenario.Result();
-    std::vector<double> goodputs;
-    uint64_t aggregateBytes = 0;
-    uint64_t retransmits = 0;
-    uint64_t timeouts = 0;
-    uint64_t fastRetransmits = 0;
-    uint32_t maxCwnd = 0;
-    for (uint32_t i = 0; i < flows; ++i)
-    {
-        const std::string flow = "Flow" + std::to_string(i + 1);
-        const uint64_t bytes = sinks[i]->GetTotalRx();
-        aggregateBytes += bytes - states[i].bytesAtFirst;
-        const double goodput = 8.0 * double(bytes - states[i].bytesAtFrom) /
-                               (duration - from[i]).GetSeconds() / 1e6;
-        goodputs.push_back(goodput);
-        result.SetMetric("goodput" + flow, goodput, "Mb/s");
-        result.SetMetric("bytesReceived" + flow, double(bytes), "B");
-        result.SetMetric("rtt" + flow, rtts[i].GetSeconds() * 1e3, "ms");
-        if (lfn)
-        {
-            const auto& stats = DynamicCast<LfnTcpSocket>(apps[i]->GetSocket())->GetStats();
-            retransmits += stats.retransmits;
-            timeouts += stats.timeouts;
-            fastRetransmits += stats.fastRetransmits;
-        }
-        else
-        {
-            retransmits += states[i].retransmits;
-            timeouts += states[i].timeouts;
-            fastRetransmits += states[i].fastRetransmits;
-        }
-        maxCwnd = std::max(maxCwnd, states[i].maxCwnd);
-    }
-    double sum = 0;
-    double squares = 0;
-    for (double g : goodputs)
-    {
-        sum += g;
-        squares += g * g;
-    }
-    const auto [low, high] = std::minmax_element(goodputs.begin(), goodputs.end());
-    for (uint32_t i = 0; i < flows; ++i)
-    {
-        const std::string flow = "Flow" + std::to_string(i + 1);
-        if (sum > 0)
-        {
-            result.SetMetric("share" + flow, goodputs[i] / sum, "");
-        }
-        if (i > 0 && goodputs[i] > 0)
-        {
-            result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
-        }
-    }
-    const double ceiling = sizing.GetGoodputCeiling() / 1e6;
-    const double aggregate =
-        8.0 * double(aggregateBytes) / (duration - first).GetSeconds() / 1e6;
-    result.SetMetric("goodput", aggregate, "Mb/s");
-    if (squares > 0)
-    {
-        result.SetMetric("jainFairness", sum * sum / (flows * squares), "");
-    }
-    if (*low > 0)
-    {
-        result.SetMetric("maxMinRatio", *high / *low, "");
-    }
-    result.SetMetric("utilization", aggregate / ceiling, "");
-    result.SetMetric("goodputCeiling", ceiling, "Mb/s");
-    result.SetMetric("retransmits", double(retransmits), "");
-    result.SetMetric("timeouts", double(timeouts), "");
-    result.SetMetric("fastRetransmits", double(fastRetransmits), "");
-    result.SetMetric("maxCwnd", double(maxCwnd), "B");
-    result.SetMetric("bottleneckDrops", double(bottleneckDrops), "");
-    result.SetMetric("queueCapacity", double(queue), "");
+    WriteSharing(result, flows, windows, o, sizing.GetGoodputCeiling() / 1e6);
+    flows.WriteTcpTotals(result);
+    result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
+    result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
     result.SetMetric("bdp", double(sizing.GetBdp()), "B");
-    result.SetMetric("sndBufEffective", double(sndBufEffective), "B");
+    result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
     result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
-    for (uint32_t i = 0; i < flows && web100Interval.IsStrictlyPositive(); ++i)
+    for (uint32_t i = 0; i < o.flows && o.web100Interval.IsStrictlyPositive(); ++i)
     {
-        result.SetSeries("web100Flow" + std::to_string(i + 1), states[i].series);
+        result.SetSeries("web100Flow" + std::to_string(i + 1), series[i].columns);
     }
     return scenario.Finish();
 }

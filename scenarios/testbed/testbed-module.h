@@ -29,9 +29,13 @@
 #include "host-profile.h"
 
 // applications and collectors
+#include "bulk-flows.h"
 #include "host-counters.h"
 #include "iperf-transfer.h"
 #include "ping-series.h"
+#include "queue-drops.h"
+#include "tcp-sender-probe.h"
+#include "web100-log.h"
 
 // the hybrid cluster's topology file
 #include "cluster-builder.h"

@@ -3,6 +3,8 @@
  */
 #include "wan-tcp-flags.h"
 
+#include "attribute-default.h"
+
 #include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
 
@@ -31,16 +33,6 @@ NS_LOG_COMPONENT_DEFINE("HybridnetWanTcpFlags");
 namespace
 {
 
-/** @return the default of attribute @p name of @p tid, as text */
-std::string
-AttributeDefault(TypeId tid, const std::string& name)
-{
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        tid.GetName() << " has no attribute " << name);
-    return info.initialValue->SerializeToString(info.checker);
-}
-
 /** The largest initialSsThresh: TcpSocket's InitialSlowStartThreshold is a uint32. */
 constexpr uint64_t kMaxSsThresh = std::numeric_limits<uint32_t>::max();
 /** The largest initialCwnd, segments: 65535 x 8960 B fits a uint32. */
@@ -53,14 +45,14 @@ WanTcpFlags::WanTcpFlags()
 {
     const TypeId lfn = LfnTcpSocket::GetTypeId();
     const TypeId socket = TcpSocket::GetTypeId();
-    m_bufferSemantics = AttributeDefault(lfn, "BufferSemantics");
-    m_rmemMax = std::stoull(AttributeDefault(lfn, "RmemMax"));
-    m_wmemMax = std::stoull(AttributeDefault(lfn, "WmemMax"));
-    m_rcvBufAutoTuning = AttributeDefault(lfn, "RcvBufAutoTuning") == "true";
-    m_autoTuningMax = std::stoull(AttributeDefault(lfn, "AutoTuningMax"));
-    m_advWinScale = std::stoul(AttributeDefault(lfn, "AdvWinScale"));
-    m_delAckCount = std::stoul(AttributeDefault(socket, "DelAckCount"));
-    m_initialCwnd = std::stoul(AttributeDefault(socket, "InitialCwnd"));
+    m_bufferSemantics = AttributeDefaultText(lfn, "BufferSemantics");
+    m_rmemMax = AttributeDefault<UintegerValue>(lfn, "RmemMax").Get();
+    m_wmemMax = AttributeDefault<UintegerValue>(lfn, "WmemMax").Get();
+    m_rcvBufAutoTuning = AttributeDefault<BooleanValue>(lfn, "RcvBufAutoTuning").Get();
+    m_autoTuningMax = AttributeDefault<UintegerValue>(lfn, "AutoTuningMax").Get();
+    m_advWinScale = AttributeDefault<UintegerValue>(lfn, "AdvWinScale").Get();
+    m_delAckCount = AttributeDefault<UintegerValue>(socket, "DelAckCount").Get();
+    m_initialCwnd = AttributeDefault<UintegerValue>(socket, "InitialCwnd").Get();
 }
 
 void
