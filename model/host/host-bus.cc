@@ -297,9 +297,14 @@ HostBus::CheckConfiguration(Kind kind,
 void
 HostBus::Validate() const
 {
-    const std::string error =
-        CheckConfiguration(m_kind, m_width, m_clockMhz, m_lanes, m_mmrbc);
+    const std::array<uint32_t, 5> now = {m_kind, m_width, m_clockMhz, m_lanes, m_mmrbc};
+    if (m_validated == now)
+    {
+        return;
+    }
+    const std::string error = CheckConfiguration(m_kind, m_width, m_clockMhz, m_lanes, m_mmrbc);
     NS_ABORT_MSG_IF(!error.empty(), error);
+    m_validated = now;
 }
 
 bool

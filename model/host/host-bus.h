@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -273,7 +274,11 @@ class HostBus : public Object
         Callback<void> done;  //!< run at the end
     };
 
-    /** Aborts with the CheckConfiguration() message if the attributes do not combine. */
+    /**
+     * Aborts with the CheckConfiguration() message if the attributes do not combine.  The
+     * combination last accepted is remembered, so the per-transfer call costs five
+     * comparisons, not the message-building check.
+     */
     void Validate() const;
     /**
      * Equation (1): bus clocks of a transfer on PCI or PCI-X.
@@ -317,6 +322,8 @@ class HostBus : public Object
     std::array<Time, 2> m_busyTime;       //!< per direction
     TracedValue<uint32_t> m_backlog;      //!< transfers waiting or in service
     TracedCallback<Direction, uint32_t, Time> m_transferComplete; //!< TransferComplete
+    /** (Kind, Width, Clock, Lanes, Mmrbc) as Validate() last accepted them */
+    mutable std::optional<std::array<uint32_t, 5>> m_validated;
 };
 
 } // namespace hybridnet

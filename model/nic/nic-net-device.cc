@@ -10,18 +10,16 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
-#include "ns3/ethernet-header.h"
-#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-header.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <array>
 #include <cmath>
 
 namespace ns3
@@ -42,6 +40,10 @@ constexpr uint8_t kTcp = 6;                     //!< IP protocol numbers
 constexpr uint8_t kUdp = 17;
 constexpr uint8_t kIcmp = 1;
 constexpr uint32_t kUdpHeaderBytes = 8;
+constexpr uint32_t kEthernetHeader = 14;       //!< Ethernet header without preamble
+constexpr uint32_t kMinIpv4Header = 20;        //!< IPv4 header without options
+constexpr uint32_t kMaxIpv4Header = 60;        //!< IPv4 header with 40 B of options
+constexpr uint32_t kTcpDataOffsetByte = 12;    //!< TCP header byte holding the data offset
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
 const Time kWatchdogPeriod = Seconds(2);        //!< e1000_watchdog period
 
@@ -299,25 +301,32 @@ NicNetDevice::Bus()
 }
 
 NicNetDevice::StackWork
-NicNetDevice::GetStackWork(Ptr<Packet> scratch, uint16_t protocol, bool receive) const
+NicNetDevice::GetStackWork(Ptr<const Packet> packet,
+                           uint32_t offset,
+                           uint16_t protocol,
+                           bool receive) const
 {
+    // The three header fields the work depends on are read from the packet's bytes, as a
+    // driver's parser does, instead of deserializing the headers (ns-3's TcpHeader builds
+    // an object per option): IPv4 (RFC 791) IHL in the low nibble of byte 0, total length
+    // in bytes 2-3, protocol in byte 9; TCP (RFC 9293) data offset in the high nibble of
+    // byte 12, in 32-bit words.
     StackWork work;
     bool tcp = false;
     uint32_t segmentBytes = 0; // transport header + payload: what a checksum covers
-    if (protocol == kIpv4)
+    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kTcpDataOffsetByte + 1> bytes{};
+    const uint32_t size = packet->CopyData(bytes.data(), bytes.size());
+    if (protocol == kIpv4 && size >= offset + kMinIpv4Header)
     {
-        Ipv4Header ip;
-        scratch->RemoveHeader(ip);
-        segmentBytes = ip.GetPayloadSize();
-        switch (ip.GetProtocol())
+        const uint8_t* ip = bytes.data() + offset;
+        const uint32_t ipHeader = (ip[0] & 0x0f) * 4u;
+        segmentBytes = ((ip[2] << 8) | ip[3]) - ipHeader;
+        switch (ip[9])
         {
-        case kTcp: {
-            TcpHeader header;
-            scratch->PeekHeader(header);
+        case kTcp:
             tcp = true;
-            work.copiedBytes = segmentBytes - header.GetLength() * 4;
+            work.copiedBytes = segmentBytes - (ip[ipHeader + kTcpDataOffsetByte] >> 4) * 4u;
             break;
-        }
         case kUdp:
             work.copiedBytes = segmentBytes - kUdpHeaderBytes;
             break;
@@ -514,10 +523,11 @@ NicNetDevice::PollNext()
         return;
     }
     const RxEntry& entry = m_rxReady.front();
-    EthernetHeader header(false);
-    Ptr<Packet> scratch = entry.frame->Copy();
-    scratch->RemoveHeader(header);
-    const StackWork work = GetStackWork(scratch, header.GetLengthType(), true);
+    // The frame: Ethernet header (no preamble), EtherType in bytes 12-13, L3 packet from 14.
+    std::array<uint8_t, kEthernetHeader> ethernet{};
+    entry.frame->CopyData(ethernet.data(), ethernet.size());
+    const uint16_t etherType = (ethernet[12] << 8) | ethernet[13];
+    const StackWork work = GetStackWork(entry.frame, kEthernetHeader, etherType, true);
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,
                   work.copiedBytes,
@@ -593,7 +603,7 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     {
         m_queueInterface->GetTxQueue(0)->Stop();
     }
-    const StackWork work = GetStackWork(packet->Copy(), protocolNumber, false);
+    const StackWork work = GetStackWork(packet, 0, protocolNumber, false);
     m_txStack.push_back(TxEntry{packet, source, dest, protocolNumber});
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,

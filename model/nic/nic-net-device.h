@@ -246,13 +246,17 @@ class NicNetDevice : public EthernetNetDevice
     };
 
     /**
-     * @param scratch a copy of an L3 packet (it starts with its IPv4 header if protocol is
-     *        IPv4; trailing bytes are ignored), which this function strips
+     * @param packet an L3 packet, or a frame whose L3 packet starts at @p offset (an IPv4
+     *        header if protocol is IPv4; trailing bytes are ignored); it is not changed
+     * @param offset where the L3 packet starts (0, or the Ethernet header's 14 B)
      * @param protocol its EtherType
      * @param receive receive path (RxPacketCycles) or transmit path (TxPacketCycles)
      * @return the work of (R6) or (T2)
      */
-    StackWork GetStackWork(Ptr<Packet> scratch, uint16_t protocol, bool receive) const;
+    StackWork GetStackWork(Ptr<const Packet> packet,
+                           uint32_t offset,
+                           uint16_t protocol,
+                           bool receive) const;
 
     // Attributes
     uint32_t m_rxRingSize{0};        //!< RxRingSize
