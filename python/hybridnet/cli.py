@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import (analysis, attributes, paths, plots, report, scenarios, store, sweep, sweep_spec,
+from . import (analysis, architecture, attributes, paths, plots, report, scenarios, store, sweep, sweep_spec,
                validation)
 
 EXIT_FAILED = 1
@@ -169,6 +169,7 @@ def cmd_report(_args) -> int:
 
 def cmd_docs(_args) -> int:
     print(f"attributes: {attributes.write()}")
+    print(f"layers: {architecture.write()}")
     return 0
 
 
@@ -256,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     val.set_defaults(func=cmd_validate)
     sub.add_parser("report", help="write docs/validation/ from the last validation runs"
                    ).set_defaults(func=cmd_report)
-    sub.add_parser("docs", help="write docs/attributes.md from the compiled classes"
+    sub.add_parser("docs", help="write docs/attributes.md from the compiled classes and the "
+                   "layers of docs/architecture.md from the CMake files"
                    ).set_defaults(func=cmd_docs)
     sw = sub.add_parser("sweep", help="run a parameter sweep (what is missing of it) on Dask",
                         description="Run a sweep spec (TOML or YAML; see docs/sweeps.md). "

@@ -43,3 +43,18 @@ def test_programs_find_the_wheel_without_environment():
     proc = subprocess.run([str(paths.bin_dir() / "gige-iperf"), "--schema"],
                           capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stderr
+
+
+def test_no_model_module_includes_the_testbed():
+    """The layers: scenarios -> testbed -> model. A model source that includes a testbed
+    header would compile against the staged headers and still break the layering."""
+    testbed = {p.name for p in (paths.SOURCE_DIR / "scenarios" / "testbed").glob("*.h")}
+    include = re.compile(r'#include\s+"(?:hybridnet/)?([^"/]+\.h)"')
+    offenders = []
+    for source in sorted((paths.SOURCE_DIR / "model").rglob("*")):
+        if source.suffix not in (".h", ".cc"):
+            continue
+        for header in include.findall(source.read_text()):
+            if header in testbed:
+                offenders.append(f"{source.relative_to(paths.SOURCE_DIR)} includes {header}")
+    assert not offenders, offenders
