@@ -31,6 +31,7 @@ STAMP = VENV / ".hybridnet-requirements"
 
 #: Debian bookworm packages and the versions hybridnet is tested with.
 DEBIAN_PACKAGES = {
+    "clang-format-15": "1:15.0.6-4+b1",
     "cmake": "3.25.1-1",
     "ninja-build": "1.11.1-2~deb12u1",
     "g++": "4:12.2.0-3",
