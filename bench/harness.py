@@ -26,12 +26,13 @@ import os
 import platform
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Callable
+
+from hybridnet import launcher
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,7 +45,7 @@ class Program:
 
     name: str
     args: Callable[[str, Path], list[str]]  # (duration, scratch folder) -> arguments
-    read: Callable[[subprocess.CompletedProcess, Path], dict]  # -> the fields of RUN_FIELDS
+    read: Callable[[str, Path], dict]  # (stdout, scratch folder) -> the fields of RUN_FIELDS
     label: str
     flags: tuple[str, ...] = ()
 
@@ -100,7 +101,7 @@ SCENARIO_METRICS = ("goodput", "interruptRateClient", "interruptRateServer",
                     "packetsPerInterruptServer")
 
 
-def read_scenario_result(_: subprocess.CompletedProcess, scratch: Path) -> dict:
+def read_scenario_result(_: str, scratch: Path) -> dict:
     doc = json.loads((scratch / "result.json").read_text())
     return {
         "bytesReceived": doc["metrics"]["bytesReceived"]["value"],
@@ -117,8 +118,8 @@ def read_scenario_result(_: subprocess.CompletedProcess, scratch: Path) -> dict:
 OPTIONAL_FIELDS = ("peakRssBytes", "transferSeconds")
 
 
-def read_stdout_line(done: subprocess.CompletedProcess, _: Path) -> dict:
-    doc = json.loads(done.stdout)
+def read_stdout_line(stdout: str, _: Path) -> dict:
+    doc = json.loads(stdout)
     return {field: doc[field] for field in (*RUN_FIELDS, *OPTIONAL_FIELDS) if field in doc}
 
 
@@ -366,12 +367,12 @@ def run_once(program: Program, duration: str, bin_dir: Path) -> dict:
     executable = bin_dir / program.name
     with tempfile.TemporaryDirectory(prefix="hybridnet-bench-") as scratch:
         command = [str(executable), *program.args(duration, Path(scratch)), *program.flags]
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            raise HarnessError(f"{program.name} exited with {done.returncode}: {last}")
+        end = launcher.launch(command, cwd=scratch, capture_stdout=True)
+        if end.status != "done":
+            last = (end.stderr_tail.strip().splitlines() or ["no message"])[-1]
+            raise HarnessError(f"{program.name} ended ({end.detail}): {last}")
         try:
-            run = program.read(done, Path(scratch))
+            run = program.read(end.stdout, Path(scratch))
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise HarnessError(f"cannot read the result of {program.name}: {e!r}") from None
     wall = run["wallSeconds"]

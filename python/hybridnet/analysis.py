@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import results
 from .store import Store
-from .validation import confidence_interval
+from .stats import confidence_interval
 
 
 def runs_frame(results_dir: str | Path):

@@ -24,8 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import (analysis, architecture, attributes, paths, plots, report, scenarios, store, sweep, sweep_spec,
-               validation)
+from . import (analysis, architecture, attributes, paths, plots, report, scenarios, store,
+               sweep, sweep_spec, validate, validation)
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -124,46 +124,81 @@ def _select_cases(only: list[str] | None) -> list[validation.Case]:
     return [c for c in cases if c.id in only]
 
 
-def cmd_validate(args) -> int:
-    level = "full" if args.full else "quick"
-    cases = _select_cases(args.only)
-    results = {}
-    passed = failed = 0
-    unexpected = []
-    for case in cases:
-        print(f"== {case.id} ({level}: {len(case.variants_at(level))} variant(s) x "
-              f"{len(case.replications[level])} replication(s))", flush=True)
-        outcomes, _ = validation.run_case(case, level, jobs=args.jobs)
-        results[case.id] = (level, outcomes)
-        for o in outcomes:
+class _ValidationLog:
+    """Prints a block per case as it finishes and counts verdicts."""
+
+    def __init__(self, total: int):
+        self.total, self.count = total, 0
+        self.passed = self.failed = 0
+        self.unexpected: list[str] = []
+
+    def __call__(self, done: validate.CaseDone) -> None:
+        self.count += 1
+        case, level = done.case, done.level
+        runs = f"{len(case.variants_at(level))} variant(s) x {len(case.replications[level])} run(s)"
+        when = "from the store" if done.from_store else f"{done.wall_s:.0f} s of runs"
+        verdicts = [o.verdict for o in done.outcomes if o.verdict != "not run"]
+        counts = ", ".join(f"{verdicts.count(v)} {v}" for v in validation.VERDICTS
+                           if v in verdicts) or "runs failed"
+        print(f"[{self.count}/{self.total}] {case.id} ({level}: {runs}, {when}): {counts}",
+              flush=True)
+        for variant, outcome in done.failed:
+            last = (outcome.stderr_tail.splitlines() or ["no message"])[-1]
+            print(f"  run failed: variant {variant}: {outcome.detail}: {last}")
+            self.unexpected.append(f"{case.id} (a run failed)")
+        for o in done.outcomes:
             if o.verdict == "not run":
                 continue
             mark = "" if o.as_expected else f"   <-- declared {o.expected}"
             print(f"  {o.check:<28} measured {o.measured:>10} {o.unit:<5} simulated "
-                  f"{report.simulated_text(o):<28} {o.verdict}{mark}")
-            passed += o.verdict == "pass"
-            failed += o.verdict != "pass"
+                  f"{report.simulated_text(o):<28} {o.verdict}{mark}", flush=True)
+            self.passed += o.verdict == "pass"
+            self.failed += o.verdict != "pass"
             if not o.as_expected:
-                unexpected.append(f"{case.id}/{o.check}")
+                self.unexpected.append(f"{case.id}/{o.check}")
+
+
+def _stored_report_input(cases: list[validation.Case]) -> dict:
+    """case id -> (level, outcomes, documents) of every case complete in its store."""
+    found = {}
+    for case in cases:
+        stored = validate.stored_results(case)
+        if stored is not None:
+            level, docs = stored
+            found[case.id] = (level, validation.evaluate(case, docs), docs)
+    return found
+
+
+def cmd_validate(args) -> int:
+    level = "full" if args.full else "quick"
+    cases = _select_cases(args.only)
+    print(f"validation: {len(cases)} case(s) at the {level} level; results in "
+          f"{validate.results_dir()} (a second run reuses them)", flush=True)
+    log = _ValidationLog(len(cases))
+    finished = validate.run(cases, level, args.jobs, log)
     if not args.no_report:
         all_cases = validation.discover()
-        stored = {c.id: s for c in all_cases if (s := validation.stored_outcomes(c))}
-        stored.update(results)
-        path = report.write(all_cases, stored)
-        print(f"report: {path}")
-    print(f"validation: {passed} passed, {failed} failed")
-    if unexpected:
-        print(f"verdicts that differ from their case's declaration: {', '.join(unexpected)}")
+        found = _stored_report_input(all_cases)
+        found.update({d.case.id: (d.level, d.outcomes, d.docs) for d in finished if d.docs})
+        print(f"report: {report.write(all_cases, found)}")
+        print(f"costs: {validate.update_cost_table(all_cases)}")
+    print(f"validation: {log.passed} passed, {log.failed} failed")
+    if log.unexpected:
+        print(f"verdicts that differ from their case's declaration: {', '.join(log.unexpected)}")
         return EXIT_FAILED
-    print(f"the {failed} failed check(s) are declared misses, each explained in the report; "
+    print(f"the {log.failed} failed check(s) are declared misses, each explained in the report; "
           "every verdict is the one its case declares")
     return 0
 
 
 def cmd_report(_args) -> int:
     cases = validation.discover()
-    stored = {c.id: s for c in cases if (s := validation.stored_outcomes(c))}
-    print(f"report: {report.write(cases, stored)}")
+    found = _stored_report_input(cases)
+    missing = [c.id for c in cases if c.id not in found]
+    if missing:
+        print(f"report: no results of this build for {len(missing)} case(s) (listed as not "
+              f"run): {', '.join(missing)}; run 'hybridnet validate'", file=sys.stderr)
+    print(f"report: {report.write(cases, found)}")
     return 0
 
 

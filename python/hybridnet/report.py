@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import subprocess
@@ -48,7 +47,7 @@ def verdict_text(o: Outcome) -> str:
     return o.verdict if o.as_expected else f"**{o.verdict} (declared: {o.expected})**"
 
 
-def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
+def _write_plot_data(case: Case, outcomes: list[Outcome], docs: dict, data: Path) -> None:
     lines = ["# index label measured measured_min measured_max sim_mean ci_low ci_high"]
     for i, (check, o) in enumerate(zip(case.checks, outcomes)):
         ref = case.references[check.reference]
@@ -60,10 +59,9 @@ def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
         lines.append(f'{i} "{check.id}" {mid:.17g} {low:.17g} {high:.17g} {" ".join(sim)}')
     (data / "checks.dat").write_text("\n".join(lines) + "\n")
     for variant in case.variants:
-        path = validation.results_dir() / case.id / f"{variant.name}-run{case.replications['quick'][0]}.json"
-        if not path.is_file():
+        if not docs.get(variant.name):
             continue
-        doc = json.loads(path.read_text())
+        doc = docs[variant.name][0]  # the level's first replication
         for name in case.series:
             table = doc["series"].get(name)
             if not table:
@@ -76,7 +74,7 @@ def _write_plot_data(case: Case, outcomes: list[Outcome], data: Path) -> None:
             (data / f"{variant.name}-{name}.dat").write_text(text)
 
 
-def plot(case: Case, outcomes: list[Outcome], out_dir: Path) -> list[Path]:
+def plot(case: Case, outcomes: list[Outcome], docs: dict, out_dir: Path) -> list[Path]:
     """Run the case's plot.gp; return the figures written (PNG and PDF)."""
     script = case.folder / "plot.gp"
     if not script.is_file():
@@ -84,7 +82,7 @@ def plot(case: Case, outcomes: list[Outcome], out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     base = out_dir / case.id
     with tempfile.TemporaryDirectory(prefix="hybridnet-plot-") as tmp:
-        _write_plot_data(case, outcomes, Path(tmp))
+        _write_plot_data(case, outcomes, docs, Path(tmp))
         subprocess.run(
             ["gnuplot", "-e", f"datadir='{tmp}'; outbase='{base}'", str(script)],
             check=True, capture_output=True, text=True,
@@ -104,20 +102,20 @@ def _fix_pdf_creation_date(pdf: Path) -> None:
 
 def write(cases: list[Case], results: dict) -> Path:
     """Write docs/validation/README.md (and figures) for ``results``: case id -> (level,
-    outcomes); cases without results are listed as not run."""
+    outcomes, result documents by variant); cases without results are listed as not run."""
     out = paths.report_dir()
     out.mkdir(parents=True, exist_ok=True)
     summary = ["| case | check | measured | simulated: mean [95 % CI] | error | verdict | why |",
                "|---|---|---|---|---|---|---|"]
     sections = []
     for case in cases:
-        level, outcomes = results.get(case.id, (None, validation.evaluate(case, {})))
+        level, outcomes, docs = results.get(case.id, (None, validation.evaluate(case, {}), {}))
         for o in outcomes:
             summary.append(
                 f"| [{case.id}](#{case.id}) | {o.check} | {o.measured} {o.unit} | "
                 f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | {o.explanation} |"
             )
-        figures = plot(case, outcomes, out) if level else []
+        figures = plot(case, outcomes, docs, out) if level else []
         runs = ", ".join(str(r) for r in case.replications[level]) if level else ""
         lines = [
             f'<a id="{case.id}"></a>',

@@ -10,16 +10,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import paths
+from . import launcher, paths
 
 #: Exit code of a scenario that rejected its input.
-BAD_INPUT = 2
+BAD_INPUT = launcher.BAD_INPUT
 #: Flags every scenario has that are not model parameters (added by Scenario::Parse).
 RUN_OPTIONS = ("RngSeed", "RngRun", "output", "progress", "check")
 
@@ -105,6 +106,24 @@ def flag_arguments(flags: Mapping[str, object] | Sequence[str]) -> list[str]:
     return list(flags)
 
 
+def _progress_reader(progress: ProgressCallback | None) -> Callable[[str], bool]:
+    """A launcher line reader that passes the scenario's progress lines to ``progress``."""
+
+    def read(line: str) -> bool:
+        if not line.startswith("hybridnet-progress "):
+            return False
+        if progress is not None:
+            fraction, sim, wall = (float(x) for x in line.split()[1:4])
+            progress(fraction, sim, wall)
+        return True
+
+    return read
+
+
+def _signal_number(end: launcher.Finished) -> int:
+    return int(signal.Signals[end.signal]) if end.signal else 0
+
+
 def run(
     name: str,
     flags: Mapping[str, object] | Sequence[str],
@@ -125,20 +144,11 @@ def run(
         argv = [str(executable(name)), *args, f"--output={tmp_result}"]
         if progress is not None:
             argv.append("--progress")
-        messages: list[str] = []
-        with subprocess.Popen(
-            argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tmp
-        ) as proc:
-            assert proc.stderr is not None
-            for line in proc.stderr:
-                if line.startswith("hybridnet-progress "):
-                    if progress is not None:
-                        fraction, sim, wall = (float(x) for x in line.split()[1:4])
-                        progress(fraction, sim, wall)
-                else:
-                    messages.append(line.rstrip("\n"))
-        if proc.returncode != 0:
-            raise ScenarioError(name, proc.returncode, "\n".join(messages[-5:]))
+        end = launcher.launch(argv, cwd=tmp, on_line=_progress_reader(progress))
+        if end.status != "done":
+            code = end.exit_code if end.exit_code is not None else 128 + _signal_number(end)
+            message = "\n".join(end.stderr_tail.splitlines()[-5:])
+            raise ScenarioError(name, code, message or f"{name} ended: {end.detail}")
         output = Path(output)
         output.parent.mkdir(parents=True, exist_ok=True)
         staged = output.with_name(f".{output.name}.tmp{os.getpid()}")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -30,27 +29,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import paths, scenarios
-from .runs import RunOutcome, RunTask, execute, run_id
+from . import engine, paths, scenarios
+from .engine import ClusterOptions
+from .runs import RunOutcome, RunTask, run_id
 from .store import Store
 from .sweep_spec import SweepSpec
-from .validation import confidence_interval
+from .stats import confidence_interval
 
 
 class SweepError(RuntimeError):
     """The sweep cannot start (dirty tree, busy store, no cluster); one line."""
-
-
-@dataclass
-class ClusterOptions:
-    """Batch-queue settings for ``cluster=slurm|pbs|sge`` (dask-jobqueue)."""
-
-    queue: str | None = None
-    account: str | None = None
-    walltime: str = "01:00:00"
-    memory: str = "4GB"
-    jobs: int = 1
-    extra: list = field(default_factory=list)  # extra scheduler directives
 
 
 @dataclass
@@ -134,37 +122,6 @@ def _connect(scheduler: str):
         raise SweepError(f"--scheduler {scheduler}: cannot connect ({e})") from None
 
 
-def _start_cluster(cluster: str | None, options: ClusterOptions, jobs: int | None,
-                   log_directory: Path | None):
-    """A client and the cluster it owns: batch jobs (options already checked) or local."""
-    from dask.distributed import Client, LocalCluster  # noqa: PLC0415
-
-    if cluster:
-        import dask_jobqueue  # noqa: PLC0415
-
-        walltime = _walltime_seconds(options.walltime)
-        # A worker retires before its job's walltime ends; adapt() then starts a new job, so
-        # a sweep longer than one walltime goes on instead of waiting for dead workers.
-        margin = min(300, walltime // 10)
-        kinds = {"slurm": dask_jobqueue.SLURMCluster, "pbs": dask_jobqueue.PBSCluster,
-                 "sge": dask_jobqueue.SGECluster}
-        batch = kinds[cluster](cores=1, processes=1, memory=options.memory,
-                               queue=options.queue, account=options.account,
-                               walltime=options.walltime,
-                               job_extra_directives=options.extra,
-                               log_directory=str(log_directory) if log_directory else None,
-                               worker_extra_args=["--lifetime", f"{walltime - margin}s",
-                                                  "--lifetime-stagger", f"{margin // 2}s"])
-        batch.adapt(minimum_jobs=options.jobs, maximum_jobs=options.jobs)
-        return Client(batch), batch
-    # No dashboard wanted, but Dask serves HTTP anyway (default: every interface, port 8787,
-    # which a second local sweep then cannot have): loopback, ports of the system's choice.
-    local = LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
-                         processes=False, dashboard_address="127.0.0.1:0",
-                         worker_dashboard_address="127.0.0.1:0")
-    return Client(local), local
-
-
 class _Progress:
     def __init__(self, total: int, enabled: bool):
         self.total, self.count, self.enabled = total, 0, enabled
@@ -237,7 +194,7 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
         store = Store(results_dir)
     except BaseException:
         if dask:
-            _close(dask)
+            engine.close(dask)
         raise
     report = SweepReport(code_version=code)
     try:
@@ -270,23 +227,15 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
                         report.planned += 1
             bar = _Progress(len(todo), progress)
             if todo:
-                dask = dask or _start_cluster(cluster, options, jobs,
-                                              Path(results_dir) / "jobs")
-                _execute_all(spec, store, code, todo, fresh, by_point, by_id, report, bar,
-                             dask[0], on_event)
+                dask = dask or _start(cluster, options, jobs, Path(results_dir) / "jobs")
+                _run_todo(spec, store, code, todo, fresh, by_point, by_id, report, bar,
+                          dask[0], on_event)
             bar.close()
     finally:
         store.close()
         if dask:
-            _close(dask)
+            engine.close(dask)
     return report
-
-
-def _close(client_and_cluster) -> None:
-    client, cluster = client_and_cluster
-    client.close()
-    if cluster is not None:
-        cluster.close()
 
 
 def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
@@ -299,47 +248,32 @@ def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
     return new
 
 
-def _execute_all(spec, store, code, todo, fresh, by_point, by_id, report, bar, client,
-                 on_event) -> None:
-    """Submit ``todo`` and record every outcome; retry, quarantine and add replications as
-    they come back.  ``fresh`` runs start again at attempt 1 (retry_quarantined)."""
-    from dask.distributed import as_completed  # noqa: PLC0415
+def _start(cluster: str | None, options: ClusterOptions, jobs: int | None, log_dir: Path):
+    """A client and the cluster it owns: batch jobs (options already checked) or local."""
+    if cluster:
+        return engine.start_batch(cluster, options, _walltime_seconds(options.walltime),
+                                  log_dir)
+    return engine.start_local(jobs)
 
-    futures = {}
 
-    def submit(task: RunTask, attempt: int):
-        future = client.submit(execute, task, pure=False)
-        futures[future] = (task, attempt)
-        return future
+def _run_todo(spec, store, code, todo, fresh, by_point, by_id, report, bar, client,
+              on_event) -> None:
+    """Run ``todo`` on the engine; count, and add replications as points finish."""
 
-    pending = as_completed([submit(t, 1 if t.run_id in fresh else store.attempts(t.run_id) + 1)
-                            for t in todo])
-    failures = 0
-    for future in pending:
-        task, attempt = futures.pop(future)
-        try:
-            outcome = future.result()
-        except Exception as e:  # the worker died with the task (KilledWorker) or similar
-            outcome = RunOutcome(task.run_id, "worker-lost", stderr_tail=str(e)[-2000:])
-        if outcome.status == "done":
-            store.record_done(task, code, outcome, attempt)
-            report.done += 1
-        elif attempt <= spec.retries and outcome.status != "bad-input":
-            store.record_failure(task, code, outcome, attempt, quarantined=False)
-            report.retried += 1
-            pending.add(submit(task, attempt + 1))
-            if on_event:
-                on_event(f"retry {task.run_id} ({outcome.detail})")
-            continue
-        else:
-            store.record_failure(task, code, outcome, attempt, quarantined=True)
+    def on_final(task: RunTask, outcome: RunOutcome) -> list[RunTask]:
+        if outcome.status != "done":
             report.quarantined.append((task.run_id, outcome.detail, outcome.stderr_tail))
-            failures += 1
-        bar.step(failures)
+        bar.step(len(report.quarantined))
         point_tasks = by_point[task.point]
         if spec.until and all(store.status(t.run_id) in ("done", "quarantined")
                               for t in point_tasks) and _needs_more(spec, store, point_tasks):
-            new = _next_run(spec, code, point_tasks, by_id, by_point)
             report.planned += 1
             bar.grow()
-            pending.add(submit(new, 1))
+            return [_next_run(spec, code, point_tasks, by_id, by_point)]
+        return []
+
+    tally = engine.run_tasks(client, todo, store_of=lambda _: store, code_of=lambda _: code,
+                             retries=spec.retries, fresh=fresh, on_final=on_final,
+                             on_event=on_event)
+    report.done += tally.done
+    report.retried += tally.retried

@@ -23,17 +23,14 @@ case until the case (and so the report) is updated.  See docs/validation-method.
 from __future__ import annotations
 
 import csv
-import json
 import math
-import os
 import statistics
 import tomllib
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import paths, scenarios
+from . import paths
+from .stats import confidence_interval
 
 LEVELS = ("quick", "full")
 KINDS = ("range", "value", "at-most", "at-least")
@@ -192,6 +189,8 @@ def _no_unknown_keys(table: dict, allowed: set, where: str) -> None:
 
 def _flags(table: dict, where: str) -> dict:
     for k, v in table.items():
+        if k in ("RngSeed", "RngRun"):
+            raise CaseError(f"{where}: flag '{k}' is set by [replications], not by a case")
         if not isinstance(v, str):
             raise CaseError(f"{where}: flag '{k}' must be a string with its unit, e.g. \"10s\"")
     return dict(table)
@@ -310,18 +309,6 @@ def discover(root: Path | None = None) -> list[Case]:
 # --- evaluating ------------------------------------------------------------------------
 
 
-def confidence_interval(samples: list[float], level: float = 0.95) -> tuple[float, float]:
-    """Student-t interval for the mean; (mean, mean) for identical samples, NaN for n < 2."""
-    from scipy import stats  # noqa: PLC0415 - scipy is slow to import
-
-    n = len(samples)
-    mean = statistics.fmean(samples)
-    if n < 2:
-        return (math.nan, math.nan)
-    half = float(stats.t.ppf(0.5 + level / 2, n - 1)) * statistics.stdev(samples) / math.sqrt(n)
-    return (mean - half, mean + half)
-
-
 def describe_reference(ref: Reference) -> str:
     if ref.value is not None:
         return f"{ref.value:g}"
@@ -400,45 +387,3 @@ def evaluate(case: Case, results: dict) -> list[Outcome]:
             o.verdict, o.error, o.explanation = judge(check, ref, o.mean, bound)
         outcomes.append(o)
     return outcomes
-
-
-# --- running ---------------------------------------------------------------------------
-
-
-def results_dir() -> Path:
-    return paths.build_dir() / "validation"
-
-
-def run_case(case: Case, level: str, jobs: int | None = None,
-             on_run: Callable[[str], None] | None = None) -> tuple[list[Outcome], dict]:
-    """Run every variant and replication of ``level`` (one process each, ``jobs`` at once);
-    return the outcomes and the result documents by variant."""
-    out = results_dir() / case.id
-    tasks = [(v, r) for v in case.variants_at(level) for r in case.replications[level]]
-
-    def one(task):
-        variant, run = task
-        flags = {**case.flags, **variant.flags, "RngRun": str(run)}
-        doc = scenarios.run(case.scenario, flags, out / f"{variant.name}-run{run}.json")
-        if on_run:
-            on_run(f"{case.id}: {variant.name} RngRun={run} done")
-        return variant.name, doc
-
-    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-        done = list(pool.map(one, tasks))
-    results: dict = {}
-    for name, doc in done:
-        results.setdefault(name, []).append(doc)
-    outcomes = evaluate(case, results)
-    stored = {"case": case.id, "level": level, "outcomes": [asdict(o) for o in outcomes]}
-    (out / "outcomes.json").write_text(json.dumps(stored, indent=2) + "\n")
-    return outcomes, results
-
-
-def stored_outcomes(case: Case) -> tuple[str, list[Outcome]] | None:
-    """The level and outcomes of the case's last run, if any."""
-    path = results_dir() / case.id / "outcomes.json"
-    if not path.is_file():
-        return None
-    doc = json.loads(path.read_text())
-    return doc["level"], [Outcome(**o) for o in doc["outcomes"]]

@@ -338,7 +338,7 @@ def test_slurm_cluster_job_script(monkeypatch, tmp_path):
     options = sweep.ClusterOptions(queue="compute", account="proj42", walltime="02:00:00",
                                    memory="8GB", jobs=3, extra=["--constraint=haswell"])
     sweep._check_cluster_options("slurm", options)
-    client, cluster = sweep._start_cluster("slurm", options, None, tmp_path / "jobs")
+    client, cluster = sweep._start("slurm", options, None, tmp_path / "jobs")
     try:
         script = cluster.job_script()
     finally:

@@ -406,14 +406,14 @@ def test_driver_killed_at_any_point_resumes_to_the_same_results(tmp_path, long_s
 
 DYING_DRIVER = """\
 import os, signal, sys
-from hybridnet import runs, scenarios
+from hybridnet import launcher, runs, scenarios
 
-class Popen(runs.subprocess.Popen):  # the driver dies the instant a run has started
+class Popen(launcher.subprocess.Popen):  # the driver dies the instant a run has started
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGKILL)
 
-runs.subprocess.Popen = Popen
+launcher.subprocess.Popen = Popen
 runs.execute(runs.RunTask("dying-driver", sys.argv[1], str(scenarios.executable(sys.argv[1])),
                           (("simTime", "10min"),), 1, 1, 600.0))
 """

@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from hybridnet import validation
+from hybridnet import stats, validation
 from hybridnet.validation import CaseError, Check, Reference
 
 
@@ -52,10 +52,10 @@ def test_published_number_above_bound_is_inconsistent():
 
 def test_confidence_interval_student_t():
     # n = 2, samples 1 and 3: mean 2, s = sqrt(2), t(0.975, 1) = 12.7062
-    lo, hi = validation.confidence_interval([1.0, 3.0])
+    lo, hi = stats.confidence_interval([1.0, 3.0])
     assert (lo + hi) / 2 == pytest.approx(2.0)
     assert (hi - lo) / 2 == pytest.approx(12.7062, rel=1e-4)
-    assert all(math.isnan(x) for x in validation.confidence_interval([5.0]))
+    assert all(math.isnan(x) for x in stats.confidence_interval([5.0]))
 
 
 REFERENCE = textwrap.dedent("""\
@@ -222,8 +222,8 @@ def test_plot_data_is_plain_numbers(tmp_path):
     outcomes = validation.evaluate(case, {"v": docs})
     data = tmp_path / "data"
     data.mkdir()
-    report._write_plot_data(case, outcomes, data)
-    (row,) = [l for l in (data / "checks.dat").read_text().splitlines() if not l.startswith("#")]
+    report._write_plot_data(case, outcomes, {"v": docs}, data)
+    (row,) = [x for x in (data / "checks.dat").read_text().splitlines() if not x.startswith("#")]
     fields = row.split()
     assert fields[1] == '"c"'
     values = [float(f) for f in [fields[0], *fields[2:]]]
