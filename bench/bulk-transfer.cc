@@ -20,10 +20,10 @@
  * t = 1 s for --duration.  The simulation stops 2 s after the transfer, where
  * `gige-iperf --pingCount=0` stops.  What differs: gige-iperf's hosts carry the host and
  * NIC model (rings, DMA, interrupts, NAPI, CPU work) behind Ethernet devices, and its
- * middle node is an Ethernet switch (hybridnet's PacketSwitch), not an IP router: stock ns-3's bridge
- * needs ports that support SendFrom, which PointToPointNetDevice does not.  The two
- * programs therefore deliver different byte counts in the same simulated time; the harness
- * compares data packets and events per wall-clock second.
+ * middle node is an Ethernet switch (hybridnet's PacketSwitch), not an IP router: stock ns-3's
+ * bridge needs ports that support SendFrom, which PointToPointNetDevice does not.  The two programs
+ * therefore deliver different byte counts in the same simulated time; the harness compares data
+ * packets and events per wall-clock second.
  *
  * Flags (default): --duration=10s, the transfer duration (an ns-3 Time string, > 0);
  * --rate=1Gbps, both links' rate (an ns-3 DataRate string with unit, > 0);
@@ -33,11 +33,10 @@
  * tcp-window benchmark sets the issue's R1 and R2 paths with them.
  *
  * Output: one JSON line on stdout,
- *   {"program": "stock-bulk-transfer" (or "lfn-bulk-transfer"), "bytesReceived": N, "segmentSize": 1448,
- *    "eventCount": E, "simulatedSeconds": x, "wallSeconds": y}
- * where wallSeconds is the wall-clock time of Simulator::Run() alone, plus
- * "transferSeconds" (--duration) and "peakRssBytes" (getrusage's maximum resident set of
- * the process).
+ *   {"program": "stock-bulk-transfer" (or "lfn-bulk-transfer"), "bytesReceived": N, "segmentSize":
+ * 1448, "eventCount": E, "simulatedSeconds": x, "wallSeconds": y} where wallSeconds is the
+ * wall-clock time of Simulator::Run() alone, plus "transferSeconds" (--duration) and "peakRssBytes"
+ * (getrusage's maximum resident set of the process).
  *
  * Run:  build/bin/stock-bulk-transfer --duration=5s
  *       build/bin/lfn-bulk-transfer --duration=5s --oneWayDelay=50ms --window=12500000
@@ -52,11 +51,10 @@
 #include "hybridnet/lfn-tcp-helper.h"
 #endif
 
-#include <sys/resource.h>
-
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <sys/resource.h>
 
 using namespace ns3;
 
@@ -85,8 +83,7 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
     if (!duration.IsStrictlyPositive() || !oneWayDelay.IsStrictlyPositive())
     {
-        std::cerr << kProgram
-                  << ": error: --duration and --oneWayDelay must be greater than 0s\n";
+        std::cerr << kProgram << ": error: --duration and --oneWayDelay must be greater than 0s\n";
         return 2;
     }
     if (window < segmentSize || window > (1ULL << 31) || queuePackets < 1)

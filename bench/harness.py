@@ -29,8 +29,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from hybridnet import launcher
 
@@ -78,7 +78,7 @@ class Benchmark:
 def _context(duration: str, repetitions: int, bin_dir: Path) -> dict:
     """When, where and how long: the members every benchmark report starts with."""
     return {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "duration": duration,
         "repetitions": repetitions,
         "machine": {
@@ -97,8 +97,12 @@ RUN_FIELDS = ("bytesReceived", "segmentSize", "eventCount", "simulatedSeconds", 
 
 # Scenario metrics kept in the report when present: what the simulated network did, to
 # explain a difference in events (gige-iperf; the NIC metrics only on the host model).
-SCENARIO_METRICS = ("goodput", "interruptRateClient", "interruptRateServer",
-                    "packetsPerInterruptServer")
+SCENARIO_METRICS = (
+    "goodput",
+    "interruptRateClient",
+    "interruptRateServer",
+    "packetsPerInterruptServer",
+)
 
 
 def read_scenario_result(_: str, scratch: Path) -> dict:
@@ -109,8 +113,11 @@ def read_scenario_result(_: str, scratch: Path) -> dict:
         "eventCount": doc["eventCount"],
         "simulatedSeconds": doc["simulatedTime"]["value"],
         "wallSeconds": doc["wallClock"]["wallTime"]["value"],
-        "metrics": {name: doc["metrics"][name]["value"]
-                    for name in SCENARIO_METRICS if name in doc["metrics"]},
+        "metrics": {
+            name: doc["metrics"][name]["value"]
+            for name in SCENARIO_METRICS
+            if name in doc["metrics"]
+        },
     }
 
 
@@ -176,8 +183,12 @@ def stock_bulk_transfer(label: str, *flags: str) -> Program:
 # The long-fat-pipe TCP issue's paths (bench/bulk-transfer.cc flags).
 R1_FLAGS = ("--oneWayDelay=1ms", "--window=4194304", "--queuePackets=100")
 R2_FLAGS = ("--oneWayDelay=50ms", "--window=12500000", "--queuePackets=8334")
-R3_FLAGS = ("--rate=10Gbps", "--oneWayDelay=216500us", "--window=541250000",
-            "--queuePackets=373791")
+R3_FLAGS = (
+    "--rate=10Gbps",
+    "--oneWayDelay=216500us",
+    "--window=541250000",
+    "--queuePackets=373791",
+)
 
 BENCHMARKS = {
     "gige-iperf": Benchmark(
@@ -212,10 +223,12 @@ BENCHMARKS = {
         "BDP-sized 12.5 MB buffers and 8334-packet queues) against R1 (1 Gb/s, 1 ms "
         "one-way, 4 MB buffers, 100-packet queues); the baseline a long-fat-pipe TCP must "
         "beat (its goal: R2 at least 0.5 x R1 in packets per wall-second)",
-        subject=stock_bulk_transfer("stock R2 (50 ms)", "--oneWayDelay=50ms",
-                                    "--window=12500000", "--queuePackets=8334"),
-        reference=stock_bulk_transfer("stock R1 (1 ms)", "--oneWayDelay=1ms",
-                                      "--window=4194304", "--queuePackets=100"),
+        subject=stock_bulk_transfer(
+            "stock R2 (50 ms)", "--oneWayDelay=50ms", "--window=12500000", "--queuePackets=8334"
+        ),
+        reference=stock_bulk_transfer(
+            "stock R1 (1 ms)", "--oneWayDelay=1ms", "--window=4194304", "--queuePackets=100"
+        ),
     ),
     "lfn-tcp-r1": Benchmark(
         description="hybridnet's long-fat-pipe TCP (LfnTcpSocket) against stock ns-3 TCP on "
@@ -259,7 +272,8 @@ SWEEP_SCALING = "sweep-scaling"
 SWEEP_SCALING_DESCRIPTION = (
     "the sweep engine: N identical gige-iperf runs (--pingCount=0) through hybridnet.sweep "
     "with 1 and with 2 local workers (scaling efficiency T1 / (2 T2)), and the engine's cost "
-    "per run from batches of 10 and 40 runs of --duration=1ms")
+    "per run from batches of 10 and 40 runs of --duration=1ms"
+)
 #: The two batches of very short runs whose difference gives the engine's cost per run.
 OVERHEAD_BATCHES = (10, 40)
 OVERHEAD_DURATION = "1ms"
@@ -480,19 +494,24 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
     # median mixes different work.  The two sides may well deliver different bytes (other
     # devices, other interrupt timing): then only the per-packet and per-event speeds
     # compare like with like, not the wall times.
-    bytes_per_side = {side: sorted({r["bytesReceived"] for r in runs if r["side"] == side})
-                      for side in sides}
+    bytes_per_side = {
+        side: sorted({r["bytesReceived"] for r in runs if r["side"] == side}) for side in sides
+    }
     repeatable = all(len(b) == 1 for b in bytes_per_side.values())
     all_bytes = [b for side in bytes_per_side.values() for b in side]
     if not repeatable:
-        print("harness.py: warning: the runs of one program received different byte counts",
-              file=sys.stderr)
+        print(
+            "harness.py: warning: the runs of one program received different byte counts",
+            file=sys.stderr,
+        )
     report = {
         "benchmark": name,
         "description": benchmark.description,
         **_context(duration, repetitions, bin_dir),
-        "programs": {side: {"label": program.label, "program": program.name,
-                            "flags": list(program.flags)} for side, program in sides.items()},
+        "programs": {
+            side: {"label": program.label, "program": program.name, "flags": list(program.flags)}
+            for side, program in sides.items()
+        },
         "runs": runs,
         "medians": medians,
         "ratios": ratios,
@@ -540,30 +559,41 @@ def print_table(report: dict) -> None:
     if not report["sameWork"]:
         received = ", ".join(
             f"{programs[side]['label']} {'/'.join(f'{b:,.0f}' for b in counts)} B"
-            for side, counts in report["bytesReceived"].items())
-        print(f"bytes received differ ({received}):\n"
-              "  the wall times are for different transfers; compare per packet and per event")
+            for side, counts in report["bytesReceived"].items()
+        )
+        print(
+            f"bytes received differ ({received}):\n"
+            "  the wall times are for different transfers; compare per packet and per event"
+        )
     goal = report.get("goal", {})
     if "minPacketRatio" in goal:
-        print(f"goal: {programs['subject']['label']} simulates at least "
-              f"{goal['minPacketRatio']:.2f} x the data packets per wall-second of "
-              f"{programs['reference']['label']}: {goal['packetRatio']:.3f}, goal "
-              f"{'met' if goal['met'] else 'NOT met'}")
+        print(
+            f"goal: {programs['subject']['label']} simulates at least "
+            f"{goal['minPacketRatio']:.2f} x the data packets per wall-second of "
+            f"{programs['reference']['label']}: {goal['packetRatio']:.3f}, goal "
+            f"{'met' if goal['met'] else 'NOT met'}"
+        )
     elif "wallSecondsPerSimulatedSecond" in goal:
         per_segment = goal["peakRssBytesPerSegment"]
-        print(f"goal: {programs['subject']['label']}: "
-              f"{goal['wallSecondsPerSimulatedSecond']:.1f} wall-s per simulated second "
-              f"(at most {goal['maxWallSecondsPerSimulatedSecond']:.0f}); peak memory "
-              f"{goal['peakRssBytes'] / 2**20:,.0f} MiB = "
-              f"{per_segment:,.0f} B per segment of the window (at most "
-              f"{goal['maxBytesPerSegment']:,.0f}); goal {'met' if goal['met'] else 'NOT met'}")
+        print(
+            f"goal: {programs['subject']['label']}: "
+            f"{goal['wallSecondsPerSimulatedSecond']:.1f} wall-s per simulated second "
+            f"(at most {goal['maxWallSecondsPerSimulatedSecond']:.0f}); peak memory "
+            f"{goal['peakRssBytes'] / 2**20:,.0f} MiB = "
+            f"{per_segment:,.0f} B per segment of the window (at most "
+            f"{goal['maxBytesPerSegment']:,.0f}); goal {'met' if goal['met'] else 'NOT met'}"
+        )
     elif goal:
-        print(f"goal: {programs['subject']['label']} takes at most "
-              f"{goal['maxRatio']:.2f} x the wall time of {programs['reference']['label']} "
-              "per data packet")
-        for measure, text in (("wallTimePerPacket", "wall time per data packet (the goal)"),
-                              ("wallTime", "wall time, same simulated time"),
-                              ("wallTimePerEvent", "wall time per event")):
+        print(
+            f"goal: {programs['subject']['label']} takes at most "
+            f"{goal['maxRatio']:.2f} x the wall time of {programs['reference']['label']} "
+            "per data packet"
+        )
+        for measure, text in (
+            ("wallTimePerPacket", "wall time per data packet (the goal)"),
+            ("wallTime", "wall time, same simulated time"),
+            ("wallTimePerEvent", "wall time per event"),
+        ):
             print(f"  {text:<38} {goal['ratios'][measure]:8.3f}")
         print(f"  goal {'met' if goal['met'] else 'NOT met'}")
 
@@ -592,8 +622,10 @@ def timed_sweep(folder: Path, duration: str, runs: int, jobs: int) -> dict:
     except (sweep_spec.SpecError, sweep.SweepError, paths.BuildMissing) as e:
         raise HarnessError(str(e)) from None
     if not report.complete or report.done != runs:
-        raise HarnessError(f"the sweep finished {report.done} of {runs} runs "
-                           f"({len(report.quarantined)} quarantined)")
+        raise HarnessError(
+            f"the sweep finished {report.done} of {runs} runs "
+            f"({len(report.quarantined)} quarantined)"
+        )
     store = Store(results)
     try:
         rows = store.rows("done")
@@ -624,16 +656,22 @@ def run_sweep_scaling(repetitions: int, duration: str, runs: int, bin_dir: Path)
         for k in range(1, repetitions + 1):
             for jobs in (1, 2):
                 sweep = {"repetition": k, **timed_sweep(Path(tmp), duration, runs, jobs)}
-                print(f"  [{k}/{repetitions}] {runs} run(s) of {duration}, --jobs {jobs}: "
-                      f"{sweep['sweepWallSeconds']:8.3f} s wall", file=sys.stderr)
+                print(
+                    f"  [{k}/{repetitions}] {runs} run(s) of {duration}, --jobs {jobs}: "
+                    f"{sweep['sweepWallSeconds']:8.3f} s wall",
+                    file=sys.stderr,
+                )
                 scaling.append(sweep)
         overhead = []
         for batch in OVERHEAD_BATCHES:
             sweep = timed_sweep(Path(tmp), OVERHEAD_DURATION, batch, 1)
             sweep["engineSeconds"] = sweep["sweepWallSeconds"] - sweep["runProcessSecondsSum"]
-            print(f"  {batch} run(s) of {OVERHEAD_DURATION}, --jobs 1: "
-                  f"{sweep['sweepWallSeconds']:8.3f} s wall, "
-                  f"{sweep['runProcessSecondsSum']:.3f} s in the runs", file=sys.stderr)
+            print(
+                f"  {batch} run(s) of {OVERHEAD_DURATION}, --jobs 1: "
+                f"{sweep['sweepWallSeconds']:8.3f} s wall, "
+                f"{sweep['runProcessSecondsSum']:.3f} s in the runs",
+                file=sys.stderr,
+            )
             overhead.append(sweep)
     t1 = statistics.median(s["sweepWallSeconds"] for s in scaling if s["jobs"] == 1)
     t2 = statistics.median(s["sweepWallSeconds"] for s in scaling if s["jobs"] == 2)

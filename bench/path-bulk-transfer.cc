@@ -7,10 +7,11 @@
  * simulator per packet.
  *
  *     --path=circuit:
- *         host0 --copper-- converter --fiber-- OCS port 1 === port 2 --fiber-- converter --copper-- host1
+ *         host0 --copper-- converter --fiber-- OCS port 1 === port 2 --fiber-- converter --copper--
+ * host1
  *     --path=switch:
- *         host0 ------------------------- PacketSwitch (100-frame queues) ------------------------- host1
- *            10.0.0.1                                                                    10.0.0.2
+ *         host0 ------------------------- PacketSwitch (100-frame queues) -------------------------
+ * host1 10.0.0.1                                                                    10.0.0.2
  *
  * Hosts: plain EthernetNetDevices (no host or NIC model: it would add the same events on
  * both paths), 1 Gb/s, MTU 1500 B, transmit queues of 100 packets.  Every cable 500 ns

@@ -62,8 +62,8 @@ main()
     for (const auto& report : server->GetReports())
     {
         std::cout << "connection " << i++ << ": " << report.bytes << " B in "
-                  << (report.end - report.start).GetSeconds() << " s = "
-                  << report.GoodputBps() / 1e6 << " Mb/s\n";
+                  << (report.end - report.start).GetSeconds()
+                  << " s = " << report.GoodputBps() / 1e6 << " Mb/s\n";
     }
     Simulator::Destroy();
     return 0;

@@ -43,8 +43,10 @@ def main() -> None:
     ns.Simulator.Run()
     for i, report in enumerate(server.GetReports()):
         seconds = (report.end - report.start).GetSeconds()
-        print(f"connection {i}: {report.bytes} B in {seconds:.3f} s = "
-              f"{report.GoodputBps() / 1e6:.2f} Mb/s")
+        print(
+            f"connection {i}: {report.bytes} B in {seconds:.3f} s = "
+            f"{report.GoodputBps() / 1e6:.2f} Mb/s"
+        )
     ns.Simulator.Destroy()
 
 

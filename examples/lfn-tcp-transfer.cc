@@ -37,7 +37,8 @@ std::ostringstream g_csv;              //!< what the log writes
 void
 StartLog(Ptr<Application> app)
 {
-    Ptr<LfnTcpSocket> socket = DynamicCast<LfnTcpSocket>(DynamicCast<BulkSendApplication>(app)->GetSocket());
+    Ptr<LfnTcpSocket> socket =
+        DynamicCast<LfnTcpSocket>(DynamicCast<BulkSendApplication>(app)->GetSocket());
     g_log = std::make_unique<LfnTcpStatsLog>(socket, g_csv, Seconds(0.5));
     g_log->Start();
 }
@@ -76,8 +77,8 @@ main(int argc, char* argv[])
     Simulator::Run();
     g_log.reset();
     std::cout << g_csv.str();
-    std::cout << "received " << sink->GetTotalRx() << " B in 5 s = "
-              << sink->GetTotalRx() * 8.0 / 5 / 1e6 << " Mb/s" << std::endl;
+    std::cout << "received " << sink->GetTotalRx()
+              << " B in 5 s = " << sink->GetTotalRx() * 8.0 / 5 / 1e6 << " Mb/s" << std::endl;
     Simulator::Destroy();
     return 0;
 }

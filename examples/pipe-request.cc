@@ -27,7 +27,8 @@ using namespace ns3::hybridnet;
 int
 main(int argc, char* argv[])
 {
-    const std::string file = argc > 1 ? argv[1] : HYBRIDNET_TOPOLOGY_DIR "/lightpath-accelerator.json";
+    const std::string file =
+        argc > 1 ? argv[1] : HYBRIDNET_TOPOLOGY_DIR "/lightpath-accelerator.json";
     ClusterBuilder cluster;
     cluster.Build(ClusterTopology::Load(file));
     ClusterEventLog log;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Set up hybridnet on a Debian bookworm machine with Python 3.11, then do one job.
 
-    python3 python/bootstrap.py validate   # set up, run the quick validation suite, write the report
+    python3 python/bootstrap.py validate   # set up, run the quick validation suite, the report
     python3 python/bootstrap.py test       # set up, run the quick test set through ctest
 
 Set-up, each step skipped when already done (so a second run is fast):
@@ -59,7 +59,8 @@ def run(*args: str | Path, **kwargs) -> None:
 def installed_version(package: str) -> str | None:
     proc = subprocess.run(
         ["dpkg-query", "-W", "-f=${Status} ${Version}", package],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if proc.returncode != 0 or not proc.stdout.startswith("install ok installed"):
         return None
@@ -93,8 +94,10 @@ def debian_packages() -> None:
     except subprocess.CalledProcessError:
         # Debian replaces a version when a point release or security update supersedes
         # it; the pinned one is then gone from the archive.  Take bookworm's current one.
-        say("warning: a pinned version is no longer in the archive; installing bookworm's "
-            "current versions of: " + ", ".join(missing))
+        say(
+            "warning: a pinned version is no longer in the archive; installing bookworm's "
+            "current versions of: " + ", ".join(missing)
+        )
         run("apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing, env=env)
 
 
@@ -124,8 +127,17 @@ def virtual_environment() -> None:
 def build() -> None:
     if not (BUILD / "build.ninja").is_file():
         say("configuring the C++ build")
-        run("cmake", "-S", SOURCE, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-            f"-DHYBRIDNET_PYTHON={VENV_PYTHON}")
+        run(
+            "cmake",
+            "-S",
+            SOURCE,
+            "-B",
+            BUILD,
+            "-G",
+            "Ninja",
+            "-DCMAKE_BUILD_TYPE=Release",
+            f"-DHYBRIDNET_PYTHON={VENV_PYTHON}",
+        )
     say("building")
     run("cmake", "--build", BUILD)
 
@@ -133,8 +145,10 @@ def build() -> None:
 def main(argv: list[str]) -> int:
     jobs = {"validate", "test"}
     if len(argv) != 1 or argv[0] not in jobs:
-        print(f"bootstrap.py: error: expected one job, one of: {', '.join(sorted(jobs))}",
-              file=sys.stderr)
+        print(
+            f"bootstrap.py: error: expected one job, one of: {', '.join(sorted(jobs))}",
+            file=sys.stderr,
+        )
         return 2
     try:
         debian_packages()
@@ -144,14 +158,26 @@ def main(argv: list[str]) -> int:
         print(f"hybridnet setup: error: {e}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as e:
-        print(f"hybridnet setup: error: {' '.join(map(str, e.cmd))} failed with status "
-              f"{e.returncode}", file=sys.stderr)
+        print(
+            f"hybridnet setup: error: {' '.join(map(str, e.cmd))} failed with status "
+            f"{e.returncode}",
+            file=sys.stderr,
+        )
         return 1
     if argv[0] == "validate":
         command = [VENV / "bin" / "hybridnet", "validate", "--quick"]
     else:
-        command = ["ctest", "--test-dir", BUILD, "-L", "quick", "-j", str(os.cpu_count() or 1),
-                   "--output-on-failure", "--no-tests=error"]
+        command = [
+            "ctest",
+            "--test-dir",
+            BUILD,
+            "-L",
+            "quick",
+            "-j",
+            str(os.cpu_count() or 1),
+            "--output-on-failure",
+            "--no-tests=error",
+        ]
     return subprocess.run([str(c) for c in command]).returncode
 
 

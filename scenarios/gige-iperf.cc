@@ -114,16 +114,35 @@ AddTransferFlags(ScenarioFlags& flags, Options& o)
                   &o.segmentSize,
                   536,
                   65483);
-    flags.AddSize("window", "socket send and receive buffer of both ends (iperf -w)", &o.window, 2048, 1ULL << 30);
+    flags.AddSize("window",
+                  "socket send and receive buffer of both ends (iperf -w)",
+                  &o.window,
+                  2048,
+                  1ULL << 30);
     flags.AddSize("writeSize",
                   "bytes per application write (iperf -l; 8KiB is iperf's default)",
                   &o.writeSize,
                   1,
                   1U << 24);
-    flags.AddTypeId("congestionOps", "TCP congestion control of both ends", &o.congestionOps, TcpCongestionOps::GetTypeId());
-    flags.AddCount("queueSize", "transmit queue of every device, in packets", &o.queueSize, 1, 1000000);
-    flags.AddTime("duration", "iperf test duration (iperf -t; 0s: no transfer)", &o.duration, Seconds(0), Hours(1));
-    flags.AddTime("interval", "iperf report interval (iperf -i)", &o.interval, MilliSeconds(1), Hours(1));
+    flags.AddTypeId("congestionOps",
+                    "TCP congestion control of both ends",
+                    &o.congestionOps,
+                    TcpCongestionOps::GetTypeId());
+    flags.AddCount("queueSize",
+                   "transmit queue of every device, in packets",
+                   &o.queueSize,
+                   1,
+                   1000000);
+    flags.AddTime("duration",
+                  "iperf test duration (iperf -t; 0s: no transfer)",
+                  &o.duration,
+                  Seconds(0),
+                  Hours(1));
+    flags.AddTime("interval",
+                  "iperf report interval (iperf -i)",
+                  &o.interval,
+                  MilliSeconds(1),
+                  Hours(1));
 }
 
 /** Register the rules between the flags. */
@@ -133,12 +152,11 @@ AddRules(ScenarioFlags& flags, const Options& o, const HostFlags& hosts)
     // ns-3 TCP sends the timestamp option (12 B) by default, as the study's hosts did.
     const uint32_t loopbackMtu =
         AttributeDefault<UintegerValue>(hybridnet::LoopbackNetDevice::GetTypeId(), "Mtu").Get();
-    flags.AddConstraint("segmentSize + 52B (IP 20B, TCP 20B, timestamps 12B) <= mtu, or with "
-                        "--loopback <= the loopback MTU (" +
-                            std::to_string(loopbackMtu) + "B)",
-                        [&o, loopbackMtu]() {
-                            return o.segmentSize + 52 <= (o.loopback ? loopbackMtu : o.mtu);
-                        });
+    flags.AddConstraint(
+        "segmentSize + 52B (IP 20B, TCP 20B, timestamps 12B) <= mtu, or with "
+        "--loopback <= the loopback MTU (" +
+            std::to_string(loopbackMtu) + "B)",
+        [&o, loopbackMtu]() { return o.segmentSize + 52 <= (o.loopback ? loopbackMtu : o.mtu); });
     flags.AddConstraint("loopback is one transfer on a modelled host: not with "
                         "--bidirectional, --receivers=2 or --host=none",
                         [&o, &hosts]() {
@@ -174,7 +192,9 @@ BuildStar(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
         link.SetDeviceAttribute("DataRate", DataRateValue(o.linkRate));
         link.SetDeviceAttribute("Mtu", UintegerValue(o.mtu));
         link.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
-        link.SetQueue("ns3::DropTailQueue", "MaxSize", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.queueSize)));
+        link.SetQueue("ns3::DropTailQueue",
+                      "MaxSize",
+                      QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.queueSize)));
         cable(link);
     }
     else
@@ -210,11 +230,21 @@ struct Transfers
     std::vector<double> goodputs;          //!< and goodput, Mb/s
 
     /** Install the tests the flags ask for, from @p start for o.duration. */
-    void Install(NodeContainer hosts, Ipv4InterfaceContainer addresses, const Options& o, Time start)
+    void Install(NodeContainer hosts,
+                 Ipv4InterfaceContainer addresses,
+                 const Options& o,
+                 Time start)
     {
         const Time stop = start + o.duration;
         auto add = [&](uint32_t from, uint32_t to, Ipv4Address address, uint16_t port) {
-            return InstallIperfTransfer(hosts.Get(from), hosts.Get(to), address, port, o.writeSize, start, stop, o.interval);
+            return InstallIperfTransfer(hosts.Get(from),
+                                        hosts.Get(to),
+                                        address,
+                                        port,
+                                        o.writeSize,
+                                        start,
+                                        stop,
+                                        o.interval);
         };
         if (o.loopback)
         {
@@ -224,7 +254,8 @@ struct Transfers
         {
             servers.push_back(add(0, i, addresses.GetAddress(i), 5001));
         }
-        servers.front()->TraceConnectWithoutContext("IntervalReport", MakeCallback(&Transfers::Report, this));
+        servers.front()->TraceConnectWithoutContext("IntervalReport",
+                                                    MakeCallback(&Transfers::Report, this));
         if (o.bidirectional)
         {
             reverse = add(1, 0, addresses.GetAddress(0), 5002);
@@ -249,17 +280,25 @@ struct Transfers
         if (servers.size() == 2)
         {
             result.SetMetric("goodput2", IperfGoodput(servers[1]), "Mb/s");
-            result.SetMetric("aggregateGoodput", IperfGoodput(servers[0]) + IperfGoodput(servers[1]), "Mb/s");
+            result.SetMetric("aggregateGoodput",
+                             IperfGoodput(servers[0]) + IperfGoodput(servers[1]),
+                             "Mb/s");
         }
         if (!goodputs.empty())
         {
-            result.SetMetric("intervalGoodputMin", *std::min_element(goodputs.begin(), goodputs.end()), "Mb/s");
-            result.SetMetric("intervalGoodputMax", *std::max_element(goodputs.begin(), goodputs.end()), "Mb/s");
+            result.SetMetric("intervalGoodputMin",
+                             *std::min_element(goodputs.begin(), goodputs.end()),
+                             "Mb/s");
+            result.SetMetric("intervalGoodputMax",
+                             *std::max_element(goodputs.begin(), goodputs.end()),
+                             "Mb/s");
         }
         if (reverse && !reverse->GetReports().empty())
         {
             result.SetMetric("reverseGoodput", IperfGoodput(reverse), "Mb/s");
-            result.SetMetric("aggregateGoodput", IperfGoodput(servers[0]) + IperfGoodput(reverse), "Mb/s");
+            result.SetMetric("aggregateGoodput",
+                             IperfGoodput(servers[0]) + IperfGoodput(reverse),
+                             "Mb/s");
         }
     }
 };
@@ -296,7 +335,8 @@ main(int argc, char* argv[])
     NodeContainer hosts(1 + o.receivers);
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
     InternetStackHelper().Install(hosts);
-    Ipv4InterfaceContainer addresses = Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);
+    Ipv4InterfaceContainer addresses =
+        Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);
     // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so
     // the first ping does not carry ns-3's ARP request jitter (up to 10 ms).
     PacketSwitchHelper::PopulateArpCaches(devices);
@@ -312,7 +352,8 @@ main(int argc, char* argv[])
         counters.Schedule(transferStart, transferStart + o.duration);
     }
     const Time pingStart = transferStart + o.duration + Seconds(1);
-    const Time stop = ping.Install(hosts.Get(0), addresses.GetAddress(1), pingStart).value_or(pingStart + Seconds(1));
+    const Time stop = ping.Install(hosts.Get(0), addresses.GetAddress(1), pingStart)
+                          .value_or(pingStart + Seconds(1));
     scenario.Run(stop);
 
     auto& result = scenario.Result();
@@ -327,7 +368,8 @@ main(int argc, char* argv[])
         }
         result.SetMetric("rxRingDrops", double(drops), "");
     }
-    result.SetSeries("iperfIntervals", {{"end", "s", transfers.ends}, {"goodput", "Mb/s", transfers.goodputs}});
+    result.SetSeries("iperfIntervals",
+                     {{"end", "s", transfers.ends}, {"goodput", "Mb/s", transfers.goodputs}});
     result.SetMetric("pingsAnswered", double(ping.GetAnswered()), "");
     ping.WriteStatistics(result);
     ping.WriteSeries(result);

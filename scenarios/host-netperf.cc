@@ -22,9 +22,9 @@
  * the NIC has sent each datagram (Linux's backpressure; model/apps/udp-stream-sender.h);
  * IperfServer in UDP mode reads what arrives. The receiving socket is read by a process
  * that the arrivals wake (HostProcess: on the farm's one-processor PCs two context switches
- * per wake-up on the CPU that runs the network code). Both sockets' buffers are --window. Each host's queue
- * discipline is a 1000-packet FIFO (Linux's txqueuelen, pfifo_fast with one band used).
- * Host-to-host neighbours are static (no ARP).
+ * per wake-up on the CPU that runs the network code). Both sockets' buffers are --window. Each
+ * host's queue discipline is a 1000-packet FIFO (Linux's txqueuelen, pfifo_fast with one band
+ * used). Host-to-host neighbours are static (no ARP).
  *
  * Phases: the sender writes from t = 100 ms for --duration; the simulation then runs 1 s
  * more (TCP: the FIN exchange; UDP: what is still in the hosts drains). Host counters (CPU
@@ -120,13 +120,20 @@ struct Options
 void
 AddStreamFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddChoice("protocol", "tcp: netperf TCP_STREAM; udp: UDP_STREAM", &o.protocol, {"tcp", "udp"});
+    flags.AddChoice("protocol",
+                    "tcp: netperf TCP_STREAM; udp: UDP_STREAM",
+                    &o.protocol,
+                    {"tcp", "udp"});
     flags.AddDataRate("linkRate",
                       "rate of the cable between the NICs; Ethernet: 10 Mb/s to 10 Gb/s",
                       &o.linkRate,
                       DataRate("10Mbps"),
                       DataRate("10Gbps"));
-    flags.AddTime("linkDelay", "propagation delay of the cable (500ns is about 100 m)", &o.linkDelay, Seconds(0), Seconds(1));
+    flags.AddTime("linkDelay",
+                  "propagation delay of the cable (500ns is about 100 m)",
+                  &o.linkDelay,
+                  Seconds(0),
+                  Seconds(1));
     flags.AddSize("mtu",
                   "IP MTU of both NICs (1500B standard, 9000B jumbo, 16144B the largest the "
                   "Ethernet model carries)",
@@ -146,7 +153,11 @@ AddStreamFlags(ScenarioFlags& flags, Options& o)
                   &o.window,
                   2048,
                   1ULL << 30);
-    flags.AddTime("duration", "how long the sender writes (netperf -l)", &o.duration, MilliSeconds(1), Hours(1));
+    flags.AddTime("duration",
+                  "how long the sender writes (netperf -l)",
+                  &o.duration,
+                  MilliSeconds(1),
+                  Hours(1));
     flags.AddConstraint("messageSize + 28B (IP 20B, UDP 8B) <= mtu with protocol udp", [&o]() {
         return o.protocol != "udp" || o.messageSize == 0 || o.messageSize + kUdpIpHeaders <= o.mtu;
     });
@@ -172,10 +183,10 @@ BuildCable(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
 /** netserver's UDP side: what arrives, in the writing period and in all. */
 struct UdpCount
 {
-    Time from;                   //!< the writing period's start
-    Time to;                     //!< and end
-    uint64_t bytesInPeriod{0};   //!< payload received within [from, to]
-    uint64_t datagrams{0};       //!< datagrams received in all
+    Time from;                 //!< the writing period's start
+    Time to;                   //!< and end
+    uint64_t bytesInPeriod{0}; //!< payload received within [from, to]
+    uint64_t datagrams{0};     //!< datagrams received in all
 
     /** IperfServer's Rx trace. */
     void Received(uint32_t, Ptr<const Packet> packet)
@@ -188,7 +199,11 @@ struct UdpCount
 
 /** UDP_STREAM: UdpStreamSender on the sender, IperfServer in UDP mode counting. */
 Ptr<UdpStreamSender>
-InstallUdpStream(NodeContainer hosts, Ptr<NetDevice> nic, Address server, const Options& o, UdpCount* count)
+InstallUdpStream(NodeContainer hosts,
+                 Ptr<NetDevice> nic,
+                 Address server,
+                 const Options& o,
+                 UdpCount* count)
 {
     IperfServerHelper sinkHelper(5001);
     sinkHelper.SetAttribute("Protocol", StringValue("Udp"));
@@ -218,11 +233,12 @@ WriteCeilings(ResultDocument& result, NodeContainer hosts, const Options& o)
     Ptr<HostBus> senderBus = hosts.Get(0)->GetObject<HostBus>();
     Ptr<HostBus> receiverBus = hosts.Get(1)->GetObject<HostBus>();
     const Time frameRead = senderBus->GetTransferTime(HostBus::FROM_MEMORY, frame);
-    const Time senderPerPacket = senderBus->GetTransferTime(HostBus::FROM_MEMORY, kDescriptorBytes) +
-                                 frameRead +
-                                 senderBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
-    const Time receiverPerPacket = receiverBus->GetTransferTime(HostBus::TO_MEMORY, frame) +
-                                   receiverBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
+    const Time senderPerPacket =
+        senderBus->GetTransferTime(HostBus::FROM_MEMORY, kDescriptorBytes) + frameRead +
+        senderBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
+    const Time receiverPerPacket =
+        receiverBus->GetTransferTime(HostBus::TO_MEMORY, frame) +
+        receiverBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
     result.SetMetric("wireCeiling",
                      o.linkRate.GetBitRate() * double(o.PayloadPerPacket()) /
                          (o.L3PerPacket() + kWireOverhead) / 1e6,
@@ -244,7 +260,11 @@ main(int argc, char* argv[])
     Options o;
     auto& flags = scenario.Flags();
     hostFlags.AddProfile(flags, "sender", "the sending host (netperf)", "farm-pentium-800", false);
-    hostFlags.AddProfile(flags, "receiver", "the receiving host (netserver)", "farm-pentium-1800", false);
+    hostFlags.AddProfile(flags,
+                         "receiver",
+                         "the receiving host (netserver)",
+                         "farm-pentium-1800",
+                         false);
     AddStreamFlags(flags, o);
     hostFlags.AddInterruptThrottle(flags);
     hostFlags.AddDelayTimers(flags);
@@ -276,11 +296,21 @@ main(int argc, char* argv[])
     Ptr<IperfServer> tcpServer;
     if (udp)
     {
-        udpSender = InstallUdpStream(hosts, nics.Get(0), InetSocketAddress(interfaces.GetAddress(1), 5001), o, &count);
+        udpSender = InstallUdpStream(hosts,
+                                     nics.Get(0),
+                                     InetSocketAddress(interfaces.GetAddress(1), 5001),
+                                     o,
+                                     &count);
     }
     else
     {
-        tcpServer = InstallIperfTransfer(hosts.Get(0), hosts.Get(1), interfaces.GetAddress(1), 5001, o.WriteSize(), count.from, count.to);
+        tcpServer = InstallIperfTransfer(hosts.Get(0),
+                                         hosts.Get(1),
+                                         interfaces.GetAddress(1),
+                                         5001,
+                                         o.WriteSize(),
+                                         count.from,
+                                         count.to);
     }
     HostCounters counters(hosts, nics, {"Sender", "Receiver"});
     counters.Schedule(count.from, count.to);
@@ -302,7 +332,9 @@ main(int argc, char* argv[])
         result.SetMetric("throughput", IperfGoodput(tcpServer), "Mb/s");
     }
     counters.WriteTo(result);
-    result.SetMetric("rxRingDrops", double(DynamicCast<NicNetDevice>(nics.Get(1))->GetRxRingDrops()), "");
+    result.SetMetric("rxRingDrops",
+                     double(DynamicCast<NicNetDevice>(nics.Get(1))->GetRxRingDrops()),
+                     "");
     WriteCeilings(result, hosts, o);
     result.SetMetric("messageSize", double(o.WriteSize()), "B");
     result.SetMetric("payloadPerPacket", double(o.PayloadPerPacket()), "B");

@@ -33,14 +33,13 @@
  *
  * Metrics: goodput1, goodput2 (iperf's totals, each over its own connection, Mb/s),
  * totalGoodput (both flows' bytes over the span from the first connection to the last
- * close: the rate the sender sustained), flowRatio (goodput1 / goodput2); with the daemons, for flow 1: detectionTime (flow start to the epd's
- * detection), moveTime (detection to its data leaving on the circuit NIC), offloadTime
- * (their sum); circuitShare1, circuitShare2 (fraction of each flow's bytes its sender put
- * on the circuit NIC); ping RTT
- * (pingRttMin, Max, Mean, Sd in us).  Series: throughput (t, flow1, flow2, total - each
- * receiver's bytes per --interval; flow1Circuit - flow 1's bytes, headers included, its
- * sender put on the circuit NIC), pingRtt.  Events: the control plane's timeline
- * (ClusterEventLog).
+ * close: the rate the sender sustained), flowRatio (goodput1 / goodput2); with the daemons, for
+ * flow 1: detectionTime (flow start to the epd's detection), moveTime (detection to its data
+ * leaving on the circuit NIC), offloadTime (their sum); circuitShare1, circuitShare2 (fraction of
+ * each flow's bytes its sender put on the circuit NIC); ping RTT (pingRttMin, Max, Mean, Sd in us).
+ * Series: throughput (t, flow1, flow2, total - each receiver's bytes per --interval; flow1Circuit -
+ * flow 1's bytes, headers included, its sender put on the circuit NIC), pingRtt.  Events: the
+ * control plane's timeline (ClusterEventLog).
  *
  * Run:  hybridnet run lightpath-cluster --mode=automatic --flow2=node1>node3
  *   or: build/bin/lightpath-cluster --mode=static --output=lightpath-cluster.json
@@ -153,10 +152,26 @@ AddFlowFlags(ScenarioFlags& flags, Options& o)
                   &o.flow2Delay,
                   Seconds(0),
                   Hours(1));
-    flags.AddTime("duration", "length of each iperf transfer (iperf -t)", &o.duration, MilliSeconds(100), Hours(1));
-    flags.AddSize("window", "socket send and receive buffer of every TCP end (iperf -w)", &o.window, 2048, 1ULL << 30);
-    flags.AddSize("writeSize", "bytes per application write (iperf -l; 8KiB is iperf's default)", &o.writeSize, 1, 1U << 24);
-    flags.AddTime("interval", "sampling interval of the throughput series", &o.interval, MilliSeconds(10), Hours(1));
+    flags.AddTime("duration",
+                  "length of each iperf transfer (iperf -t)",
+                  &o.duration,
+                  MilliSeconds(100),
+                  Hours(1));
+    flags.AddSize("window",
+                  "socket send and receive buffer of every TCP end (iperf -w)",
+                  &o.window,
+                  2048,
+                  1ULL << 30);
+    flags.AddSize("writeSize",
+                  "bytes per application write (iperf -l; 8KiB is iperf's default)",
+                  &o.writeSize,
+                  1,
+                  1U << 24);
+    flags.AddTime("interval",
+                  "sampling interval of the throughput series",
+                  &o.interval,
+                  MilliSeconds(10),
+                  Hours(1));
 }
 
 /**
@@ -206,10 +221,11 @@ ClusterTopology
 LoadWithOverrides(const Options& o)
 {
     std::vector<ClusterTopology::Override> overrides;
-    for (const auto& [section, key, text] : {std::tuple{"epd", "detectionPolicy", o.detectionPolicy},
-                                             std::tuple{"epd", "rateThreshold", o.rateThreshold},
-                                             std::tuple{"epd", "bytesThreshold", o.bytesThreshold},
-                                             std::tuple{"pfd", "busyPolicy", o.busyPolicy}})
+    for (const auto& [section, key, text] :
+         {std::tuple{"epd", "detectionPolicy", o.detectionPolicy},
+          std::tuple{"epd", "rateThreshold", o.rateThreshold},
+          std::tuple{"epd", "bytesThreshold", o.bytesThreshold},
+          std::tuple{"pfd", "busyPolicy", o.busyPolicy}})
     {
         if (text != "file")
         {
@@ -226,12 +242,17 @@ LoadWithOverrides(const Options& o)
 
 /** Refuse a flow host that is no compute host, or has no circuit NIC where the mode needs one. */
 void
-RequireHost(const ClusterTopology& t, const Options& o, const std::string& flag, const std::string& host, bool circuit)
+RequireHost(const ClusterTopology& t,
+            const Options& o,
+            const std::string& flag,
+            const std::string& host,
+            bool circuit)
 {
     const ClusterTopology::Host* h = t.FindHost(host);
     if (!h || h->frontEnd)
     {
-        throw ClusterTopologyError("--" + flag + ": '" + host + "' is not a compute host of " + o.topologyFile);
+        throw ClusterTopologyError("--" + flag + ": '" + host + "' is not a compute host of " +
+                                   o.topologyFile);
     }
     if (circuit && !h->circuitNic)
     {
@@ -270,7 +291,9 @@ TopologyFor(const Options& o, const FlowSpec& flow1, const std::optional<FlowSpe
             {
                 if (h == flow1.sender || h == flow1.receiver)
                 {
-                    throw ClusterTopologyError("--mode=static: host '" + h + "' of --flow1 is already in a static circuit of " + o.topologyFile);
+                    throw ClusterTopologyError("--mode=static: host '" + h +
+                                               "' of --flow1 is already in a static circuit of " +
+                                               o.topologyFile);
                 }
             }
         }
@@ -328,7 +351,10 @@ struct Flows
     std::optional<Time> moved;    //!< flow 1's data left on the circuit NIC
 
     /** Install the flows: iperf servers on the receivers, BulkSend on the senders. */
-    void Install(ClusterBuilder& cluster, const Options& o, const FlowSpec& flow1, const std::optional<FlowSpec>& flow2)
+    void Install(ClusterBuilder& cluster,
+                 const Options& o,
+                 const FlowSpec& flow1,
+                 const std::optional<FlowSpec>& flow2)
     {
         flows.resize(flow2 ? 2 : 1);
         flows[0].spec = flow1;
@@ -345,7 +371,13 @@ struct Flows
         for (Flow& flow : flows)
         {
             flow.port = port++;
-            flow.server = InstallIperfTransfer(cluster.GetNode(flow.spec.sender), cluster.GetNode(flow.spec.receiver), flow.destination, flow.port, o.writeSize, flow.start, flow.start + o.duration);
+            flow.server = InstallIperfTransfer(cluster.GetNode(flow.spec.sender),
+                                               cluster.GetNode(flow.spec.receiver),
+                                               flow.destination,
+                                               flow.port,
+                                               o.writeSize,
+                                               flow.start,
+                                               flow.start + o.duration);
             flow.server->TraceConnectWithoutContext("Rx", MakeCallback(&Flow::Received, &flow));
         }
     }
@@ -356,12 +388,14 @@ struct Flows
         return flows.back().start + o.duration;
     }
 
-    /** Sample every receiver's bytes (and flow 1's on the circuit) every @p every until the flows end. */
+    /** Sample every receiver's bytes (and flow 1's on the circuit) every @p every until the flows
+     * end. */
     void ScheduleSamples(Time every, Time end)
     {
         interval = every;
         const Time first = flows[0].start;
-        const uint64_t samples = std::llround(std::ceil((end - first).GetSeconds() / every.GetSeconds())) + 1;
+        const uint64_t samples =
+            std::llround(std::ceil((end - first).GetSeconds() / every.GetSeconds())) + 1;
         for (uint64_t i = 1; i <= samples; ++i)
         {
             Simulator::Schedule(first + every * i, &Flows::Sample, this);
@@ -372,7 +406,8 @@ struct Flows
     void Sample()
     {
         times.push_back(Simulator::Now().GetSeconds());
-        circuitRate.push_back(8.0 * (flows[0].onCircuit - sampledOnCircuit) / interval.GetSeconds() / 1e6);
+        circuitRate.push_back(8.0 * (flows[0].onCircuit - sampledOnCircuit) /
+                              interval.GetSeconds() / 1e6);
         sampledOnCircuit = flows[0].onCircuit;
         for (Flow& flow : flows)
         {
@@ -391,7 +426,8 @@ struct Flows
         }
         for (Flow& flow : flows)
         {
-            cluster.GetFlowSteering(flow.spec.sender)->TraceConnectWithoutContext("Tx", MakeCallback(&Flow::Sent, &flow));
+            cluster.GetFlowSteering(flow.spec.sender)
+                ->TraceConnectWithoutContext("Tx", MakeCallback(&Flow::Sent, &flow));
         }
     }
 
@@ -451,13 +487,17 @@ Flows::WriteMetrics(ResultDocument& result) const
     }
     if (first && *last > *first)
     {
-        result.SetMetric("totalGoodput", 8.0 * totalBytes / (*last - *first).GetSeconds() / 1e6, "Mb/s");
+        result.SetMetric("totalGoodput",
+                         8.0 * totalBytes / (*last - *first).GetSeconds() / 1e6,
+                         "Mb/s");
     }
     for (size_t i = 0; i < flows.size(); ++i)
     {
         if (flows[i].sent > 0)
         {
-            result.SetMetric("circuitShare" + std::to_string(i + 1), double(flows[i].onCircuit) / flows[i].sent, "");
+            result.SetMetric("circuitShare" + std::to_string(i + 1),
+                             double(flows[i].onCircuit) / flows[i].sent,
+                             "");
         }
     }
     if (detected)
@@ -485,7 +525,9 @@ Flows::WriteSeries(ResultDocument& result) const
     result.SetSeries("throughput",
                      {{"t", "s", times},
                       {"flow1", "Mb/s", flows[0].rate},
-                      {"flow2", "Mb/s", flows.size() == 2 ? flows[1].rate : std::vector<double>(times.size(), 0.0)},
+                      {"flow2",
+                       "Mb/s",
+                       flows.size() == 2 ? flows[1].rate : std::vector<double>(times.size(), 0.0)},
                       {"total", "Mb/s", total},
                       {"flow1Circuit", "Mb/s", circuitRate}});
 }
@@ -545,7 +587,9 @@ main(int argc, char* argv[])
     flows.Watch(cluster);
     // Pings after the flows, from flow 1's sender to the address flow 1 used.
     const Time pingStart = flows.End(o) + Seconds(1);
-    const Time stop = ping.Install(cluster.GetNode(flow1.sender), flows.flows[0].destination, pingStart).value_or(pingStart);
+    const Time stop =
+        ping.Install(cluster.GetNode(flow1.sender), flows.flows[0].destination, pingStart)
+            .value_or(pingStart);
     scenario.Run(stop);
 
     auto& result = scenario.Result();

@@ -150,7 +150,11 @@ struct Options
 void
 AddPathFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddDataRate("bottleneckRate", "rate of the router's WAN port, the path's bottleneck", &o.bottleneckRate, DataRate("1Mbps"), DataRate("40Gbps"));
+    flags.AddDataRate("bottleneckRate",
+                      "rate of the router's WAN port, the path's bottleneck",
+                      &o.bottleneckRate,
+                      DataRate("1Mbps"),
+                      DataRate("40Gbps"));
     flags.AddDataRate("accessRate",
                       "rate of the sender's access link to the router (at least bottleneckRate)",
                       &o.accessRate,
@@ -180,9 +184,22 @@ AddPathFlags(ScenarioFlags& flags, Options& o)
 void
 AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
 {
-    flags.AddCount("flows", "parallel TCP streams from sender to receiver (destination ports 5001, 5002, ...)", &o.flows, 1, kMaxFlows);
-    flags.AddTime("startSpread", "flow i starts (i - 1) x startSpread after the first", &o.startSpread, Seconds(0), Hours(1));
-    flags.AddTime("duration", "simulated time; every flow writes until then", &o.duration, MilliSeconds(1), Hours(1));
+    flags.AddCount(
+        "flows",
+        "parallel TCP streams from sender to receiver (destination ports 5001, 5002, ...)",
+        &o.flows,
+        1,
+        kMaxFlows);
+    flags.AddTime("startSpread",
+                  "flow i starts (i - 1) x startSpread after the first",
+                  &o.startSpread,
+                  Seconds(0),
+                  Hours(1));
+    flags.AddTime("duration",
+                  "simulated time; every flow writes until then",
+                  &o.duration,
+                  MilliSeconds(1),
+                  Hours(1));
     flags.AddReal("lossRate",
                   "probability that a data segment is dropped on the receiver's receive path "
                   "(LossInjector Random, per flow); 0: none",
@@ -202,7 +219,8 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
-    flags.AddConstraint("accessRate >= bottleneckRate", [&o]() { return o.accessRate >= o.bottleneckRate; });
+    flags.AddConstraint("accessRate >= bottleneckRate",
+                        [&o]() { return o.accessRate >= o.bottleneckRate; });
     flags.AddConstraint("2 x accessDelay <= rtt", [&o]() { return o.accessDelay * 2 <= o.rtt; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
                         [&o]() { return o.lossRate == 0 || o.lossEvery == 0; });
@@ -212,16 +230,17 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                         [&o, &tcp]() { return tcp.IsLfn() || o.web100Interval.IsZero(); });
     flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
         return o.web100Interval.IsZero() ||
-               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <= static_cast<int64_t>(kMaxWeb100Rows);
+               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <=
+                   static_cast<int64_t>(kMaxWeb100Rows);
     });
 }
 
 /** The path: sender, router, receiver, their links and addresses. */
 struct Path
 {
-    NodeContainer nodes{3};            //!< sender, router, receiver
-    NetDeviceContainer access;         //!< sender - router
-    NetDeviceContainer wan;            //!< router - receiver
+    NodeContainer nodes{3};    //!< sender, router, receiver
+    NetDeviceContainer access; //!< sender - router
+    NetDeviceContainer wan;    //!< router - receiver
     Ipv4Address receiverAddress;
 
     /** Build it: links of @p mtu, TCP of @p tcp on the hosts, global routing. */
@@ -369,11 +388,16 @@ main(int argc, char* argv[])
     QueueDrops bottleneckDrops;
     bottleneckDrops.InstallBottleneck(path.wan.Get(0), sizing.GetQueuePackets());
     QueueDrops senderQueueDrops;
-    senderQueueDrops.AddQueueDisc(path.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(path.access.Get(0)));
+    senderQueueDrops.AddQueueDisc(
+        path.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
+            path.access.Get(0)));
     senderQueueDrops.AddDeviceQueue(path.access.Get(0));
 
     // Flows: a sink per port from t = 0, a BulkSend per flow from its start.
-    BulkFlows flows(path.nodes.Get(2), path.receiverAddress, std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
+    BulkFlows flows(path.nodes.Get(2),
+                    path.receiverAddress,
+                    std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()),
+                    tcp.IsLfn());
     Losses losses(o);
     std::deque<Web100Log> web100(o.flows);
     for (uint32_t i = 0; i < o.flows; ++i)

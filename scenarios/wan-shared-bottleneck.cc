@@ -132,7 +132,11 @@ struct Options
 void
 AddPathFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddCount("flows", "TCP flows, each from its own sender host (destination ports 5001, 5002, ...)", &o.flows, 1, kMaxFlows);
+    flags.AddCount("flows",
+                   "TCP flows, each from its own sender host (destination ports 5001, 5002, ...)",
+                   &o.flows,
+                   1,
+                   kMaxFlows);
     flags.AddText("rtts",
                   "round-trip propagation delay of each flow's path: one time for all flows or "
                   "a comma-separated list, one per flow (SLAC to Caltech, U. Florida, CERN: "
@@ -140,7 +144,11 @@ AddPathFlags(ScenarioFlags& flags, Options& o)
                   &o.rttList,
                   "times with units separated by commas (10ms,80ms,180ms)",
                   [](const std::string& text) { return !text.empty(); });
-    flags.AddDataRate("bottleneckRate", "rate of the router's port to the receiver, the shared bottleneck", &o.bottleneckRate, DataRate("1Mbps"), DataRate("40Gbps"));
+    flags.AddDataRate("bottleneckRate",
+                      "rate of the router's port to the receiver, the shared bottleneck",
+                      &o.bottleneckRate,
+                      DataRate("1Mbps"),
+                      DataRate("40Gbps"));
     flags.AddDataRate("accessRate",
                       "rate of each sender's access link to the router (at least bottleneckRate)",
                       &o.accessRate,
@@ -165,28 +173,44 @@ AddPathFlags(ScenarioFlags& flags, Options& o)
 void
 AddTimingFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddTime("startSpread", "flow i starts (i - 1) x startSpread after the first (unless --starts)", &o.startSpread, Seconds(0), Hours(1));
+    flags.AddTime("startSpread",
+                  "flow i starts (i - 1) x startSpread after the first (unless --starts)",
+                  &o.startSpread,
+                  Seconds(0),
+                  Hours(1));
     flags.AddText("starts",
                   "start time of each flow, a comma-separated list, one per flow (replaces "
                   "startSpread); empty: (i - 1) x startSpread",
                   &o.startList,
                   "times with units separated by commas (0s,10s)",
                   [](const std::string&) { return true; });
-    flags.AddTime("duration", "simulated time; every flow writes until then", &o.duration, MilliSeconds(1), Hours(1));
-    flags.AddTime("warmup", "goodputs count from max(flow start, warmup): leaves out convergence", &o.warmup, Seconds(0), Hours(1));
+    flags.AddTime("duration",
+                  "simulated time; every flow writes until then",
+                  &o.duration,
+                  MilliSeconds(1),
+                  Hours(1));
+    flags.AddTime("warmup",
+                  "goodputs count from max(flow start, warmup): leaves out convergence",
+                  &o.warmup,
+                  Seconds(0),
+                  Hours(1));
     flags.AddTime("web100Interval",
                   "sample cwnd, ssthresh, srtt and bytes delivered of every flow this often "
                   "into series web100Flow<i>; 0s: off",
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
-    flags.AddConstraint("accessRate >= bottleneckRate", [&o]() { return o.accessRate >= o.bottleneckRate; });
-    flags.AddConstraint("startSpread is 0s when starts is given", [&o]() { return o.startList.empty() || o.startSpread.IsZero(); });
-    flags.AddConstraint("(flows - 1) x startSpread < duration", [&o]() { return o.startSpread * (o.flows - 1) < o.duration; });
+    flags.AddConstraint("accessRate >= bottleneckRate",
+                        [&o]() { return o.accessRate >= o.bottleneckRate; });
+    flags.AddConstraint("startSpread is 0s when starts is given",
+                        [&o]() { return o.startList.empty() || o.startSpread.IsZero(); });
+    flags.AddConstraint("(flows - 1) x startSpread < duration",
+                        [&o]() { return o.startSpread * (o.flows - 1) < o.duration; });
     flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
     flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
         return o.web100Interval.IsZero() ||
-               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <= static_cast<int64_t>(kMaxSamples);
+               o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <=
+                   static_cast<int64_t>(kMaxSamples);
     });
 }
 
@@ -198,7 +222,9 @@ AddTimingFlags(ScenarioFlags& flags, Options& o)
  * @return "" or the one-line problem
  */
 std::string
-ParseTimes(const std::string& text, uint32_t flows, const std::string& flag,
+ParseTimes(const std::string& text,
+           uint32_t flows,
+           const std::string& flag,
            std::vector<Time>* times)
 {
     const auto items = WanTcpFlags::SplitList(text);
@@ -235,7 +261,8 @@ CheckTimes(Options& o)
         if (o.rtts[i] < o.bottleneckDelay * 2 || o.rtts[i] > Seconds(2))
         {
             return "--rtts: flow " + std::to_string(i + 1) + "'s " + FormatTime(o.rtts[i]) +
-                   " is outside 2 x bottleneckDelay (" + FormatTime(o.bottleneckDelay * 2) + ") to 2s";
+                   " is outside 2 x bottleneckDelay (" + FormatTime(o.bottleneckDelay * 2) +
+                   ") to 2s";
         }
     }
     o.starts.clear();
@@ -250,7 +277,8 @@ CheckTimes(Options& o)
     const size_t given = WanTcpFlags::SplitList(o.startList).size();
     if (given != o.flows)
     {
-        return "--starts: " + std::to_string(given) + " values for " + std::to_string(o.flows) + " flows (give one per flow)";
+        return "--starts: " + std::to_string(given) + " values for " + std::to_string(o.flows) +
+               " flows (give one per flow)";
     }
     if (auto problem = ParseTimes(o.startList, o.flows, "starts", &o.starts); !problem.empty())
     {
@@ -260,7 +288,8 @@ CheckTimes(Options& o)
     {
         if (o.starts[i] >= o.duration)
         {
-            return "--starts: flow " + std::to_string(i + 1) + " starts at " + FormatTime(o.starts[i]) + ", not before duration " + FormatTime(o.duration);
+            return "--starts: flow " + std::to_string(i + 1) + " starts at " +
+                   FormatTime(o.starts[i]) + ", not before duration " + FormatTime(o.duration);
         }
     }
     return "";
@@ -297,7 +326,8 @@ struct Dumbbell
         tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
         for (uint32_t i = 0; i < o.flows; ++i)
         {
-            Ipv4AddressHelper(("10.1." + std::to_string(i + 1) + ".0").c_str(), "255.255.255.0").Assign(access[i]);
+            Ipv4AddressHelper(("10.1." + std::to_string(i + 1) + ".0").c_str(), "255.255.255.0")
+                .Assign(access[i]);
         }
         receiverAddress = Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(wan).GetAddress(1);
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -338,8 +368,8 @@ struct FlowSeries
 /** Goodput windows: each flow's from max(start, warmup), the aggregate's from the first. */
 struct GoodputWindows
 {
-    std::vector<Time> from;            //!< each flow's window opens
-    std::vector<uint64_t> bytesAtFrom; //!< bytes delivered when it opens
+    std::vector<Time> from;             //!< each flow's window opens
+    std::vector<uint64_t> bytesAtFrom;  //!< bytes delivered when it opens
     std::vector<uint64_t> bytesAtFirst; //!< bytes delivered when the first window opens
 
     /** @return when the first window opens */
@@ -351,7 +381,11 @@ struct GoodputWindows
 
 /** Per-flow goodputs and shares, the aggregate, fairness and utilisation (see the header). */
 void
-WriteSharing(ResultDocument& result, const BulkFlows& flows, const GoodputWindows& w, const Options& o, double ceiling)
+WriteSharing(ResultDocument& result,
+             const BulkFlows& flows,
+             const GoodputWindows& w,
+             const Options& o,
+             double ceiling)
 {
     std::vector<double> goodputs;
     uint64_t aggregateBytes = 0;
@@ -360,7 +394,8 @@ WriteSharing(ResultDocument& result, const BulkFlows& flows, const GoodputWindow
         const std::string flow = "Flow" + std::to_string(i + 1);
         const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
         aggregateBytes += bytes - w.bytesAtFirst[i];
-        goodputs.push_back(8.0 * double(bytes - w.bytesAtFrom[i]) / (o.duration - w.from[i]).GetSeconds() / 1e6);
+        goodputs.push_back(8.0 * double(bytes - w.bytesAtFrom[i]) /
+                           (o.duration - w.from[i]).GetSeconds() / 1e6);
         result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
         result.SetMetric("bytesReceived" + flow, double(bytes), "B");
         result.SetMetric("rtt" + flow, o.rtts[i].GetSeconds() * 1e3, "ms");
@@ -382,7 +417,8 @@ WriteSharing(ResultDocument& result, const BulkFlows& flows, const GoodputWindow
             result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
         }
     }
-    const double aggregate = 8.0 * double(aggregateBytes) / (o.duration - w.First()).GetSeconds() / 1e6;
+    const double aggregate =
+        8.0 * double(aggregateBytes) / (o.duration - w.First()).GetSeconds() / 1e6;
     result.SetMetric("goodput", aggregate, "Mb/s");
     if (auto jain = BulkFlows::JainIndex(goodputs))
     {
@@ -423,14 +459,19 @@ main(int argc, char* argv[])
     }
 
     // Sized as in wan-bulk-transfer, for the longest path's BDP.
-    const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, *std::max_element(o.rtts.begin(), o.rtts.end()), o.queuePackets);
+    const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate,
+                                              *std::max_element(o.rtts.begin(), o.rtts.end()),
+                                              o.queuePackets);
     tcp.SetDefaults(sizing);
     Dumbbell net(o, tcp, sizing.GetMtu());
     QueueDrops bottleneckDrops;
     bottleneckDrops.InstallBottleneck(net.wan.Get(0), sizing.GetQueuePackets());
 
     // Flows: a sink per port from t = 0, a BulkSend per sender from its start.
-    BulkFlows flows(net.hub.Get(1), net.receiverAddress, std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
+    BulkFlows flows(net.hub.Get(1),
+                    net.receiverAddress,
+                    std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()),
+                    tcp.IsLfn());
     GoodputWindows windows;
     std::vector<FlowSeries> series(o.flows);
     for (uint32_t i = 0; i < o.flows; ++i)
@@ -438,7 +479,9 @@ main(int argc, char* argv[])
         flows.Add(net.senders.Get(i), o.starts[i]);
         windows.from.push_back(std::max(o.starts[i], o.warmup));
         windows.bytesAtFrom.push_back(0);
-        Simulator::Schedule(windows.from.back(), [&windows, &flows, i]() { windows.bytesAtFrom[i] = flows.GetSink(i)->GetTotalRx(); });
+        Simulator::Schedule(windows.from.back(), [&windows, &flows, i]() {
+            windows.bytesAtFrom[i] = flows.GetSink(i)->GetTotalRx();
+        });
         flows.AttachProbe(i, [&o, &flows, s = &series[i], i](Ptr<Socket>) {
             if (o.web100Interval.IsStrictlyPositive())
             {

@@ -77,16 +77,16 @@ class FloodPing : public Application
     /** Read echo replies from the raw socket. */
     void Receive(Ptr<Socket> socket);
 
-    Ipv4Address m_remote;              //!< destination
-    uint32_t m_count{0};               //!< N
-    uint32_t m_size{0};                //!< ICMP data bytes
-    Time m_minInterval;                //!< MinInterval of (2)
-    uint16_t m_identifier{0};          //!< ICMP echo identifier
-    Ptr<Socket> m_socket;              //!< raw ICMP socket
-    uint32_t m_sent{0};                //!< requests sent
-    uint32_t m_received{0};            //!< replies received
-    std::map<uint16_t, Time> m_pending; //!< send times of requests without a reply
-    EventId m_next;                    //!< the MinInterval send of (2)
+    Ipv4Address m_remote;                 //!< destination
+    uint32_t m_count{0};                  //!< N
+    uint32_t m_size{0};                   //!< ICMP data bytes
+    Time m_minInterval;                   //!< MinInterval of (2)
+    uint16_t m_identifier{0};             //!< ICMP echo identifier
+    Ptr<Socket> m_socket;                 //!< raw ICMP socket
+    uint32_t m_sent{0};                   //!< requests sent
+    uint32_t m_received{0};               //!< replies received
+    std::map<uint16_t, Time> m_pending;   //!< send times of requests without a reply
+    EventId m_next;                       //!< the MinInterval send of (2)
     TracedCallback<uint16_t, Time> m_rtt; //!< Rtt trace
 };
 

@@ -149,8 +149,7 @@ IperfServer::AddConnection(Ptr<Socket> socket)
     Connection conn;
     conn.report.start = Simulator::Now();
     conn.intervalStart = Simulator::Now();
-    conn.nextReport =
-        Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
+    conn.nextReport = Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
     conn.process = HostProcess::Create(GetNode());
     m_conns[socket] = conn;
     m_order.push_back(socket);
@@ -178,8 +177,8 @@ void
 IperfServer::ReadSocket(Ptr<Socket> socket)
 {
     Connection& conn = m_conns.at(socket);
-    const auto index = static_cast<uint32_t>(
-        std::find(m_order.begin(), m_order.end(), socket) - m_order.begin());
+    const auto index =
+        static_cast<uint32_t>(std::find(m_order.begin(), m_order.end(), socket) - m_order.begin());
     while (Ptr<Packet> packet = socket->Recv())
     {
         if (packet->GetSize() == 0)
@@ -213,11 +212,12 @@ IperfServer::ReportInterval(Ptr<Socket> socket)
     Connection& conn = m_conns.at(socket);
     auto index = std::find(m_order.begin(), m_order.end(), socket) - m_order.begin();
     m_intervalTrace(static_cast<uint32_t>(index),
-                    conn.intervalStart, Simulator::Now(), conn.intervalBytes);
+                    conn.intervalStart,
+                    Simulator::Now(),
+                    conn.intervalBytes);
     conn.intervalBytes = 0;
     conn.intervalStart = Simulator::Now();
-    conn.nextReport =
-        Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
+    conn.nextReport = Simulator::Schedule(m_interval, &IperfServer::ReportInterval, this, socket);
 }
 
 } // namespace hybridnet

@@ -53,10 +53,10 @@ class IperfServer : public Application
     /** Goodput report of one connection. */
     struct Report
     {
-        Time start;          //!< t0: connection accepted
-        Time end;            //!< t_end: peer FIN read (or Now() while still open)
-        uint64_t bytes{0};   //!< B: payload bytes read
-        bool closed{false};  //!< whether the peer has closed
+        Time start;         //!< t0: connection accepted
+        Time end;           //!< t_end: peer FIN read (or Now() while still open)
+        uint64_t bytes{0};  //!< B: payload bytes read
+        bool closed{false}; //!< whether the peer has closed
         /** @return G of equation (2), in bit/s (0 before any time has passed). */
         double GoodputBps() const;
     };
@@ -68,7 +68,10 @@ class IperfServer : public Application
      * @param end end of the interval
      * @param bytes payload bytes read in the interval
      */
-    typedef void (*IntervalReportCallback)(uint32_t connection, Time start, Time end, uint64_t bytes);
+    typedef void (*IntervalReportCallback)(uint32_t connection,
+                                           Time start,
+                                           Time end,
+                                           uint64_t bytes);
 
     /**
      * TracedCallback signature of Rx.
@@ -117,17 +120,17 @@ class IperfServer : public Application
         uint64_t intervalBytes{0};
         Time intervalStart;
         EventId nextReport;
-        Ptr<HostProcess> process;  //!< the process reading it (null without a HostCpu)
+        Ptr<HostProcess> process; //!< the process reading it (null without a HostCpu)
     };
 
-    Protocol m_protocol{TCP};                   //!< Protocol
-    Address m_local;                            //!< listening address
-    Time m_interval;                            //!< T_i
-    Ptr<Socket> m_listener;                     //!< listening socket
-    std::vector<Ptr<Socket>> m_order;           //!< accepted sockets in order
-    std::map<Ptr<Socket>, Connection> m_conns;  //!< per-connection state
+    Protocol m_protocol{TCP};                                       //!< Protocol
+    Address m_local;                                                //!< listening address
+    Time m_interval;                                                //!< T_i
+    Ptr<Socket> m_listener;                                         //!< listening socket
+    std::vector<Ptr<Socket>> m_order;                               //!< accepted sockets in order
+    std::map<Ptr<Socket>, Connection> m_conns;                      //!< per-connection state
     TracedCallback<uint32_t, Time, Time, uint64_t> m_intervalTrace; //!< equation (1)
-    TracedCallback<uint32_t, Ptr<const Packet>> m_rxTrace;         //!< Rx
+    TracedCallback<uint32_t, Ptr<const Packet>> m_rxTrace;          //!< Rx
 };
 
 } // namespace hybridnet

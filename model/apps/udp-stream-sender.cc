@@ -154,13 +154,14 @@ UdpStreamSender::ConnectReleaseTraces()
                                                         << node->GetId());
         m_device = route->GetOutputDevice();
     }
-    NS_ABORT_MSG_IF(!m_device->TraceConnectWithoutContext(
-                        "PhyTxEnd",
-                        MakeCallback(&UdpStreamSender::PhyTxEnd, this)),
-                    "UdpStreamSender: device " << m_device->GetInstanceTypeId().GetName()
-                                               << " has no PhyTxEnd trace source");
+    NS_ABORT_MSG_IF(
+        !m_device->TraceConnectWithoutContext("PhyTxEnd",
+                                              MakeCallback(&UdpStreamSender::PhyTxEnd, this)),
+        "UdpStreamSender: device " << m_device->GetInstanceTypeId().GetName()
+                                   << " has no PhyTxEnd trace source");
     // Every drop point with a trace between the socket and the wire, (2).
-    m_device->TraceConnectWithoutContext("MacTxDrop", MakeCallback(&UdpStreamSender::Dropped, this));
+    m_device->TraceConnectWithoutContext("MacTxDrop",
+                                         MakeCallback(&UdpStreamSender::Dropped, this));
     if (Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>())
     {
         // Without a queue disc, a packet that finds the device queue stopped.
@@ -176,15 +177,15 @@ UdpStreamSender::ConnectReleaseTraces()
     }
     if (Ptr<Ipv4L3Protocol> ip = node->GetObject<Ipv4L3Protocol>())
     {
-        ip->TraceConnectWithoutContext(
-            "Drop",
-            MakeCallback(+[](UdpStreamSender* self,
-                             const Ipv4Header&,
-                             Ptr<const Packet> packet,
-                             Ipv4L3Protocol::DropReason,
-                             Ptr<Ipv4>,
-                             uint32_t) { self->Dropped(packet); })
-                .Bind(this));
+        ip->TraceConnectWithoutContext("Drop",
+                                       MakeCallback(+[](UdpStreamSender* self,
+                                                        const Ipv4Header&,
+                                                        Ptr<const Packet> packet,
+                                                        Ipv4L3Protocol::DropReason,
+                                                        Ptr<Ipv4>,
+                                                        uint32_t) {
+                                           self->Dropped(packet);
+                                       }).Bind(this));
     }
     if (Ptr<ArpL3Protocol> arp = node->GetObject<ArpL3Protocol>())
     {

@@ -149,22 +149,22 @@ class UdpStreamSender : public Application
     void ConnectReleaseTraces();
 
     // Attributes
-    Address m_remote;              //!< Remote
-    uint32_t m_messageSize{0};     //!< m
-    uint32_t m_sendBuffer{0};      //!< S
-    uint64_t m_maxBytes{0};        //!< MaxBytes (0: no limit)
-    Ptr<NetDevice> m_device;       //!< Device
+    Address m_remote;          //!< Remote
+    uint32_t m_messageSize{0}; //!< m
+    uint32_t m_sendBuffer{0};  //!< S
+    uint64_t m_maxBytes{0};    //!< MaxBytes (0: no limit)
+    Ptr<NetDevice> m_device;   //!< Device
 
-    Ptr<Socket> m_socket;          //!< the UDP socket
-    bool m_running{false};         //!< between start and stop
-    bool m_connected{false};       //!< release traces connected
+    Ptr<Socket> m_socket;                              //!< the UDP socket
+    bool m_running{false};                             //!< between start and stop
+    bool m_connected{false};                           //!< release traces connected
     std::unordered_map<uint64_t, uint32_t> m_inFlight; //!< uid -> charge of outstanding datagrams
-    TracedValue<uint64_t> m_outstanding; //!< O
-    uint64_t m_sentBytes{0};       //!< accepted payload bytes
-    uint64_t m_sentDatagrams{0};   //!< accepted datagrams
-    uint64_t m_droppedDatagrams{0}; //!< released by a drop
-    uint64_t m_sendErrors{0};      //!< refused sends
-    TracedCallback<Ptr<const Packet>> m_txTrace; //!< Tx
+    TracedValue<uint64_t> m_outstanding;               //!< O
+    uint64_t m_sentBytes{0};                           //!< accepted payload bytes
+    uint64_t m_sentDatagrams{0};                       //!< accepted datagrams
+    uint64_t m_droppedDatagrams{0};                    //!< released by a drop
+    uint64_t m_sendErrors{0};                          //!< refused sends
+    TracedCallback<Ptr<const Packet>> m_txTrace;       //!< Tx
 };
 
 } // namespace hybridnet

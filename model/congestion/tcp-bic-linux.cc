@@ -32,13 +32,13 @@ TcpBicLinux::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&TcpBicLinux::m_fastConvergence),
                           MakeBooleanChecker())
-            .AddAttribute("Beta",
-                          "Multiplicative decrease above LowWindow: ssthresh = Beta cwnd.  "
-                          "Unit: fraction of cwnd kept.  Range: (0, 1).",
-                          DoubleValue(819.0 / 1024.0),
-                          MakeDoubleAccessor(&TcpBicLinux::m_beta),
-                          MakeDoubleChecker<double>(std::nextafter(0.0, 1.0),
-                                                    std::nextafter(1.0, 0.0)))
+            .AddAttribute(
+                "Beta",
+                "Multiplicative decrease above LowWindow: ssthresh = Beta cwnd.  "
+                "Unit: fraction of cwnd kept.  Range: (0, 1).",
+                DoubleValue(819.0 / 1024.0),
+                MakeDoubleAccessor(&TcpBicLinux::m_beta),
+                MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), std::nextafter(1.0, 0.0)))
             .AddAttribute("MaxIncrement",
                           "S_max: largest increase per RTT.  Unit: segments.  Range: >= 1.",
                           UintegerValue(16),

@@ -99,12 +99,12 @@ class TcpBicLinux : public TcpNewReno
 
   private:
     // Attributes
-    bool m_fastConvergence{true}; //!< Apply (5)'s fast convergence
-    double m_beta{0};             //!< beta of (5)-(6)
-    uint32_t m_maxIncrement{0};   //!< S_max
-    uint32_t m_lowWindow{0};      //!< LowWindow
-    uint32_t m_smoothPart{0};     //!< SmoothPart
-    uint32_t m_b{0};              //!< B
+    bool m_fastConvergence{true};  //!< Apply (5)'s fast convergence
+    double m_beta{0};              //!< beta of (5)-(6)
+    uint32_t m_maxIncrement{0};    //!< S_max
+    uint32_t m_lowWindow{0};       //!< LowWindow
+    uint32_t m_smoothPart{0};      //!< SmoothPart
+    uint32_t m_b{0};               //!< B
     uint32_t m_initialSsThresh{0}; //!< Initial ssthresh, segments (0: keep the socket's)
 
     // State

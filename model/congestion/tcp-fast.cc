@@ -117,8 +117,7 @@ TcpFast::CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
     double target = (1.0 - m_gamma) * w + m_gamma * (base / rtt * w + m_alpha); // (1)
     double next = std::max(std::min(2.0 * w, target), 2.0);
     tcb->m_cWnd = static_cast<uint32_t>(std::lround(next * tcb->m_segmentSize));
-    NS_LOG_INFO("w " << w << " -> " << next << " (baseRTT " << base << " s, RTT " << rtt
-                     << " s)");
+    NS_LOG_INFO("w " << w << " -> " << next << " (baseRTT " << base << " s, RTT " << rtt << " s)");
     m_acked = 0;
     m_rttSum = Time(0);
     m_rttCount = 0;
@@ -132,8 +131,7 @@ TcpFast::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
 }
 
 void
-TcpFast::CongestionStateSet(Ptr<TcpSocketState> tcb,
-                            const TcpSocketState::TcpCongState_t newState)
+TcpFast::CongestionStateSet(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCongState_t newState)
 {
     NS_LOG_FUNCTION(this << tcb << newState);
     if (newState != TcpSocketState::CA_OPEN && newState != TcpSocketState::CA_DISORDER)

@@ -46,13 +46,13 @@ TcpHighSpeedRfc::GetTypeId()
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&TcpHighSpeedRfc::m_highDecrease),
                           MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), 0.5))
-            .AddAttribute("HighP",
-                          "P_H: the loss rate at which the window is HighWindow.  Unit: "
-                          "losses per packet.  Range: (0, 1), and < (1.2 / LowWindow)^2.",
-                          DoubleValue(1e-7),
-                          MakeDoubleAccessor(&TcpHighSpeedRfc::m_highP),
-                          MakeDoubleChecker<double>(std::nextafter(0.0, 1.0),
-                                                    std::nextafter(1.0, 0.0)));
+            .AddAttribute(
+                "HighP",
+                "P_H: the loss rate at which the window is HighWindow.  Unit: "
+                "losses per packet.  Range: (0, 1), and < (1.2 / LowWindow)^2.",
+                DoubleValue(1e-7),
+                MakeDoubleAccessor(&TcpHighSpeedRfc::m_highP),
+                MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), std::nextafter(1.0, 0.0)));
     return tid;
 }
 
@@ -101,8 +101,8 @@ TcpHighSpeedRfc::Validate() const
     }
     else if (m_highP >= lowP)
     {
-        error << "TcpHighSpeedRfc: HighP " << m_highP << " must be below Reno's loss rate "
-              << lowP << " at LowWindow";
+        error << "TcpHighSpeedRfc: HighP " << m_highP << " must be below Reno's loss rate " << lowP
+              << " at LowWindow";
     }
     return error.str();
 }

@@ -168,8 +168,8 @@ void
 TcpHstcpLp::Yield(Ptr<TcpSocketState> tcb)
 {
     uint32_t before = tcb->m_cWnd;
-    uint32_t w = IsWithinInference() ? tcb->m_segmentSize
-                                     : std::max(before / 2, tcb->m_segmentSize);
+    uint32_t w =
+        IsWithinInference() ? tcb->m_segmentSize : std::max(before / 2, tcb->m_segmentSize);
     tcb->m_cWnd = w;
     tcb->m_ssThresh = std::max(w, 2 * tcb->m_segmentSize);
     Time srtt = tcb->m_srtt.Get().IsZero() ? tcb->m_lastRtt.Get() : tcb->m_srtt.Get();

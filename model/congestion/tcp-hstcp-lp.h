@@ -119,23 +119,23 @@ class TcpHstcpLp : public TcpNewReno
      */
     void Yield(Ptr<TcpSocketState> tcb);
 
-    double m_threshold{0};      //!< delta of (3)
-    double m_inferenceRtts{0};  //!< inference interval, smoothed RTTs
+    double m_threshold{0};     //!< delta of (3)
+    double m_inferenceRtts{0}; //!< inference interval, smoothed RTTs
 
-    bool m_haveSample{false};         //!< true once (2) holds a sample
-    double m_smoothedOwd{0};          //!< s of (2), ms
-    int64_t m_owdMin{0};              //!< d_min of (2), ms
-    int64_t m_owdMax{0};              //!< d_max of (2), ms
-    int64_t m_owdMaxReserve{0};       //!< largest sample, held back from d_max, ms
-    Time m_inferenceEnd{0};           //!< end of the current inference interval
-    uint32_t m_roundStartTsMs{0};     //!< sender's timestamp clock when the round began, ms
-    int64_t m_roundMin{0};            //!< smallest d of (1) in the round, ms
-    uint32_t m_roundSegments{0};      //!< segments acknowledged in the round
-    uint32_t m_roundCwnd{0};          //!< cwnd when the round began, bytes
-    int64_t m_lastSample{0};          //!< the last round's sample, ms
+    bool m_haveSample{false};          //!< true once (2) holds a sample
+    double m_smoothedOwd{0};           //!< s of (2), ms
+    int64_t m_owdMin{0};               //!< d_min of (2), ms
+    int64_t m_owdMax{0};               //!< d_max of (2), ms
+    int64_t m_owdMaxReserve{0};        //!< largest sample, held back from d_max, ms
+    Time m_inferenceEnd{0};            //!< end of the current inference interval
+    uint32_t m_roundStartTsMs{0};      //!< sender's timestamp clock when the round began, ms
+    int64_t m_roundMin{0};             //!< smallest d of (1) in the round, ms
+    uint32_t m_roundSegments{0};       //!< segments acknowledged in the round
+    uint32_t m_roundCwnd{0};           //!< cwnd when the round began, bytes
+    int64_t m_lastSample{0};           //!< the last round's sample, ms
     TracedValue<uint32_t> m_yields{0}; //!< early congestion indications acted on
-    uint32_t m_row{0};                //!< HighSpeed table row (moved in congestion avoidance)
-    uint32_t m_ackCnt{0};             //!< HighSpeed increase credit
+    uint32_t m_row{0};                 //!< HighSpeed table row (moved in congestion avoidance)
+    uint32_t m_ackCnt{0};              //!< HighSpeed increase credit
 };
 
 } // namespace hybridnet

@@ -23,7 +23,7 @@ NS_OBJECT_ENSURE_REGISTERED(TcpHtcpLinux);
 
 namespace
 {
-const Time kRttScalingReference = MilliSeconds(100); //!< RTT at which s = 1 (Linux)
+const Time kRttScalingReference = MilliSeconds(100);     //!< RTT at which s = 1 (Linux)
 const Time kMinRttForAdaptiveBackoff = MilliSeconds(10); //!< Below: beta = MinBackoff
 const Time kMaxRttJump = MilliSeconds(20); //!< Larger RTT_max jumps are ignored (Linux)
 } // namespace
@@ -42,21 +42,21 @@ TcpHtcpLinux::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&TcpHtcpLinux::m_deltaL),
                           MakeTimeChecker(Time(0), Seconds(1000)))
-            .AddAttribute("MinBackoff",
-                          "Lower clamp of the adaptive backoff beta, and beta without "
-                          "adaptation (Linux BETA_MIN).  Unit: fraction of cwnd kept.  Range: "
-                          "(0, 1), and <= MaxBackoff.",
-                          DoubleValue(0.5),
-                          MakeDoubleAccessor(&TcpHtcpLinux::m_minBackoff),
-                          MakeDoubleChecker<double>(std::nextafter(0.0, 1.0),
-                                                    std::nextafter(1.0, 0.0)))
-            .AddAttribute("MaxBackoff",
-                          "Upper clamp of the adaptive backoff beta (Linux BETA_MAX = "
-                          "102/128).  Unit: fraction of cwnd kept.  Range: (0, 1).",
-                          DoubleValue(102.0 / 128.0),
-                          MakeDoubleAccessor(&TcpHtcpLinux::m_maxBackoff),
-                          MakeDoubleChecker<double>(std::nextafter(0.0, 1.0),
-                                                    std::nextafter(1.0, 0.0)))
+            .AddAttribute(
+                "MinBackoff",
+                "Lower clamp of the adaptive backoff beta, and beta without "
+                "adaptation (Linux BETA_MIN).  Unit: fraction of cwnd kept.  Range: "
+                "(0, 1), and <= MaxBackoff.",
+                DoubleValue(0.5),
+                MakeDoubleAccessor(&TcpHtcpLinux::m_minBackoff),
+                MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), std::nextafter(1.0, 0.0)))
+            .AddAttribute(
+                "MaxBackoff",
+                "Upper clamp of the adaptive backoff beta (Linux BETA_MAX = "
+                "102/128).  Unit: fraction of cwnd kept.  Range: (0, 1).",
+                DoubleValue(102.0 / 128.0),
+                MakeDoubleAccessor(&TcpHtcpLinux::m_maxBackoff),
+                MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), std::nextafter(1.0, 0.0)))
             .AddAttribute("ThroughputChange",
                           "Relative change of the throughput B between two congestion events "
                           "above which beta = MinBackoff.  Unit: fraction.  Range: [0, 1).",
@@ -221,9 +221,8 @@ TcpHtcpLinux::UpdateBeta()
     }
     if (m_modeSwitch && m_minRtt > kMinRttForAdaptiveBackoff && m_maxRtt.IsStrictlyPositive())
     {
-        m_beta = std::clamp(m_minRtt.GetSeconds() / m_maxRtt.GetSeconds(),
-                            m_minBackoff,
-                            m_maxBackoff);
+        m_beta =
+            std::clamp(m_minRtt.GetSeconds() / m_maxRtt.GetSeconds(), m_minBackoff, m_maxBackoff);
     }
     else
     {

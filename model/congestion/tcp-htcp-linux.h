@@ -127,9 +127,9 @@ class TcpHtcpLinux : public TcpNewReno
     void CheckParameters() const;
 
     // Attributes
-    Time m_deltaL;            //!< Delta_L of (3)
-    double m_minBackoff{0};   //!< Lower clamp of (5), and the backoff without adaptation
-    double m_maxBackoff{0};   //!< Upper clamp of (5)
+    Time m_deltaL;                //!< Delta_L of (3)
+    double m_minBackoff{0};       //!< Lower clamp of (5), and the backoff without adaptation
+    double m_maxBackoff{0};       //!< Upper clamp of (5)
     double m_throughputChange{0}; //!< Relative change of B that disables (5)
     bool m_rttScaling{true};      //!< Apply s(RTT_min) in (4)
     bool m_bandwidthSwitch{true}; //!< Apply the throughput test of (5)

@@ -33,13 +33,13 @@ TcpScalableLinux::GetTypeId()
                           UintegerValue(50),
                           MakeUintegerAccessor(&TcpScalableLinux::m_aiCount),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MdFactor",
-                          "b of the multiplicative decrease: ssthresh = cwnd - floor(b cwnd). "
-                          "Unit: fraction of cwnd.  Range: (0, 1).",
-                          DoubleValue(0.125),
-                          MakeDoubleAccessor(&TcpScalableLinux::m_mdFactor),
-                          MakeDoubleChecker<double>(std::nextafter(0.0, 1.0),
-                                                    std::nextafter(1.0, 0.0)));
+            .AddAttribute(
+                "MdFactor",
+                "b of the multiplicative decrease: ssthresh = cwnd - floor(b cwnd). "
+                "Unit: fraction of cwnd.  Range: (0, 1).",
+                DoubleValue(0.125),
+                MakeDoubleAccessor(&TcpScalableLinux::m_mdFactor),
+                MakeDoubleChecker<double>(std::nextafter(0.0, 1.0), std::nextafter(1.0, 0.0)));
     return tid;
 }
 

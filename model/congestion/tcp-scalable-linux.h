@@ -79,9 +79,9 @@ class TcpScalableLinux : public TcpNewReno
     void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
 
   private:
-    uint32_t m_aiCount{0};   //!< N of (3): ACKs per one-segment increase at large w
-    double m_mdFactor{0};    //!< b of (2), (4)
-    uint32_t m_ackCnt{0};    //!< cnt of (3)
+    uint32_t m_aiCount{0}; //!< N of (3): ACKs per one-segment increase at large w
+    double m_mdFactor{0};  //!< b of (2), (4)
+    uint32_t m_ackCnt{0};  //!< cnt of (3)
 };
 
 } // namespace hybridnet

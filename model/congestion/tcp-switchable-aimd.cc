@@ -24,15 +24,15 @@ TcpSwitchableAimd::GetTypeId()
             .SetParent<TcpCongestionOps>()
             .AddConstructor<TcpSwitchableAimd>()
             .SetGroupName("Hybridnet")
-            .AddAttribute("Algorithm",
-                          "TypeId name of the congestion-control algorithm running now (any "
-                          "ns3::TcpCongestionOps except this one); setting it switches.",
-                          StringValue("ns3::TcpNewReno"),
-                          MakeStringAccessor(
-                              static_cast<void (TcpSwitchableAimd::*)(const std::string&)>(
-                                  &TcpSwitchableAimd::SetAlgorithm),
-                              &TcpSwitchableAimd::GetAlgorithmName),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Algorithm",
+                "TypeId name of the congestion-control algorithm running now (any "
+                "ns3::TcpCongestionOps except this one); setting it switches.",
+                StringValue("ns3::TcpNewReno"),
+                MakeStringAccessor(static_cast<void (TcpSwitchableAimd::*)(const std::string&)>(
+                                       &TcpSwitchableAimd::SetAlgorithm),
+                                   &TcpSwitchableAimd::GetAlgorithmName),
+                MakeStringChecker())
             .AddTraceSource("AlgorithmSwitch",
                             "The algorithm was switched (old and new TypeId names).",
                             MakeTraceSourceAccessor(&TcpSwitchableAimd::m_switchTrace),
@@ -73,11 +73,10 @@ void
 TcpSwitchableAimd::SetAlgorithm(TypeId tid)
 {
     NS_LOG_FUNCTION(this << tid);
-    NS_ABORT_MSG_UNLESS(tid.IsChildOf(TcpCongestionOps::GetTypeId()) &&
-                            tid != TcpSwitchableAimd::GetTypeId() &&
-                            !tid.IsChildOf(TcpSwitchableAimd::GetTypeId()),
-                        "TcpSwitchableAimd: '" << tid.GetName()
-                                               << "' is not a TCP congestion-control algorithm");
+    NS_ABORT_MSG_UNLESS(
+        tid.IsChildOf(TcpCongestionOps::GetTypeId()) && tid != TcpSwitchableAimd::GetTypeId() &&
+            !tid.IsChildOf(TcpSwitchableAimd::GetTypeId()),
+        "TcpSwitchableAimd: '" << tid.GetName() << "' is not a TCP congestion-control algorithm");
     if (m_algorithm && tid == m_algorithmTid)
     {
         return;

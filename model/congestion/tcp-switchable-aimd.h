@@ -94,9 +94,9 @@ class TcpSwitchableAimd : public TcpCongestionOps
     Ptr<TcpCongestionOps> Fork() override;
 
   private:
-    Ptr<TcpCongestionOps> m_algorithm;        //!< The algorithm running now
-    TypeId m_algorithmTid;                    //!< Its TypeId
-    bool m_initialized{false};                //!< Init has been called by the socket
+    Ptr<TcpCongestionOps> m_algorithm; //!< The algorithm running now
+    TypeId m_algorithmTid;             //!< Its TypeId
+    bool m_initialized{false};         //!< Init has been called by the socket
     TracedCallback<const std::string&, const std::string&> m_switchTrace; //!< Switches
 };
 

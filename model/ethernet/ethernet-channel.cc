@@ -61,7 +61,9 @@ EthernetChannel::Attach(Ptr<EthernetNetDevice> device)
 }
 
 void
-EthernetChannel::Transmit(Ptr<const Packet> frame, Ptr<EthernetNetDevice> sender, Time frameTime) const
+EthernetChannel::Transmit(Ptr<const Packet> frame,
+                          Ptr<EthernetNetDevice> sender,
+                          Time frameTime) const
 {
     NS_LOG_FUNCTION(this << frame << sender << frameTime);
     NS_ASSERT_MSG(IsConnected(), "EthernetChannel: transmit on a cable with one end free");

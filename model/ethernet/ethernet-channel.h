@@ -73,9 +73,9 @@ class EthernetChannel : public Channel
     void DoDispose() override;
 
   private:
-    Time m_delay;                                     //!< d of equation (1)
-    std::array<Ptr<EthernetNetDevice>, 2> m_devices;  //!< the two ends
-    std::size_t m_nDevices{0};                        //!< ends attached so far
+    Time m_delay;                                    //!< d of equation (1)
+    std::array<Ptr<EthernetNetDevice>, 2> m_devices; //!< the two ends
+    std::size_t m_nDevices{0};                       //!< ends attached so far
 };
 
 } // namespace hybridnet

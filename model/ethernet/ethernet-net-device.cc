@@ -32,16 +32,16 @@ NS_OBJECT_ENSURE_REGISTERED(EthernetNetDevice);
 
 namespace
 {
-constexpr uint32_t kHeaderBytes = 14;     //!< destination, source, EtherType
-constexpr uint32_t kFcsBytes = 4;         //!< frame check sequence
-constexpr uint32_t kVlanTagBytes = 4;     //!< 802.1Q TPID + TCI
-constexpr uint32_t kMinFrameBytes = 64;   //!< minimum frame, equation (1)
-constexpr uint32_t kPreambleBytes = 8;    //!< preamble + SFD
-constexpr uint32_t kGapBytes = 12;        //!< inter-frame gap
-constexpr uint64_t kMinRate = 10'000'000;       //!< 10 Mb/s
-constexpr uint64_t kMaxRate = 10'000'000'000;   //!< 10 Gb/s
-constexpr uint32_t kPauseL3Bytes = 46;    //!< opcode, pause_time, 42 reserved bytes
-constexpr uint64_t kQuantumBits = 512;    //!< one pause quantum, equation (6)
+constexpr uint32_t kHeaderBytes = 14;         //!< destination, source, EtherType
+constexpr uint32_t kFcsBytes = 4;             //!< frame check sequence
+constexpr uint32_t kVlanTagBytes = 4;         //!< 802.1Q TPID + TCI
+constexpr uint32_t kMinFrameBytes = 64;       //!< minimum frame, equation (1)
+constexpr uint32_t kPreambleBytes = 8;        //!< preamble + SFD
+constexpr uint32_t kGapBytes = 12;            //!< inter-frame gap
+constexpr uint64_t kMinRate = 10'000'000;     //!< 10 Mb/s
+constexpr uint64_t kMaxRate = 10'000'000'000; //!< 10 Gb/s
+constexpr uint32_t kPauseL3Bytes = 46;        //!< opcode, pause_time, 42 reserved bytes
+constexpr uint64_t kQuantumBits = 512;        //!< one pause quantum, equation (6)
 } // namespace
 
 TypeId
@@ -59,13 +59,13 @@ EthernetNetDevice::GetTypeId()
                           MakeDataRateAccessor(&EthernetNetDevice::SetDataRate,
                                                &EthernetNetDevice::GetDataRate),
                           MakeDataRateChecker())
-            .AddAttribute("Mtu",
-                          "IP MTU: largest L3 packet of equation (1), bytes (1500 standard, "
-                          "9000 jumbo). Range: 68 B to 16144 B.",
-                          UintegerValue(1500),
-                          MakeUintegerAccessor(&EthernetNetDevice::SetMtu,
-                                               &EthernetNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(68, 16144))
+            .AddAttribute(
+                "Mtu",
+                "IP MTU: largest L3 packet of equation (1), bytes (1500 standard, "
+                "9000 jumbo). Range: 68 B to 16144 B.",
+                UintegerValue(1500),
+                MakeUintegerAccessor(&EthernetNetDevice::SetMtu, &EthernetNetDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>(68, 16144))
             .AddAttribute("VlanTag",
                           "Whether frames carry an 802.1Q tag: V = 4 B in equation (1) "
                           "(accounted for in wire time and counters, not materialised).",
@@ -174,7 +174,8 @@ EthernetNetDevice::DoDispose()
     m_node = nullptr;
     m_channel = nullptr;
     m_queue = nullptr;
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscCallback = MakeNullCallback<bool,
                                          Ptr<NetDevice>,
                                          Ptr<const Packet>,

@@ -297,38 +297,38 @@ class EthernetNetDevice : public NetDevice
     /** @return t0 + ceil(8 bits / R), equation (5), for the current busy period */
     Time EpochOffset(uint64_t bits) const;
 
-    Ptr<Node> m_node;                 //!< owning node
-    Ptr<EthernetChannel> m_channel;   //!< the cable
-    Ptr<Queue<Packet>> m_queue;       //!< TxQueue
-    Mac48Address m_address;           //!< Address
-    DataRate m_rate;                  //!< R
-    uint16_t m_mtu{0};                //!< Mtu (IP MTU)
-    bool m_vlanTag{false};            //!< VlanTag
-    uint32_t m_ifIndex{0};            //!< interface index
-    bool m_busy{false};               //!< transmitter busy (frame or gap on the wire)
-    Time m_epoch;                     //!< t0 of equation (5)
-    uint64_t m_epochBits{0};          //!< 8 S of equation (5) so far
-    Time m_slotEnd;                   //!< end of the current (or last) wire slot
-    EventId m_frameEndEvent;          //!< pending FrameEnd
-    EventId m_slotEndEvent;           //!< pending SlotEnd
-    bool m_pauseEnabled{false};       //!< PauseEnabled
-    EventId m_pauseEndEvent;          //!< expiry of the pause timer, equation (6)
-    std::optional<uint16_t> m_pauseToSend; //!< pause_time of the PAUSE frame of SendPause
-    uint64_t m_pauseFramesTx{0};      //!< PAUSE frames sent
-    uint64_t m_pauseFramesRx{0};      //!< PAUSE frames honoured
-    NetDevice::ReceiveCallback m_rxCallback;          //!< upper layer
+    Ptr<Node> m_node;                        //!< owning node
+    Ptr<EthernetChannel> m_channel;          //!< the cable
+    Ptr<Queue<Packet>> m_queue;              //!< TxQueue
+    Mac48Address m_address;                  //!< Address
+    DataRate m_rate;                         //!< R
+    uint16_t m_mtu{0};                       //!< Mtu (IP MTU)
+    bool m_vlanTag{false};                   //!< VlanTag
+    uint32_t m_ifIndex{0};                   //!< interface index
+    bool m_busy{false};                      //!< transmitter busy (frame or gap on the wire)
+    Time m_epoch;                            //!< t0 of equation (5)
+    uint64_t m_epochBits{0};                 //!< 8 S of equation (5) so far
+    Time m_slotEnd;                          //!< end of the current (or last) wire slot
+    EventId m_frameEndEvent;                 //!< pending FrameEnd
+    EventId m_slotEndEvent;                  //!< pending SlotEnd
+    bool m_pauseEnabled{false};              //!< PauseEnabled
+    EventId m_pauseEndEvent;                 //!< expiry of the pause timer, equation (6)
+    std::optional<uint16_t> m_pauseToSend;   //!< pause_time of the PAUSE frame of SendPause
+    uint64_t m_pauseFramesTx{0};             //!< PAUSE frames sent
+    uint64_t m_pauseFramesRx{0};             //!< PAUSE frames honoured
+    NetDevice::ReceiveCallback m_rxCallback; //!< upper layer
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
-    TracedCallback<> m_linkChangeCallbacks;          //!< link up notifications
+    TracedCallback<> m_linkChangeCallbacks;              //!< link up notifications
 
-    TracedValue<uint64_t> m_txFrames;    //!< TxFrames counter
-    TracedValue<uint64_t> m_txWireBytes; //!< TxWireBytes counter
-    TracedValue<bool> m_txPaused{false}; //!< TxPaused: the pause timer is running
-    TracedCallback<uint16_t> m_pauseTxTrace; //!< PauseTx
-    TracedCallback<uint16_t> m_pauseRxTrace; //!< PauseRx
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;     //!< MacTx
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace; //!< MacTxDrop
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;     //!< MacRx
-    TracedCallback<Ptr<const Packet>> m_macRxDropTrace; //!< MacRxDrop
+    TracedValue<uint64_t> m_txFrames;                    //!< TxFrames counter
+    TracedValue<uint64_t> m_txWireBytes;                 //!< TxWireBytes counter
+    TracedValue<bool> m_txPaused{false};                 //!< TxPaused: the pause timer is running
+    TracedCallback<uint16_t> m_pauseTxTrace;             //!< PauseTx
+    TracedCallback<uint16_t> m_pauseRxTrace;             //!< PauseRx
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;      //!< MacTx
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;  //!< MacTxDrop
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;      //!< MacRx
+    TracedCallback<Ptr<const Packet>> m_macRxDropTrace;  //!< MacRxDrop
     TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace; //!< PhyTxBegin
     TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;   //!< PhyTxEnd
     TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;   //!< PhyRxEnd

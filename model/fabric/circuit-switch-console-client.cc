@@ -82,8 +82,7 @@ CircuitSwitchConsoleClient::Send(std::string line, ReplyCallback reply)
     {
         if (!reply.IsNull())
         {
-            Simulator::ScheduleNow(
-                [reply]() { reply("ERROR: console connection closed"); });
+            Simulator::ScheduleNow([reply]() { reply("ERROR: console connection closed"); });
         }
         return;
     }

@@ -110,13 +110,13 @@ class CircuitSwitchConsoleClient : public Object
     /** Clear the socket's callbacks. */
     void Detach();
 
-    std::string m_prompt;             //!< Prompt
-    Ptr<Socket> m_socket;             //!< the session
-    bool m_open{false};               //!< banner received
-    bool m_closed{false};             //!< session over
-    std::string m_banner;             //!< banner text
-    std::string m_buffer;             //!< text received, not yet a reply
-    std::deque<Pending> m_pending;    //!< commands, head first
+    std::string m_prompt;                                        //!< Prompt
+    Ptr<Socket> m_socket;                                        //!< the session
+    bool m_open{false};                                          //!< banner received
+    bool m_closed{false};                                        //!< session over
+    std::string m_banner;                                        //!< banner text
+    std::string m_buffer;                                        //!< text received, not yet a reply
+    std::deque<Pending> m_pending;                               //!< commands, head first
     TracedCallback<std::string, std::string, Time> m_replyTrace; //!< Reply
 };
 

@@ -104,8 +104,7 @@ CircuitSwitchConsoleServer::StartApplication()
         {
             for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
             {
-                if (ipv4->GetNAddresses(i) > 0 &&
-                    !ipv4->GetAddress(i, 0).GetLocal().IsLocalhost())
+                if (ipv4->GetNAddresses(i) > 0 && !ipv4->GetAddress(i, 0).GetLocal().IsLocalhost())
                 {
                     m_console->SetInterfaceRecord(ipv4->GetAddress(i, 0).GetLocal(),
                                                   ipv4->GetAddress(i, 0).GetMask());
@@ -194,9 +193,9 @@ CircuitSwitchConsoleServer::ExecuteNext(Ptr<Socket> socket)
     session.busy = true;
     NS_LOG_INFO("session " << socket << ": '" << line << "'");
     // Execute replies from a later event, so the session's state is set before Reply.
-    session.quit = !m_console->Execute(
-        line,
-        MakeCallback(&CircuitSwitchConsoleServer::Reply, this).Bind(socket));
+    session.quit =
+        !m_console->Execute(line,
+                            MakeCallback(&CircuitSwitchConsoleServer::Reply, this).Bind(socket));
 }
 
 void

@@ -75,10 +75,10 @@ class CircuitSwitchConsoleServer : public Application
     /** One telnet-like session. */
     struct Session
     {
-        std::string input;              //!< bytes received, not yet a full line
-        std::deque<std::string> lines;  //!< full lines waiting
-        bool busy{false};               //!< a line is being executed
-        bool quit{false};               //!< the line being executed ends the session
+        std::string input;             //!< bytes received, not yet a full line
+        std::deque<std::string> lines; //!< full lines waiting
+        bool busy{false};              //!< a line is being executed
+        bool quit{false};              //!< the line being executed ends the session
     };
 
     /**

@@ -249,7 +249,7 @@ CircuitSwitchConsole::Completion(const Command& command, const std::string& warn
     Ptr<CircuitSwitchConsole> self(this);
     return Callback<void, bool, std::string>(
         [self, line = command.line, reply = command.reply, warning](bool success,
-                                                                  std::string reason) {
+                                                                    std::string reason) {
             self->Deliver(line,
                           reply,
                           success ? (warning.empty() ? "OK" : "OK (warning: " + warning + ")")

@@ -215,14 +215,14 @@ class CircuitSwitchConsole : public Object
     /** @return the reply to `show ip interface` */
     std::string ShowIpInterface() const;
 
-    Ptr<OpticalCircuitSwitch> m_switch;  //!< the switch
-    std::string m_version;               //!< Version
-    bool m_dhcp{false};                  //!< ip address dhcp
-    bool m_hasAddress{false};            //!< a static address is set
-    Ipv4Address m_address;               //!< static address
-    Ipv4Mask m_mask;                     //!< its netmask
-    bool m_hasGateway{false};            //!< a gateway is set
-    Ipv4Address m_gateway;               //!< ip default gateway
+    Ptr<OpticalCircuitSwitch> m_switch;                      //!< the switch
+    std::string m_version;                                   //!< Version
+    bool m_dhcp{false};                                      //!< ip address dhcp
+    bool m_hasAddress{false};                                //!< a static address is set
+    Ipv4Address m_address;                                   //!< static address
+    Ipv4Mask m_mask;                                         //!< its netmask
+    bool m_hasGateway{false};                                //!< a gateway is set
+    Ipv4Address m_gateway;                                   //!< ip default gateway
     TracedCallback<std::string, std::string> m_commandTrace; //!< Command
 };
 

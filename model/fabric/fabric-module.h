@@ -9,16 +9,16 @@
 #define HYBRIDNET_FABRIC_MODULE_H
 
 // packet switching
-#include "packet-switch.h"
 #include "packet-switch-helper.h"
+#include "packet-switch.h"
 
 // circuit switching
-#include "phy-relay-port.h"
-#include "media-converter.h"
-#include "optical-circuit-switch.h"
-#include "circuit-switch-console.h"
 #include "circuit-switch-console-client.h"
 #include "circuit-switch-console-server.h"
+#include "circuit-switch-console.h"
+#include "media-converter.h"
 #include "optical-circuit-switch-helper.h"
+#include "optical-circuit-switch.h"
+#include "phy-relay-port.h"
 
 #endif // HYBRIDNET_FABRIC_MODULE_H

@@ -58,8 +58,8 @@ void
 MediaConverter::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
-    NS_ABORT_MSG_IF(m_node, "MediaConverter::Install: already installed on node "
-                                << m_node->GetId());
+    NS_ABORT_MSG_IF(m_node,
+                    "MediaConverter::Install: already installed on node " << m_node->GetId());
     m_node = node;
     m_copper = CreateObject<PhyRelayPort>();
     m_fiber = CreateObject<PhyRelayPort>();

@@ -82,10 +82,10 @@ class MediaConverter : public Object
      */
     void Relay(Ptr<PhyRelayPort> in, Ptr<Packet> frame);
 
-    Time m_latency;              //!< D of equation (1)
-    Ptr<Node> m_node;            //!< node of the ports
-    Ptr<PhyRelayPort> m_copper;  //!< copper side
-    Ptr<PhyRelayPort> m_fiber;   //!< fiber side
+    Time m_latency;             //!< D of equation (1)
+    Ptr<Node> m_node;           //!< node of the ports
+    Ptr<PhyRelayPort> m_copper; //!< copper side
+    Ptr<PhyRelayPort> m_fiber;  //!< fiber side
 };
 
 } // namespace hybridnet

@@ -173,8 +173,8 @@ void
 OpticalCircuitSwitch::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
-    NS_ABORT_MSG_IF(m_node, "OpticalCircuitSwitch::Install: already installed on node "
-                                << m_node->GetId());
+    NS_ABORT_MSG_IF(m_node,
+                    "OpticalCircuitSwitch::Install: already installed on node " << m_node->GetId());
     m_node = node;
     m_ports.assign(m_nPorts + 1, nullptr);
     m_peer.assign(m_nPorts + 1, 0);
@@ -217,9 +217,9 @@ OpticalCircuitSwitch::DoInitialize()
         if (!m_cycleInterval.IsZero())
         {
             NS_ABORT_MSG_IF(m_cycleInterval <= m_switchingTime,
-                            "OpticalCircuitSwitch: CycleInterval "
-                                << m_cycleInterval.As(Time::S) << " must exceed SwitchingTime "
-                                << m_switchingTime.As(Time::S));
+                            "OpticalCircuitSwitch: CycleInterval " << m_cycleInterval.As(Time::S)
+                                                                   << " must exceed SwitchingTime "
+                                                                   << m_switchingTime.As(Time::S));
             m_cycling = true;
             CycleTick();
         }
@@ -305,8 +305,7 @@ OpticalCircuitSwitch::ParseMap(const std::string& text, std::vector<uint32_t>& p
         {
             if (p < 1 || p > m_nPorts)
             {
-                return "port " + std::to_string(p) + " out of range 1.." +
-                       std::to_string(m_nPorts);
+                return "port " + std::to_string(p) + " out of range 1.." + std::to_string(m_nPorts);
             }
         }
         if (a == b)
@@ -498,14 +497,13 @@ OpticalCircuitSwitch::StartNext()
     if (!m_commands.front().immediate)
     {
         NS_ABORT_MSG_IF(m_latencyMin > m_latencyMax,
-                        "OpticalCircuitSwitch: CommandLatencyMin "
-                            << m_latencyMin.As(Time::S) << " above CommandLatencyMax "
-                            << m_latencyMax.As(Time::S));
-        latency = Seconds(m_latencyRng->GetValue(m_latencyMin.GetSeconds(),
-                                                 m_latencyMax.GetSeconds()));
+                        "OpticalCircuitSwitch: CommandLatencyMin " << m_latencyMin.As(Time::S)
+                                                                   << " above CommandLatencyMax "
+                                                                   << m_latencyMax.As(Time::S));
+        latency =
+            Seconds(m_latencyRng->GetValue(m_latencyMin.GetSeconds(), m_latencyMax.GetSeconds()));
     }
-    NS_LOG_LOGIC("command '" << m_commands.front().text << "' applied in "
-                             << latency.As(Time::S));
+    NS_LOG_LOGIC("command '" << m_commands.front().text << "' applied in " << latency.As(Time::S));
     m_commandEvent = Simulator::Schedule(latency, &OpticalCircuitSwitch::ApplyHead, this);
 }
 
@@ -516,8 +514,7 @@ OpticalCircuitSwitch::ApplyHead()
     const std::string reason = m_commands.front().apply(changed);
     if (changed)
     {
-        m_commandEvent =
-            Simulator::Schedule(m_switchingTime, &OpticalCircuitSwitch::Settle, this);
+        m_commandEvent = Simulator::Schedule(m_switchingTime, &OpticalCircuitSwitch::Settle, this);
     }
     else
     {

@@ -258,13 +258,13 @@ class OpticalCircuitSwitch : public Object
     /** A command waiting for, or in, the controller. */
     struct Command
     {
-        std::string text;  //!< for the trace
+        std::string text; //!< for the trace
         /** Validates and applies; returns a failure reason or empty; sets its argument
          *  if the circuit map changed. */
         std::function<std::string(bool&)> apply;
-        bool immediate{false};     //!< no command latency (cycle steps)
-        CompletionCallback done;   //!< the caller's callback
-        Time issued;               //!< when it was issued
+        bool immediate{false};   //!< no command latency (cycle steps)
+        CompletionCallback done; //!< the caller's callback
+        Time issued;             //!< when it was issued
     };
 
     /** Queue a command; start it if the controller is idle. */
@@ -324,34 +324,34 @@ class OpticalCircuitSwitch : public Object
      */
     void Lose(uint32_t port, Ptr<const Packet> frame);
 
-    uint32_t m_nPorts{0};                        //!< NumPorts
-    Time m_switchingTime;                        //!< S of equation (3)
-    Time m_latencyMin;                           //!< CommandLatencyMin
-    Time m_latencyMax;                           //!< CommandLatencyMax
-    std::string m_defaultText;                   //!< DefaultConnections
-    Time m_cycleInterval;                        //!< CycleInterval
-    Ptr<UniformRandomVariable> m_latencyRng;     //!< L of equation (4)
+    uint32_t m_nPorts{0};                    //!< NumPorts
+    Time m_switchingTime;                    //!< S of equation (3)
+    Time m_latencyMin;                       //!< CommandLatencyMin
+    Time m_latencyMax;                       //!< CommandLatencyMax
+    std::string m_defaultText;               //!< DefaultConnections
+    Time m_cycleInterval;                    //!< CycleInterval
+    Ptr<UniformRandomVariable> m_latencyRng; //!< L of equation (4)
 
-    Ptr<Node> m_node;                            //!< node of the ports
-    std::vector<Ptr<PhyRelayPort>> m_ports;      //!< index 1..NumPorts (0 unused)
-    std::vector<uint32_t> m_peer;                //!< circuit map, 0 = none
-    std::vector<bool> m_settling;                //!< mirrors moving, equation (3)
-    std::vector<Time> m_litSince;                //!< L_p of equation (2)
-    std::vector<uint64_t> m_lostPerPort;         //!< frames lost per port
+    Ptr<Node> m_node;                       //!< node of the ports
+    std::vector<Ptr<PhyRelayPort>> m_ports; //!< index 1..NumPorts (0 unused)
+    std::vector<uint32_t> m_peer;           //!< circuit map, 0 = none
+    std::vector<bool> m_settling;           //!< mirrors moving, equation (3)
+    std::vector<Time> m_litSince;           //!< L_p of equation (2)
+    std::vector<uint64_t> m_lostPerPort;    //!< frames lost per port
 
-    std::deque<Command> m_commands;              //!< controller queue, head in progress
-    bool m_busy{false};                          //!< head command in progress
-    EventId m_commandEvent;                      //!< pending ApplyHead or Settle
+    std::deque<Command> m_commands; //!< controller queue, head in progress
+    bool m_busy{false};             //!< head command in progress
+    EventId m_commandEvent;         //!< pending ApplyHead or Settle
 
-    bool m_cycling{false};                       //!< connection-cycle mode
-    bool m_cycleStepQueued{false};               //!< a cycle step waits in the queue
-    uint32_t m_cycleRound{0};                    //!< next round of the schedule
-    EventId m_cycleEvent;                        //!< next CycleTick
+    bool m_cycling{false};         //!< connection-cycle mode
+    bool m_cycleStepQueued{false}; //!< a cycle step waits in the queue
+    uint32_t m_cycleRound{0};      //!< next round of the schedule
+    EventId m_cycleEvent;          //!< next CycleTick
 
-    TracedValue<uint64_t> m_lostFrames;          //!< LostFrames
-    TracedValue<uint64_t> m_litCircuits;         //!< LitCircuits
-    TracedCallback<uint32_t, uint32_t, bool, Time> m_circuitTrace;  //!< CircuitStateChange
-    TracedCallback<uint32_t, Ptr<const Packet>> m_lightLostTrace;   //!< LightLost
+    TracedValue<uint64_t> m_lostFrames;                                  //!< LostFrames
+    TracedValue<uint64_t> m_litCircuits;                                 //!< LitCircuits
+    TracedCallback<uint32_t, uint32_t, bool, Time> m_circuitTrace;       //!< CircuitStateChange
+    TracedCallback<uint32_t, Ptr<const Packet>> m_lightLostTrace;        //!< LightLost
     TracedCallback<std::string, bool, std::string, Time> m_commandTrace; //!< CommandComplete
 };
 

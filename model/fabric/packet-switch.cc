@@ -304,8 +304,8 @@ PacketSwitch::OutputDequeue(uint32_t egress, Ptr<const Packet> frame)
     Port& out = m_ports[egress];
     NS_ABORT_MSG_IF(out.queued.empty() || out.queued.front().uid != frame->GetUid(),
                     "PacketSwitch: output queue of port " << egress
-                                                         << " is not FIFO or not only the "
-                                                            "switch's");
+                                                          << " is not FIFO or not only the "
+                                                             "switch's");
     const Queued copy = out.queued.front();
     out.queued.pop_front();
     Release(copy.ingress, copy.bytes);

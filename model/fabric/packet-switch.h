@@ -269,19 +269,19 @@ class PacketSwitch : public Object
      */
     void RefreshPause(uint32_t port);
 
-    std::vector<Port> m_ports;                 //!< the ports
-    std::map<Mac48Address, Entry> m_table;     //!< learning table, (1)
-    Time m_latency;                            //!< SwitchingLatency L
-    Time m_ageing;                             //!< AgeingTime A
-    bool m_flowControl{false};                 //!< FlowControl
-    uint32_t m_highWater{0};                   //!< PauseHighWater X_off, bytes
-    uint32_t m_lowWater{0};                    //!< PauseLowWater X_on, bytes
-    uint16_t m_pauseQuanta{0};                 //!< PauseQuanta q
+    std::vector<Port> m_ports;             //!< the ports
+    std::map<Mac48Address, Entry> m_table; //!< learning table, (1)
+    Time m_latency;                        //!< SwitchingLatency L
+    Time m_ageing;                         //!< AgeingTime A
+    bool m_flowControl{false};             //!< FlowControl
+    uint32_t m_highWater{0};               //!< PauseHighWater X_off, bytes
+    uint32_t m_lowWater{0};                //!< PauseLowWater X_on, bytes
+    uint16_t m_pauseQuanta{0};             //!< PauseQuanta q
 
-    TracedValue<uint64_t> m_drops{0};          //!< Drops counter
-    TracedValue<uint64_t> m_pauseFramesSent{0}; //!< PauseFramesSent counter
-    TracedCallback<Ptr<const Packet>, uint32_t> m_dropTrace;  //!< Drop
-    TracedCallback<uint32_t, uint16_t> m_pauseSentTrace;      //!< PauseSent
+    TracedValue<uint64_t> m_drops{0};                        //!< Drops counter
+    TracedValue<uint64_t> m_pauseFramesSent{0};              //!< PauseFramesSent counter
+    TracedCallback<Ptr<const Packet>, uint32_t> m_dropTrace; //!< Drop
+    TracedCallback<uint32_t, uint16_t> m_pauseSentTrace;     //!< PauseSent
 };
 
 } // namespace hybridnet

@@ -121,9 +121,9 @@ class PhyRelayPort : public EthernetNetDevice
     void DoDispose() override;
 
   private:
-    RelayCallback m_relay;                          //!< the owning device
-    uint64_t m_rxFrames{0};                         //!< frames received
-    uint64_t m_forwardedFrames{0};                  //!< frames forwarded
+    RelayCallback m_relay;                            //!< the owning device
+    uint64_t m_rxFrames{0};                           //!< frames received
+    uint64_t m_forwardedFrames{0};                    //!< frames forwarded
     TracedCallback<Ptr<const Packet>> m_relayRxTrace; //!< RelayRx
     TracedCallback<Ptr<const Packet>> m_relayTxTrace; //!< RelayTx
 };

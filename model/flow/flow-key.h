@@ -32,9 +32,9 @@ namespace hybridnet
  */
 struct FlowKey
 {
-    Ipv4Address source;      //!< source address
-    Ipv4Address destination; //!< destination address
-    uint8_t protocol{0};     //!< IP protocol number (6 TCP, 17 UDP, 1 ICMP)
+    Ipv4Address source;          //!< source address
+    Ipv4Address destination;     //!< destination address
+    uint8_t protocol{0};         //!< IP protocol number (6 TCP, 17 UDP, 1 ICMP)
     uint16_t sourcePort{0};      //!< source port (0 if the protocol has none)
     uint16_t destinationPort{0}; //!< destination port (0 if the protocol has none)
 

@@ -35,10 +35,10 @@ constexpr uint64_t kPcieLaneBitRate = 2'000'000'000;
 constexpr uint32_t kMaxBurstOverhead = 64;
 
 // Accepted values, constant-initialised (GetTypeId() runs during static initialisation).
-constexpr std::array<uint64_t, 2> kWidths{32, 64};                // bits
-constexpr std::array<uint64_t, 4> kClocks{33, 66, 100, 133};      // MHz
-constexpr std::array<uint64_t, 2> kPciClocks{33, 66};             // MHz
-constexpr std::array<uint64_t, 3> kPciXClocks{66, 100, 133};      // MHz
+constexpr std::array<uint64_t, 2> kWidths{32, 64};           // bits
+constexpr std::array<uint64_t, 4> kClocks{33, 66, 100, 133}; // MHz
+constexpr std::array<uint64_t, 2> kPciClocks{33, 66};        // MHz
+constexpr std::array<uint64_t, 3> kPciXClocks{66, 100, 133}; // MHz
 constexpr std::array<uint64_t, 5> kLanes{1, 2, 4, 8, 16};
 constexpr std::array<uint64_t, 2> kGenerations{1, 2};
 constexpr std::array<uint64_t, 4> kMmrbcs{512, 1024, 2048, 4096}; // bytes
@@ -117,8 +117,8 @@ class AcceptedValuesChecker : public AttributeChecker
     }
 
   private:
-    Ptr<const AttributeChecker> m_base;  //!< range checker of the value type
-    std::vector<uint64_t> m_accepted;    //!< accepted values, ascending
+    Ptr<const AttributeChecker> m_base; //!< range checker of the value type
+    std::vector<uint64_t> m_accepted;   //!< accepted values, ascending
 };
 
 Ptr<const AttributeChecker>
@@ -264,8 +264,8 @@ HostBus::CheckConfiguration(Kind kind,
     }
     else if (!IsIn(kClocks, clockMhz))
     {
-        os << "HostBus: Clock " << clockMhz << " MHz does not exist; accepted "
-           << Join(kPciClocks) << " (PCI), " << Join(kPciXClocks) << " (PCI-X)";
+        os << "HostBus: Clock " << clockMhz << " MHz does not exist; accepted " << Join(kPciClocks)
+           << " (PCI), " << Join(kPciXClocks) << " (PCI-X)";
     }
     else if (!IsIn(kLanes, lanes))
     {
@@ -273,8 +273,7 @@ HostBus::CheckConfiguration(Kind kind,
     }
     else if (!IsIn(kMmrbcs, mmrbc))
     {
-        os << "HostBus: Mmrbc " << mmrbc << " bytes does not exist; accepted "
-           << Join(kMmrbcs);
+        os << "HostBus: Mmrbc " << mmrbc << " bytes does not exist; accepted " << Join(kMmrbcs);
     }
     else if (kind == PCI && !IsIn(kPciClocks, clockMhz))
     {

@@ -268,10 +268,10 @@ class HostBus : public Object
     /** A queued transfer. */
     struct Job
     {
-        Direction direction;  //!< its direction
-        uint32_t bytes;       //!< n
-        Time service;         //!< T(n)
-        Callback<void> done;  //!< run at the end
+        Direction direction; //!< its direction
+        uint32_t bytes;      //!< n
+        Time service;        //!< T(n)
+        Callback<void> done; //!< run at the end
     };
 
     /**
@@ -306,21 +306,21 @@ class HostBus : public Object
      */
     void Finish(uint8_t server, Job job);
 
-    Kind m_kind{PCI};                     //!< Kind
-    uint32_t m_width{0};                  //!< W, bits
-    uint32_t m_clockMhz{0};               //!< f, MHz
-    uint32_t m_pciBurstSize{0};           //!< B of PCI, bytes
-    uint32_t m_burstOverhead{0};          //!< O, clocks
-    uint32_t m_mmrbc{0};                  //!< PCI-X maximum memory read byte count, bytes
-    uint32_t m_lanes{0};                  //!< L
-    uint32_t m_generation{0};             //!< g
-    uint32_t m_maxPayloadSize{0};         //!< MPS, bytes
-    uint32_t m_maxReadRequestSize{0};     //!< MRRS, bytes
-    uint32_t m_tlpOverhead{0};            //!< H, bytes
-    std::array<bool, 2> m_busy{};         //!< per server: a transfer is in service
+    Kind m_kind{PCI};                        //!< Kind
+    uint32_t m_width{0};                     //!< W, bits
+    uint32_t m_clockMhz{0};                  //!< f, MHz
+    uint32_t m_pciBurstSize{0};              //!< B of PCI, bytes
+    uint32_t m_burstOverhead{0};             //!< O, clocks
+    uint32_t m_mmrbc{0};                     //!< PCI-X maximum memory read byte count, bytes
+    uint32_t m_lanes{0};                     //!< L
+    uint32_t m_generation{0};                //!< g
+    uint32_t m_maxPayloadSize{0};            //!< MPS, bytes
+    uint32_t m_maxReadRequestSize{0};        //!< MRRS, bytes
+    uint32_t m_tlpOverhead{0};               //!< H, bytes
+    std::array<bool, 2> m_busy{};            //!< per server: a transfer is in service
     std::array<std::deque<Job>, 2> m_queues; //!< per server: waiting transfers
-    std::array<Time, 2> m_busyTime;       //!< per direction
-    TracedValue<uint32_t> m_backlog;      //!< transfers waiting or in service
+    std::array<Time, 2> m_busyTime;          //!< per direction
+    TracedValue<uint32_t> m_backlog;         //!< transfers waiting or in service
     TracedCallback<Direction, uint32_t, Time> m_transferComplete; //!< TransferComplete
     /** (Kind, Width, Clock, Lanes, Mmrbc) as Validate() last accepted them */
     mutable std::optional<std::array<uint32_t, 5>> m_validated;

@@ -4,8 +4,8 @@
 #include "host-cpu.h"
 
 #include "ns3/abort.h"
-#include "ns3/nstime.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -20,9 +20,9 @@ NS_OBJECT_ENSURE_REGISTERED(HostCpu);
 
 namespace
 {
-constexpr uint64_t kMinFrequency = 100'000'000;     //!< 100 MHz
-constexpr uint64_t kMaxFrequency = 10'000'000'000;  //!< 10 GHz
-constexpr uint64_t kMinCopyRate = 1'000'000;        //!< 1 Mb/s
+constexpr uint64_t kMinFrequency = 100'000'000;    //!< 100 MHz
+constexpr uint64_t kMaxFrequency = 10'000'000'000; //!< 10 GHz
+constexpr uint64_t kMinCopyRate = 1'000'000;       //!< 1 Mb/s
 } // namespace
 
 TypeId
@@ -39,14 +39,14 @@ HostCpu::GetTypeId()
                           UintegerValue(2'400'000'000),
                           MakeUintegerAccessor(&HostCpu::m_frequency),
                           MakeUintegerChecker<uint64_t>(kMinFrequency, kMaxFrequency))
-            .AddAttribute("MemoryCopyRate",
-                          "Memory-copy bandwidth M of equation (1): bytes one copy moves per "
-                          "second, times 8, bit/s. Range: at least 1 Mb/s (the setter aborts "
-                          "below).",
-                          DataRateValue(DataRate("4Gbps")),
-                          MakeDataRateAccessor(&HostCpu::SetMemoryCopyRate,
-                                               &HostCpu::GetMemoryCopyRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "MemoryCopyRate",
+                "Memory-copy bandwidth M of equation (1): bytes one copy moves per "
+                "second, times 8, bit/s. Range: at least 1 Mb/s (the setter aborts "
+                "below).",
+                DataRateValue(DataRate("4Gbps")),
+                MakeDataRateAccessor(&HostCpu::SetMemoryCopyRate, &HostCpu::GetMemoryCopyRate),
+                MakeDataRateChecker())
             .AddAttribute("Processors",
                           "Processors of the host. 1: the applications run on this CPU, so "
                           "waking a process costs it two context switches (HostProcess); "

@@ -71,8 +71,8 @@ namespace hybridnet
  * out). The timer tick enters only through (3): no modelled path waits for a tick (the
  * studies' ping interval of 1 s is a whole number of ticks at HZ = 100 and 1000, and the
  * stack's own timers are ns-3's). No scheduler quantum: a process runs until it blocks
- * again (a reader's run is short), and no CPU-bound process competes here. No cache model: a copy costs 8 m / M
- * whatever its size.
+ * again (a reader's run is short), and no CPU-bound process competes here. No cache model: a copy
+ * costs 8 m / M whatever its size.
  */
 class HostCpu : public Object
 {
@@ -146,9 +146,9 @@ class HostCpu : public Object
     /** A queued job. */
     struct Job
     {
-        Time service;          //!< s of equation (1)
-        Time queued;           //!< when it was queued, for (3)
-        Callback<void> done;   //!< run at the end
+        Time service;        //!< s of equation (1)
+        Time queued;         //!< when it was queued, for (3)
+        Callback<void> done; //!< run at the end
     };
 
     /** Start the next job if the CPU is idle and work is waiting. */
@@ -161,15 +161,15 @@ class HostCpu : public Object
      */
     void Finish(Level level, Time service, Callback<void> done);
 
-    uint64_t m_frequency{0};                   //!< f, Hz
-    DataRate m_copyRate;                       //!< M
-    uint32_t m_processors{0};                  //!< Processors
-    uint64_t m_contextSwitchCycles{0};         //!< ContextSwitchCycles
-    bool m_busy{false};                        //!< a job is running
-    Time m_timerTick;                          //!< TimerTick, equation (3)
-    std::array<std::deque<Job>, 3> m_queues;   //!< waiting jobs per level
-    std::array<Time, 3> m_busyTime;            //!< busy time per level
-    TracedValue<uint32_t> m_backlog;           //!< jobs waiting or running
+    uint64_t m_frequency{0};                 //!< f, Hz
+    DataRate m_copyRate;                     //!< M
+    uint32_t m_processors{0};                //!< Processors
+    uint64_t m_contextSwitchCycles{0};       //!< ContextSwitchCycles
+    bool m_busy{false};                      //!< a job is running
+    Time m_timerTick;                        //!< TimerTick, equation (3)
+    std::array<std::deque<Job>, 3> m_queues; //!< waiting jobs per level
+    std::array<Time, 3> m_busyTime;          //!< busy time per level
+    TracedValue<uint32_t> m_backlog;         //!< jobs waiting or running
 };
 
 } // namespace hybridnet

@@ -69,14 +69,14 @@ LoopbackNetDevice::GetTypeId()
             .SetParent<ns3::LoopbackNetDevice>()
             .SetGroupName("Hybridnet")
             .AddConstructor<LoopbackNetDevice>()
-            .AddAttribute("Mtu",
-                          "IP MTU of the loopback interface, bytes: the largest L3 packet; "
-                          "16436 is the lo MTU of Linux 2.4 and 2.6 (16 KiB of data + 20 B IP "
-                          "+ 20 B TCP + 12 B timestamps). Range: 68 B to 65535 B.",
-                          UintegerValue(16436),
-                          MakeUintegerAccessor(&LoopbackNetDevice::SetMtu,
-                                               &LoopbackNetDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>(kMinMtu, kMaxMtu))
+            .AddAttribute(
+                "Mtu",
+                "IP MTU of the loopback interface, bytes: the largest L3 packet; "
+                "16436 is the lo MTU of Linux 2.4 and 2.6 (16 KiB of data + 20 B IP "
+                "+ 20 B TCP + 12 B timestamps). Range: 68 B to 65535 B.",
+                UintegerValue(16436),
+                MakeUintegerAccessor(&LoopbackNetDevice::SetMtu, &LoopbackNetDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>(kMinMtu, kMaxMtu))
             .AddAttribute("PacketCycles",
                           "CPU cycles c of equation (3) per packet for the protocol work of "
                           "the loopback path (both ends: IP and TCP output and input, the "

@@ -169,14 +169,14 @@ class LoopbackNetDevice : public ns3::LoopbackNetDevice
      */
     void Deliver(Ptr<Packet> packet, uint16_t protocolNumber);
 
-    uint16_t m_mtu{0};          //!< Mtu
-    uint64_t m_packetCycles{0}; //!< PacketCycles, c of equation (3)
-    mutable Ptr<HostCpu> m_cpu; //!< the node's CPU, found at the first packet
-    NetDevice::ReceiveCallback m_rxCallback;             //!< upper layer
+    uint16_t m_mtu{0};                       //!< Mtu
+    uint64_t m_packetCycles{0};              //!< PacketCycles, c of equation (3)
+    mutable Ptr<HostCpu> m_cpu;              //!< the node's CPU, found at the first packet
+    NetDevice::ReceiveCallback m_rxCallback; //!< upper layer
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous upper layer
 
-    TracedValue<uint64_t> m_rxPackets;   //!< RxPackets counter
-    TracedValue<uint64_t> m_copiedBytes; //!< CopiedBytes counter
+    TracedValue<uint64_t> m_rxPackets;                  //!< RxPackets counter
+    TracedValue<uint64_t> m_copiedBytes;                //!< CopiedBytes counter
     TracedCallback<Ptr<const Packet>> m_macTxTrace;     //!< MacTx
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace; //!< MacTxDrop
     TracedCallback<Ptr<const Packet>> m_macRxTrace;     //!< MacRx

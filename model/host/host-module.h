@@ -9,8 +9,8 @@
 
 #include "host-bus.h"
 #include "host-cpu.h"
-#include "host-process.h"
 #include "host-loopback-net-device.h"
+#include "host-process.h"
 #include "loopback-helper.h"
 
 #endif // HYBRIDNET_HOST_MODULE_H

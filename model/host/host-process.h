@@ -97,9 +97,9 @@ class HostProcess : public Object
      */
     void Run(Callback<void> run);
 
-    Ptr<HostCpu> m_cpu;                 //!< the host's CPU
-    State m_state{SLEEPING};            //!< equation (1)
-    TracedValue<uint64_t> m_wakeups;    //!< wake-ups from SLEEPING
+    Ptr<HostCpu> m_cpu;              //!< the host's CPU
+    State m_state{SLEEPING};         //!< equation (1)
+    TracedValue<uint64_t> m_wakeups; //!< wake-ups from SLEEPING
 };
 
 } // namespace hybridnet

@@ -312,8 +312,7 @@ LossInjector::PayloadSize(Ptr<const Packet> packet, uint8_t protocol)
 bool
 LossInjector::Judge(Ptr<const Packet> packet, const FlowKey& key)
 {
-    if (!m_attached || !Matches(key) ||
-        (m_payloadOnly && PayloadSize(packet, key.protocol) == 0))
+    if (!m_attached || !Matches(key) || (m_payloadOnly && PayloadSize(packet, key.protocol) == 0))
     {
         return false;
     }

@@ -207,28 +207,28 @@ class LossInjector : public Object
     void Unhook();
 
     // Attributes
-    Mode m_mode;              //!< EveryNth or Random
-    uint32_t m_interval;      //!< N of (2)
-    uint32_t m_offset;        //!< K of (2)
-    double m_lossRate;        //!< p
-    uint8_t m_protocol;       //!< filter: IP protocol number, 0 = any
-    Ipv4Address m_source;     //!< filter: source address, 0.0.0.0 = any
-    Ipv4Address m_destination; //!< filter: destination address, 0.0.0.0 = any
-    uint16_t m_sourcePort;    //!< filter: source port, 0 = any
+    Mode m_mode;                //!< EveryNth or Random
+    uint32_t m_interval;        //!< N of (2)
+    uint32_t m_offset;          //!< K of (2)
+    double m_lossRate;          //!< p
+    uint8_t m_protocol;         //!< filter: IP protocol number, 0 = any
+    Ipv4Address m_source;       //!< filter: source address, 0.0.0.0 = any
+    Ipv4Address m_destination;  //!< filter: destination address, 0.0.0.0 = any
+    uint16_t m_sourcePort;      //!< filter: source port, 0 = any
     uint16_t m_destinationPort; //!< filter: destination port, 0 = any
-    bool m_payloadOnly;       //!< count only packets with payload (1)
+    bool m_payloadOnly;         //!< count only packets with payload (1)
 
-    Direction m_direction{SEND};    //!< the path, from Attach
-    bool m_attached{false};         //!< between Attach and DoDispose
-    Ptr<Ipv4L3Protocol> m_ipv4;     //!< the node's IPv4 layer
+    Direction m_direction{SEND};          //!< the path, from Attach
+    bool m_attached{false};               //!< between Attach and DoDispose
+    Ptr<Ipv4L3Protocol> m_ipv4;           //!< the node's IPv4 layer
     Ptr<UniformRandomVariable> m_uniform; //!< U_k
     /** Send path: the original down target of each hooked protocol. */
     std::map<uint8_t, IpL4Protocol::DownTargetCallback> m_downTargets;
     /** Receive path: the protocol numbers with a shim of this injector. */
     std::set<uint8_t> m_shimmed;
 
-    TracedValue<uint64_t> m_seen;    //!< counted packets
-    TracedValue<uint64_t> m_dropped; //!< dropped packets
+    TracedValue<uint64_t> m_seen;                                  //!< counted packets
+    TracedValue<uint64_t> m_dropped;                               //!< dropped packets
     TracedCallback<Ptr<const Packet>, const FlowKey&> m_dropTrace; //!< Drop
 };
 

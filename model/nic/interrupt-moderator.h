@@ -242,16 +242,16 @@ class InterruptModerator : public Object
     /** @return whether e1000_set_itr() runs in the current setting ((s' & 3) != 0) */
     bool IsDynamic() const;
 
-    uint32_t m_setting{0};                    //!< s, as configured (fixed rates not masked)
-    TrafficClass m_rxClass{LOWEST_LATENCY};   //!< rx class
-    TrafficClass m_txClass{LOWEST_LATENCY};   //!< tx class
-    TracedValue<TrafficClass> m_class;        //!< C of (3)
-    TracedValue<uint32_t> m_rate;             //!< programmed rate, ints/s
-    uint32_t m_register{0};                   //!< ITR register, 256 ns units
-    uint32_t m_rxIntDelay{0};                 //!< RDTR, 1.024 us units
-    uint32_t m_rxAbsIntDelay{0};              //!< RADV, 1.024 us units
-    uint32_t m_txIntDelay{0};                 //!< TIDV, 1.024 us units
-    uint32_t m_txAbsIntDelay{0};              //!< TADV, 1.024 us units
+    uint32_t m_setting{0};                            //!< s, as configured (fixed rates not masked)
+    TrafficClass m_rxClass{LOWEST_LATENCY};           //!< rx class
+    TrafficClass m_txClass{LOWEST_LATENCY};           //!< tx class
+    TracedValue<TrafficClass> m_class;                //!< C of (3)
+    TracedValue<uint32_t> m_rate;                     //!< programmed rate, ints/s
+    uint32_t m_register{0};                           //!< ITR register, 256 ns units
+    uint32_t m_rxIntDelay{0};                         //!< RDTR, 1.024 us units
+    uint32_t m_rxAbsIntDelay{0};                      //!< RADV, 1.024 us units
+    uint32_t m_txIntDelay{0};                         //!< TIDV, 1.024 us units
+    uint32_t m_txAbsIntDelay{0};                      //!< TADV, 1.024 us units
     TracedCallback<uint32_t, uint32_t> m_rateChanged; //!< RateChanged
 };
 

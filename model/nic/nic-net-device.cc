@@ -32,20 +32,20 @@ NS_OBJECT_ENSURE_REGISTERED(NicNetDevice);
 
 namespace
 {
-constexpr uint32_t kDescriptorBytes = 16;       //!< e1000 legacy descriptor
-constexpr uint32_t kTxWakeThreshold = 32;       //!< E1000_TX_WAKE_THRESHOLD, descriptors
-constexpr uint32_t kRingMultiple = 8;           //!< REQ_{RX,TX}_DESCRIPTOR_MULTIPLE
-constexpr uint16_t kIpv4 = 0x0800;              //!< EtherType
-constexpr uint8_t kTcp = 6;                     //!< IP protocol numbers
+constexpr uint32_t kDescriptorBytes = 16; //!< e1000 legacy descriptor
+constexpr uint32_t kTxWakeThreshold = 32; //!< E1000_TX_WAKE_THRESHOLD, descriptors
+constexpr uint32_t kRingMultiple = 8;     //!< REQ_{RX,TX}_DESCRIPTOR_MULTIPLE
+constexpr uint16_t kIpv4 = 0x0800;        //!< EtherType
+constexpr uint8_t kTcp = 6;               //!< IP protocol numbers
 constexpr uint8_t kUdp = 17;
 constexpr uint8_t kIcmp = 1;
 constexpr uint32_t kUdpHeaderBytes = 8;
-constexpr uint32_t kEthernetHeader = 14;       //!< Ethernet header without preamble
-constexpr uint32_t kMinIpv4Header = 20;        //!< IPv4 header without options
-constexpr uint32_t kMaxIpv4Header = 60;        //!< IPv4 header with 40 B of options
-constexpr uint32_t kTcpDataOffsetByte = 12;    //!< TCP header byte holding the data offset
+constexpr uint32_t kEthernetHeader = 14;    //!< Ethernet header without preamble
+constexpr uint32_t kMinIpv4Header = 20;     //!< IPv4 header without options
+constexpr uint32_t kMaxIpv4Header = 60;     //!< IPv4 header with 40 B of options
+constexpr uint32_t kTcpDataOffsetByte = 12; //!< TCP header byte holding the data offset
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
-const Time kWatchdogPeriod = Seconds(2);        //!< e1000_watchdog period
+const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
 
 uint32_t
 RoundUpToRingMultiple(uint32_t n)
@@ -367,7 +367,9 @@ NicNetDevice::Receive(Ptr<Packet> frame)
     m_rxDma.push_back(RxEntry{frame, Simulator::Now(), l3Bytes});
     // (R2): the frame, then its descriptor's write-back.
     Bus().Transfer(HostBus::TO_MEMORY, frame->GetSize(), Callback<void>());
-    Bus().Transfer(HostBus::TO_MEMORY, kDescriptorBytes, MakeCallback(&NicNetDevice::RxDmaDone, this));
+    Bus().Transfer(HostBus::TO_MEMORY,
+                   kDescriptorBytes,
+                   MakeCallback(&NicNetDevice::RxDmaDone, this));
 }
 
 void
@@ -479,9 +481,8 @@ NicNetDevice::TryAssert()
     {
         return;
     }
-    m_assertEvent = Simulator::Schedule(NextAssertionTime() - Simulator::Now(),
-                                        &NicNetDevice::Assert,
-                                        this);
+    m_assertEvent =
+        Simulator::Schedule(NextAssertionTime() - Simulator::Now(), &NicNetDevice::Assert, this);
 }
 
 void
@@ -558,7 +559,10 @@ NicNetDevice::PollEnd()
     {
         // (R7): budget used up - poll again.
         m_polls += 1;
-        Cpu().Execute(HostCpu::KERNEL, m_pollCycles, 0, MakeCallback(&NicNetDevice::PollStart, this));
+        Cpu().Execute(HostCpu::KERNEL,
+                      m_pollCycles,
+                      0,
+                      MakeCallback(&NicNetDevice::PollStart, this));
         return;
     }
     m_moderator->Update(m_itrRxPackets, m_itrRxBytes, m_itrTxPackets, m_itrTxBytes);

@@ -4,9 +4,8 @@
 #ifndef HYBRIDNET_NIC_NET_DEVICE_H
 #define HYBRIDNET_NIC_NET_DEVICE_H
 
-#include "interrupt-moderator.h"
-
 #include "hybridnet/ethernet-net-device.h"
+#include "interrupt-moderator.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -172,10 +171,10 @@ class NicNetDevice : public EthernetNetDevice
     /** A packet handed down by the stack. */
     struct TxEntry
     {
-        Ptr<Packet> packet;   //!< the L3 packet
-        Address source;       //!< source MAC
-        Address dest;         //!< destination MAC
-        uint16_t protocol;    //!< EtherType
+        Ptr<Packet> packet; //!< the L3 packet
+        Address source;     //!< source MAC
+        Address dest;       //!< destination MAC
+        uint16_t protocol;  //!< EtherType
     };
 
     /** Interrupt cause bits (ICR). */
@@ -259,68 +258,68 @@ class NicNetDevice : public EthernetNetDevice
                            bool receive) const;
 
     // Attributes
-    uint32_t m_rxRingSize{0};        //!< RxRingSize
-    uint32_t m_txRingSize{0};        //!< TxRingSize
-    uint32_t m_napiWeight{0};        //!< NapiWeight
+    uint32_t m_rxRingSize{0};                    //!< RxRingSize
+    uint32_t m_txRingSize{0};                    //!< TxRingSize
+    uint32_t m_napiWeight{0};                    //!< NapiWeight
     ThrottleClock m_throttleClock{FREE_RUNNING}; //!< ThrottleClock
-    double m_clockTolerancePpm{0};   //!< ClockTolerance
-    double m_clockError{0};          //!< e of (R4), drawn once
-    bool m_checksumOffload{false};   //!< ChecksumOffload
-    bool m_tcpOffload{false};        //!< TcpOffload
-    uint64_t m_interruptCycles{0};   //!< InterruptCycles
-    uint64_t m_pollCycles{0};        //!< PollCycles
-    uint64_t m_rxPacketCycles{0};    //!< RxPacketCycles
-    uint64_t m_txPacketCycles{0};    //!< TxPacketCycles
-    double m_checksumCyclesPerByte{0}; //!< ChecksumCyclesPerByte
-    Ptr<InterruptModerator> m_moderator; //!< InterruptModerator
+    double m_clockTolerancePpm{0};               //!< ClockTolerance
+    double m_clockError{0};                      //!< e of (R4), drawn once
+    bool m_checksumOffload{false};               //!< ChecksumOffload
+    bool m_tcpOffload{false};                    //!< TcpOffload
+    uint64_t m_interruptCycles{0};               //!< InterruptCycles
+    uint64_t m_pollCycles{0};                    //!< PollCycles
+    uint64_t m_rxPacketCycles{0};                //!< RxPacketCycles
+    uint64_t m_txPacketCycles{0};                //!< TxPacketCycles
+    double m_checksumCyclesPerByte{0};           //!< ChecksumCyclesPerByte
+    Ptr<InterruptModerator> m_moderator;         //!< InterruptModerator
 
     // Host
-    Ptr<HostCpu> m_cpu;              //!< the node's CPU
-    Ptr<HostBus> m_bus;              //!< the node's bus
+    Ptr<HostCpu> m_cpu;                            //!< the node's CPU
+    Ptr<HostBus> m_bus;                            //!< the node's bus
     Ptr<NetDeviceQueueInterface> m_queueInterface; //!< traffic control's view, if any
-    Ptr<UniformRandomVariable> m_phaseRng; //!< phase of the free-running counter
+    Ptr<UniformRandomVariable> m_phaseRng;         //!< phase of the free-running counter
 
     // Receive ring: frames in DMA, then ready for the poll
-    std::deque<RxEntry> m_rxDma;     //!< frames being written to memory
-    std::deque<RxEntry> m_rxReady;   //!< frames written, waiting for the poll
+    std::deque<RxEntry> m_rxDma;         //!< frames being written to memory
+    std::deque<RxEntry> m_rxReady;       //!< frames written, waiting for the poll
     TracedValue<uint32_t> m_rxOccupancy; //!< descriptors in use (DMA + ready)
 
     // Transmit ring
-    std::deque<TxEntry> m_txStack;   //!< packets in the stack's work (T2)
-    std::deque<TxEntry> m_txDma;     //!< packets being read from memory (T3)
-    std::deque<uint32_t> m_txWriteBack; //!< L3 bytes of sent frames in status write-back
-    uint32_t m_txCompleted{0};       //!< sent and written back, not yet cleaned
-    uint64_t m_txCompletedBytes{0};  //!< their L3 bytes
+    std::deque<TxEntry> m_txStack;       //!< packets in the stack's work (T2)
+    std::deque<TxEntry> m_txDma;         //!< packets being read from memory (T3)
+    std::deque<uint32_t> m_txWriteBack;  //!< L3 bytes of sent frames in status write-back
+    uint32_t m_txCompleted{0};           //!< sent and written back, not yet cleaned
+    uint64_t m_txCompletedBytes{0};      //!< their L3 bytes
     TracedValue<uint32_t> m_txOccupancy; //!< descriptors in use
 
     // Interrupts
-    uint8_t m_pending{0};            //!< causes past their delay timers, not yet read
-    bool m_interruptsEnabled{true};  //!< IMS (false while NAPI polls)
-    EventId m_assertEvent;           //!< scheduled assertion
-    EventId m_rxPacketTimer;         //!< RDTR
-    EventId m_rxAbsTimer;            //!< RADV
-    EventId m_txPacketTimer;         //!< TIDV
-    EventId m_txAbsTimer;            //!< TADV
+    uint8_t m_pending{0};              //!< causes past their delay timers, not yet read
+    bool m_interruptsEnabled{true};    //!< IMS (false while NAPI polls)
+    EventId m_assertEvent;             //!< scheduled assertion
+    EventId m_rxPacketTimer;           //!< RDTR
+    EventId m_rxAbsTimer;              //!< RADV
+    EventId m_txPacketTimer;           //!< TIDV
+    EventId m_txAbsTimer;              //!< TADV
     Time m_lastAssertion{Time::Min()}; //!< for RESTART
-    Time m_counterAnchor;            //!< an expiry of the FREE_RUNNING counter
-    Time m_counterInterval;          //!< its interval I
+    Time m_counterAnchor;              //!< an expiry of the FREE_RUNNING counter
+    Time m_counterInterval;            //!< its interval I
 
     // NAPI
-    uint32_t m_pollWork{0};          //!< frames processed in the current poll
-    uint32_t m_itrRxPackets{0};      //!< rx packets since the last moderator update
-    uint64_t m_itrRxBytes{0};        //!< rx bytes since the last moderator update
-    uint32_t m_itrTxPackets{0};      //!< tx packets since the last moderator update
-    uint64_t m_itrTxBytes{0};        //!< tx bytes since the last moderator update
-    uint64_t m_watchdogTxBytes{0};   //!< mode 4: octets sent in the period
-    uint64_t m_watchdogRxBytes{0};   //!< mode 4: octets received in the period
-    EventId m_watchdogEvent;         //!< mode 4 watchdog
+    uint32_t m_pollWork{0};        //!< frames processed in the current poll
+    uint32_t m_itrRxPackets{0};    //!< rx packets since the last moderator update
+    uint64_t m_itrRxBytes{0};      //!< rx bytes since the last moderator update
+    uint32_t m_itrTxPackets{0};    //!< tx packets since the last moderator update
+    uint64_t m_itrTxBytes{0};      //!< tx bytes since the last moderator update
+    uint64_t m_watchdogTxBytes{0}; //!< mode 4: octets sent in the period
+    uint64_t m_watchdogRxBytes{0}; //!< mode 4: octets received in the period
+    EventId m_watchdogEvent;       //!< mode 4 watchdog
 
     // Metrics
-    TracedValue<uint64_t> m_interrupts; //!< Interrupts
-    TracedValue<uint64_t> m_polls;      //!< Polls
-    uint64_t m_rxPackets{0};            //!< delivered to the stack
-    uint64_t m_rxRingDrops{0};          //!< dropped at a full ring
-    uint64_t m_txPackets{0};            //!< sent
+    TracedValue<uint64_t> m_interrupts;                  //!< Interrupts
+    TracedValue<uint64_t> m_polls;                       //!< Polls
+    uint64_t m_rxPackets{0};                             //!< delivered to the stack
+    uint64_t m_rxRingDrops{0};                           //!< dropped at a full ring
+    uint64_t m_txPackets{0};                             //!< sent
     TracedCallback<Ptr<const Packet>> m_rxRingDropTrace; //!< RxRingDrop
     TracedCallback<Time> m_rxHostDelayTrace;             //!< RxHostDelay
 };

@@ -264,8 +264,7 @@ EndpointDaemon::StartApplication()
     Ipv4Header header;
     header.SetDestination(m_pfdAddress);
     Socket::SocketErrno error;
-    Ptr<Ipv4Route> route =
-        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, nullptr, error);
+    Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, nullptr, error);
     NS_ABORT_MSG_UNLESS(route, "EndpointDaemon: no route to the pfd at " << m_pfdAddress);
     m_hostAddress = route->GetSource();
 
@@ -273,10 +272,12 @@ EndpointDaemon::StartApplication()
     // The messenger's traces are this daemon's (chained, as ns-3 chains device traces).
     m_messenger->TraceConnectWithoutContext(
         "Tx",
-        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(), &m_messageTxTrace));
+        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(),
+                     &m_messageTxTrace));
     m_messenger->TraceConnectWithoutContext(
         "Rx",
-        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(), &m_messageRxTrace));
+        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(),
+                     &m_messageRxTrace));
     m_messenger->TraceConnectWithoutContext(
         "Malformed",
         MakeCallback(&TracedCallback<Ipv4Address, std::string>::operator(), &m_malformedTrace));
@@ -289,8 +290,7 @@ EndpointDaemon::StartApplication()
     m_steering->TraceConnectWithoutContext("Tx", MakeCallback(&EndpointDaemon::Tx, this));
     m_running = true;
     m_sampleEvent = Simulator::Schedule(m_sampleInterval, &EndpointDaemon::Sample, this);
-    m_keepaliveEvent =
-        Simulator::Schedule(m_keepaliveInterval, &EndpointDaemon::Keepalive, this);
+    m_keepaliveEvent = Simulator::Schedule(m_keepaliveInterval, &EndpointDaemon::Keepalive, this);
 }
 
 void
@@ -309,9 +309,8 @@ EndpointDaemon::StopApplication()
     // The daemon exits: its flows fall back to the packet path, nobody is told.
     for (auto& [key, flow] : m_flows)
     {
-        if (!flow.pipe &&
-            (flow.state == FlowState::MOVING || flow.state == FlowState::CIRCUIT ||
-             flow.state == FlowState::RETURNING))
+        if (!flow.pipe && (flow.state == FlowState::MOVING || flow.state == FlowState::CIRCUIT ||
+                           flow.state == FlowState::RETURNING))
         {
             Ptr<EndpointDaemon> self(this);
             const FlowKey k = key;
@@ -343,9 +342,9 @@ EndpointDaemon::SetState(const FlowKey& key, Flow& flow, FlowState to)
     }
     const FlowState from = flow.state;
     flow.state = to;
-    NS_LOG_INFO(Simulator::Now().As(Time::S) << " " << m_hostAddress << " " << key << " "
-                                             << GetFlowStateName(from) << " -> "
-                                             << GetFlowStateName(to));
+    NS_LOG_INFO(Simulator::Now().As(Time::S)
+                << " " << m_hostAddress << " " << key << " " << GetFlowStateName(from) << " -> "
+                << GetFlowStateName(to));
     m_flowStateTrace(key, from, to);
 }
 
@@ -446,8 +445,7 @@ EndpointDaemon::Sample()
             SetState(key, flow, FlowState::MONITORED);
         }
         const bool idle = now - flow.lastPacket >= m_idleTimeout;
-        if (flow.state == FlowState::MONITORED && m_policy == Policy::RATE && !flow.ended &&
-            !idle)
+        if (flow.state == FlowState::MONITORED && m_policy == Policy::RATE && !flow.ended && !idle)
         {
             if (rate >= static_cast<double>(m_rateThreshold.GetBitRate()))
             {
@@ -521,8 +519,7 @@ EndpointDaemon::Keepalive()
             SendToPfd(OffloadMessage::Type::KEEPALIVE, key);
         }
     }
-    m_keepaliveEvent =
-        Simulator::Schedule(m_keepaliveInterval, &EndpointDaemon::Keepalive, this);
+    m_keepaliveEvent = Simulator::Schedule(m_keepaliveInterval, &EndpointDaemon::Keepalive, this);
 }
 
 void
@@ -667,11 +664,11 @@ EndpointDaemon::HandleSetup(const OffloadMessage& message)
         return;
     }
     Ptr<EndpointDaemon> self(this);
-    m_steering->Steer(key,
-                      m_circuitDevice,
-                      message.GetVia(),
-                      FlowSteering::DoneCallback(
-                          [self, key, generation]() { self->Steered(key, generation); }));
+    m_steering->Steer(
+        key,
+        m_circuitDevice,
+        message.GetVia(),
+        FlowSteering::DoneCallback([self, key, generation]() { self->Steered(key, generation); }));
 }
 
 void
@@ -752,8 +749,7 @@ EndpointDaemon::Return(const FlowKey& key, bool release, bool down, bool backoff
     }
     Ptr<EndpointDaemon> self(this);
     const FlowKey k = key;
-    m_steering->Unsteer(key,
-                        FlowSteering::DoneCallback([self, k, generation, backoff]() {
+    m_steering->Unsteer(key, FlowSteering::DoneCallback([self, k, generation, backoff]() {
                             self->Returned(k, generation, backoff);
                         }));
 }

@@ -139,7 +139,9 @@ class EndpointDaemon : public Application
      * @param text the datagram's text
      * @param retransmission whether it is a copy of an unacknowledged message
      */
-    typedef void (*MessageTxTracedCallback)(Ipv4Address peer, std::string text, bool retransmission);
+    typedef void (*MessageTxTracedCallback)(Ipv4Address peer,
+                                            std::string text,
+                                            bool retransmission);
     /**
      * TracedCallback signature of MessageRx.
      * @param peer source address
@@ -224,20 +226,20 @@ class EndpointDaemon : public Application
     struct Flow
     {
         FlowState state{FlowState::MONITORED}; //!< state
-        bool requester{false};     //!< this end sent the REQUEST
-        bool pipe{false};          //!< a pipe, not a flow
-        bool ended{false};         //!< FIN or RST seen
-        std::deque<uint64_t> bins; //!< b_k of (1), newest last
-        uint64_t binBytes{0};      //!< bytes in the current interval
-        bool above{false};         //!< in a run of samples with r >= R
-        Time aboveSince;           //!< t_a of (2)
-        uint64_t totalBytes{0};    //!< bytes since first seen
-        Time lastPacket;           //!< time of the last packet
-        Time backoffUntil;         //!< end of BACKOFF
-        Ipv4Address via;           //!< next hop on the circuit
-        uint32_t generation{0};    //!< invalidates older steering callbacks
-        bool downPending{false};   //!< send DOWN when the unsteer is done
-        bool releaseWhenDone{false}; //!< send RELEASE when the unsteer is done
+        bool requester{false};                 //!< this end sent the REQUEST
+        bool pipe{false};                      //!< a pipe, not a flow
+        bool ended{false};                     //!< FIN or RST seen
+        std::deque<uint64_t> bins;             //!< b_k of (1), newest last
+        uint64_t binBytes{0};                  //!< bytes in the current interval
+        bool above{false};                     //!< in a run of samples with r >= R
+        Time aboveSince;                       //!< t_a of (2)
+        uint64_t totalBytes{0};                //!< bytes since first seen
+        Time lastPacket;                       //!< time of the last packet
+        Time backoffUntil;                     //!< end of BACKOFF
+        Ipv4Address via;                       //!< next hop on the circuit
+        uint32_t generation{0};                //!< invalidates older steering callbacks
+        bool downPending{false};               //!< send DOWN when the unsteer is done
+        bool releaseWhenDone{false};           //!< send RELEASE when the unsteer is done
     };
 
     /**
@@ -311,32 +313,32 @@ class EndpointDaemon : public Application
      */
     bool Ignored(const FlowKey& key) const;
 
-    uint16_t m_port{0};                 //!< Port
-    Ipv4Address m_pfdAddress;           //!< PipeFittingAddress
-    uint16_t m_pfdPort{0};              //!< PipeFittingPort
-    Policy m_policy{Policy::RATE};      //!< DetectionPolicy
-    Time m_sampleInterval;              //!< Delta of (1)
-    uint32_t m_windowSamples{0};        //!< n of (1)
-    DataRate m_rateThreshold;           //!< R of (2)
-    Time m_holdTime;                    //!< H of (2)
-    uint64_t m_bytesThreshold{0};       //!< BytesThreshold
-    Time m_idleTimeout;                 //!< IdleTimeout
-    Time m_keepaliveInterval;           //!< KeepaliveInterval
-    Time m_backoff;                     //!< Backoff
-    uint32_t m_priority{0};             //!< Priority
-    Time m_rto;                         //!< RetransmitTimeout
-    uint32_t m_maxRetransmits{0};       //!< MaxRetransmits
+    uint16_t m_port{0};            //!< Port
+    Ipv4Address m_pfdAddress;      //!< PipeFittingAddress
+    uint16_t m_pfdPort{0};         //!< PipeFittingPort
+    Policy m_policy{Policy::RATE}; //!< DetectionPolicy
+    Time m_sampleInterval;         //!< Delta of (1)
+    uint32_t m_windowSamples{0};   //!< n of (1)
+    DataRate m_rateThreshold;      //!< R of (2)
+    Time m_holdTime;               //!< H of (2)
+    uint64_t m_bytesThreshold{0};  //!< BytesThreshold
+    Time m_idleTimeout;            //!< IdleTimeout
+    Time m_keepaliveInterval;      //!< KeepaliveInterval
+    Time m_backoff;                //!< Backoff
+    uint32_t m_priority{0};        //!< Priority
+    Time m_rto;                    //!< RetransmitTimeout
+    uint32_t m_maxRetransmits{0};  //!< MaxRetransmits
 
-    Ptr<NetDevice> m_circuitDevice;     //!< circuit NIC
-    Ptr<FlowSteering> m_steering;       //!< the node's FlowSteering
-    Ptr<OffloadMessenger> m_messenger;  //!< control channel
-    Ipv4Address m_hostAddress;          //!< packet-network address
-    Ipv4Address m_circuitNetwork;       //!< circuit subnet
-    Ipv4Mask m_circuitMask;             //!< its mask
-    bool m_running{false};              //!< between start and stop
-    EventId m_sampleEvent;              //!< next Sample
-    EventId m_keepaliveEvent;           //!< next Keepalive
-    std::map<FlowKey, Flow> m_flows;    //!< known flows
+    Ptr<NetDevice> m_circuitDevice;    //!< circuit NIC
+    Ptr<FlowSteering> m_steering;      //!< the node's FlowSteering
+    Ptr<OffloadMessenger> m_messenger; //!< control channel
+    Ipv4Address m_hostAddress;         //!< packet-network address
+    Ipv4Address m_circuitNetwork;      //!< circuit subnet
+    Ipv4Mask m_circuitMask;            //!< its mask
+    bool m_running{false};             //!< between start and stop
+    EventId m_sampleEvent;             //!< next Sample
+    EventId m_keepaliveEvent;          //!< next Keepalive
+    std::map<FlowKey, Flow> m_flows;   //!< known flows
 
     TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace;       //!< MessageTx
     TracedCallback<Ipv4Address, std::string, bool> m_messageRxTrace;       //!< MessageRx

@@ -663,8 +663,8 @@ FlowSteering::Drained(const FlowKey& key, Time leftAt)
     Flow& flow = m_flows[key];
     flow.phase = Phase::SETTLING;
     const Time release = leftAt + m_settleTime;
-    NS_LOG_LOGIC(key << ": last old-path packet left at " << leftAt.As(Time::US)
-                     << ", release at " << release.As(Time::US));
+    NS_LOG_LOGIC(key << ": last old-path packet left at " << leftAt.As(Time::US) << ", release at "
+                     << release.As(Time::US));
     if (release <= Simulator::Now())
     {
         Release(key);
@@ -680,8 +680,8 @@ FlowSteering::Release(const FlowKey& key)
     flow.current = flow.target;
     flow.target = Path{};
     flow.phase = Phase::STABLE;
-    NS_LOG_INFO(key << " now on " << (flow.current.device ? "device" : "the routing table")
-                    << " " << flow.current.nextHop << ", releasing " << flow.held.size());
+    NS_LOG_INFO(key << " now on " << (flow.current.device ? "device" : "the routing table") << " "
+                    << flow.current.nextHop << ", releasing " << flow.held.size());
     m_pathChangeTrace(key, flow.current.device, flow.current.nextHop);
     std::deque<Held> held;
     held.swap(flow.held);

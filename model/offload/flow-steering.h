@@ -218,9 +218,9 @@ class FlowSteering : public Object
     /** Where a flow's packets go. */
     struct Path
     {
-        Ptr<NetDevice> device;   //!< steered device, or null: the routing table's choice
+        Ptr<NetDevice> device; //!< steered device, or null: the routing table's choice
         Ipv4Address nextHop{Ipv4Address::GetAny()}; //!< next hop on device (0.0.0.0 if none)
-        Ptr<Ipv4Route> route;    //!< the route handed to IP when steered
+        Ptr<Ipv4Route> route;                       //!< the route handed to IP when steered
 
         /** @param other a path @return whether both send to the same place */
         bool SameAs(const Path& other) const;
@@ -255,18 +255,18 @@ class FlowSteering : public Object
     /** Per-flow state. */
     struct Flow
     {
-        Path current;              //!< path in use
-        Phase phase{Phase::STABLE}; //!< move in progress
-        Path target;               //!< where the move goes
-        DoneCallback done;         //!< callback of the move in progress
+        Path current;                 //!< path in use
+        Phase phase{Phase::STABLE};   //!< move in progress
+        Path target;                  //!< where the move goes
+        DoneCallback done;            //!< callback of the move in progress
         std::deque<Request> requests; //!< moves asked for during this one
-        std::deque<Held> held;     //!< hold queue, (3)
-        EventId timer;             //!< ResolveTimeout, DrainTimeout or the end of (4)
-        bool everSent{false};      //!< a packet of the flow was handed to IP
-        bool inHost{false};        //!< its last one has not left yet
-        uint64_t lastSerial{0};    //!< serial (tag) of its last packet handed to IP
-        Time leftAt;               //!< when its last packet left (if !inHost)
-        Ipv4Address resolving;     //!< next hop being resolved, (2)
+        std::deque<Held> held;        //!< hold queue, (3)
+        EventId timer;                //!< ResolveTimeout, DrainTimeout or the end of (4)
+        bool everSent{false};         //!< a packet of the flow was handed to IP
+        bool inHost{false};           //!< its last one has not left yet
+        uint64_t lastSerial{0};       //!< serial (tag) of its last packet handed to IP
+        Time leftAt;                  //!< when its last packet left (if !inHost)
+        Ipv4Address resolving;        //!< next hop being resolved, (2)
     };
 
     /** Replace the down targets of the node's transports that are not yet ours. */
@@ -369,28 +369,28 @@ class FlowSteering : public Object
     /** @param done a callback to call from a new event (ignored if null) */
     static void CallBack(DoneCallback done);
 
-    Time m_settleTime;          //!< SettleTime, S
-    Time m_drainTimeout;        //!< DrainTimeout
-    Time m_resolveTimeout;      //!< ResolveTimeout
-    uint32_t m_maxHeld{0};      //!< MaxHeldPackets, per flow
+    Time m_settleTime;     //!< SettleTime, S
+    Time m_drainTimeout;   //!< DrainTimeout
+    Time m_resolveTimeout; //!< ResolveTimeout
+    uint32_t m_maxHeld{0}; //!< MaxHeldPackets, per flow
 
-    Ptr<Node> m_node;                     //!< the host
-    Ptr<Ipv4L3Protocol> m_ipv4;           //!< its IP
+    Ptr<Node> m_node;                                                  //!< the host
+    Ptr<Ipv4L3Protocol> m_ipv4;                                        //!< its IP
     std::map<uint8_t, IpL4Protocol::DownTargetCallback> m_downTargets; //!< originals
-    std::set<Ptr<NetDevice>> m_watched;   //!< devices whose PhyTxEnd is connected
-    std::map<FlowKey, Flow> m_flows;      //!< every flow seen or steered
-    std::set<FlowKey> m_resolving;        //!< flows in (2), waiting for an answer
+    std::set<Ptr<NetDevice>> m_watched; //!< devices whose PhyTxEnd is connected
+    std::map<FlowKey, Flow> m_flows;    //!< every flow seen or steered
+    std::set<FlowKey> m_resolving;      //!< flows in (2), waiting for an answer
     /** serial of each flow's last packet handed to IP that has not left yet, (3) */
     std::unordered_map<uint64_t, FlowKey> m_inHost;
-    uint64_t m_nextSerial{1};             //!< serial of the next packet handed to IP
-    uint16_t m_probeSequence{0};          //!< sequence number of the next ICMP probe
+    uint64_t m_nextSerial{1};    //!< serial of the next packet handed to IP
+    uint16_t m_probeSequence{0}; //!< sequence number of the next ICMP probe
 
-    TracedValue<uint32_t> m_heldPackets{0}; //!< HeldPackets
-    uint64_t m_holdDrops{0};                //!< hold queue drops
-    TracedCallback<Ptr<const Packet>, const FlowKey&, bool> m_txTrace;       //!< Tx
+    TracedValue<uint32_t> m_heldPackets{0};                            //!< HeldPackets
+    uint64_t m_holdDrops{0};                                           //!< hold queue drops
+    TracedCallback<Ptr<const Packet>, const FlowKey&, bool> m_txTrace; //!< Tx
     /** PathChange */
     TracedCallback<const FlowKey&, Ptr<const NetDevice>, Ipv4Address> m_pathChangeTrace;
-    TracedCallback<Ptr<const Packet>, const FlowKey&> m_holdDropTrace;      //!< HoldDrop
+    TracedCallback<Ptr<const Packet>, const FlowKey&> m_holdDropTrace; //!< HoldDrop
 };
 
 } // namespace hybridnet

@@ -24,8 +24,16 @@ namespace
 
 /** The words of the types, in the order of OffloadMessage::Type. */
 const std::array<const char*, 10> kTypeNames = {
-    "REQUEST", "QUEUED", "DENIED", "SETUP", "READY",
-    "KEEPALIVE", "RELEASE", "TEARDOWN", "DOWN", "ACK",
+    "REQUEST",
+    "QUEUED",
+    "DENIED",
+    "SETUP",
+    "READY",
+    "KEEPALIVE",
+    "RELEASE",
+    "TEARDOWN",
+    "DOWN",
+    "ACK",
 };
 
 /**

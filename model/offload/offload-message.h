@@ -156,12 +156,12 @@ class OffloadMessage
     bool operator==(const OffloadMessage& other) const;
 
   private:
-    Type m_type{Type::ACK};   //!< type
-    uint32_t m_seq{0};        //!< sequence number
-    FlowKey m_flow;           //!< flow (all types but ACK)
-    uint32_t m_priority{0};   //!< REQUEST
-    std::string m_reason;     //!< DENIED, TEARDOWN
-    Ipv4Address m_via;        //!< SETUP
+    Type m_type{Type::ACK}; //!< type
+    uint32_t m_seq{0};      //!< sequence number
+    FlowKey m_flow;         //!< flow (all types but ACK)
+    uint32_t m_priority{0}; //!< REQUEST
+    std::string m_reason;   //!< DENIED, TEARDOWN
+    Ipv4Address m_via;      //!< SETUP
 };
 
 } // namespace hybridnet

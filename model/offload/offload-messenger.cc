@@ -160,8 +160,8 @@ OffloadMessenger::Transmit(const OffloadMessage& message,
                            bool retransmission)
 {
     const std::string text = message.ToString();
-    NS_LOG_INFO(Simulator::Now().As(Time::S) << " to " << peer.GetIpv4() << ": " << text
-                                             << (retransmission ? " (again)" : ""));
+    NS_LOG_INFO(Simulator::Now().As(Time::S)
+                << " to " << peer.GetIpv4() << ": " << text << (retransmission ? " (again)" : ""));
     m_txTrace(peer.GetIpv4(), text, retransmission);
     m_socket->SendTo(message.ToPacket(), 0, peer);
 }

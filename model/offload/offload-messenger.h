@@ -43,10 +43,10 @@ namespace hybridnet
  *   the messenger gives up: the owner's GiveUp callback declares the peer unreachable.
  * - (R2) A received message other than ACK is answered at once by `ACK <seq>` to its
  *   source address and port.  It is handed to the owner only the first time its
- *   (source address, source port, seq) is seen; a duplicate (a retransmission whose ACK was lost) is
- *   re-acknowledged and traced as such, not delivered again.  The last DuplicateMemory
- *   sequence numbers of each source are remembered (older ones are forgotten: a sender
- *   retransmits for (N + 1) T only, and every sender numbers its messages in order).
+ *   (source address, source port, seq) is seen; a duplicate (a retransmission whose ACK was lost)
+ * is re-acknowledged and traced as such, not delivered again.  The last DuplicateMemory sequence
+ * numbers of each source are remembered (older ones are forgotten: a sender retransmits for (N + 1)
+ * T only, and every sender numbers its messages in order).
  * - (R3) An ACK ends the retransmission of its message; an ACK for nothing pending is
  *   ignored.  A datagram that is not exactly a message (OffloadMessage::Parse) is dropped
  *   and traced (Malformed).
@@ -139,10 +139,10 @@ class OffloadMessenger : public Object
     /** A message waiting for its ACK. */
     struct Pending
     {
-        OffloadMessage message;    //!< the message
-        InetSocketAddress peer;    //!< its destination
-        uint32_t retransmits{0};   //!< copies sent after the first
-        EventId timer;             //!< next retransmission or give-up
+        OffloadMessage message;  //!< the message
+        InetSocketAddress peer;  //!< its destination
+        uint32_t retransmits{0}; //!< copies sent after the first
+        EventId timer;           //!< next retransmission or give-up
     };
 
     /** @param socket the socket with data */
@@ -153,24 +153,26 @@ class OffloadMessenger : public Object
      * @param peer its destination
      * @param retransmission whether it is a copy
      */
-    void Transmit(const OffloadMessage& message, const InetSocketAddress& peer, bool retransmission);
+    void Transmit(const OffloadMessage& message,
+                  const InetSocketAddress& peer,
+                  bool retransmission);
     /** @param seq the message whose timer expired */
     void Timeout(uint32_t seq);
 
-    Time m_rto;                                    //!< T of (1)
-    uint32_t m_maxRetransmits{0};                  //!< N of (1)
-    uint32_t m_duplicateMemory{0};                 //!< DuplicateMemory
-    MessageCallback m_deliver;                     //!< owner's delivery
-    MessageCallback m_giveUp;                      //!< owner's give-up
-    Ptr<Socket> m_socket;                          //!< the UDP socket
-    uint32_t m_nextSeq{1};                         //!< next seq of (R1)
-    std::map<uint32_t, Pending> m_pending;         //!< by seq
+    Time m_rto;                            //!< T of (1)
+    uint32_t m_maxRetransmits{0};          //!< N of (1)
+    uint32_t m_duplicateMemory{0};         //!< DuplicateMemory
+    MessageCallback m_deliver;             //!< owner's delivery
+    MessageCallback m_giveUp;              //!< owner's give-up
+    Ptr<Socket> m_socket;                  //!< the UDP socket
+    uint32_t m_nextSeq{1};                 //!< next seq of (R1)
+    std::map<uint32_t, Pending> m_pending; //!< by seq
     /** (R2): seqs seen, by source (address, port) */
     std::map<std::pair<uint32_t, uint16_t>, std::set<uint32_t>> m_seen;
-    TracedCallback<Ipv4Address, std::string, bool> m_txTrace;     //!< Tx
-    TracedCallback<Ipv4Address, std::string, bool> m_rxTrace;     //!< Rx
-    TracedCallback<Ipv4Address, std::string> m_giveUpTrace;       //!< GiveUp
-    TracedCallback<Ipv4Address, std::string> m_malformedTrace;    //!< Malformed
+    TracedCallback<Ipv4Address, std::string, bool> m_txTrace;  //!< Tx
+    TracedCallback<Ipv4Address, std::string, bool> m_rxTrace;  //!< Rx
+    TracedCallback<Ipv4Address, std::string> m_giveUpTrace;    //!< GiveUp
+    TracedCallback<Ipv4Address, std::string> m_malformedTrace; //!< Malformed
 };
 
 } // namespace hybridnet

@@ -8,14 +8,14 @@
 #define HYBRIDNET_OFFLOAD_MODULE_H
 
 // flow steering
-#include "flow-steering.h"
 #include "flow-steering-helper.h"
+#include "flow-steering.h"
 
 // daemons
+#include "endpoint-daemon.h"
+#include "offload-daemon-helper.h"
 #include "offload-message.h"
 #include "offload-messenger.h"
-#include "endpoint-daemon.h"
 #include "pipe-fitting-daemon.h"
-#include "offload-daemon-helper.h"
 
 #endif // HYBRIDNET_OFFLOAD_MODULE_H

@@ -3,11 +3,10 @@
  */
 #include "pipe-fitting-daemon.h"
 
+#include "hybridnet/circuit-switch-console-client.h"
 #include "offload-messenger.h"
 
 #include "ns3/abort.h"
-#include "hybridnet/circuit-switch-console-client.h"
-
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -203,8 +202,7 @@ PipeFittingDaemon::AddEndpoint(Ipv4Address hostAddress,
     {
         NS_ABORT_MSG_IF(endpoint.port == acceleratorPort,
                         "PipeFittingDaemon::AddEndpoint: port " << acceleratorPort
-                                                                << " already belongs to "
-                                                                << host);
+                                                                << " already belongs to " << host);
         NS_ABORT_MSG_IF(endpoint.circuitAddress == circuitAddress,
                         "PipeFittingDaemon::AddEndpoint: circuit address "
                             << circuitAddress << " already belongs to " << host);
@@ -236,10 +234,12 @@ PipeFittingDaemon::StartApplication()
     // The messenger's traces are this daemon's (chained, as ns-3 chains device traces).
     m_messenger->TraceConnectWithoutContext(
         "Tx",
-        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(), &m_messageTxTrace));
+        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(),
+                     &m_messageTxTrace));
     m_messenger->TraceConnectWithoutContext(
         "Rx",
-        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(), &m_messageRxTrace));
+        MakeCallback(&TracedCallback<Ipv4Address, std::string, bool>::operator(),
+                     &m_messageRxTrace));
     m_messenger->TraceConnectWithoutContext(
         "Malformed",
         MakeCallback(&TracedCallback<Ipv4Address, std::string>::operator(), &m_malformedTrace));
@@ -505,8 +505,7 @@ PipeFittingDaemon::HandleRequest(const OffloadMessage& message, const InetSocket
                 possible = possible && other.priority < circuit.priority;
             }
             else if (other.state == CircuitState::CONNECTING ||
-                     other.state == CircuitState::SETTING_UP ||
-                     other.state == CircuitState::ACTIVE)
+                     other.state == CircuitState::SETTING_UP || other.state == CircuitState::ACTIVE)
             {
                 possible = possible && other.priority < circuit.priority;
                 victims.push_back(otherId);
@@ -556,9 +555,10 @@ PipeFittingDaemon::CanGrant(const Circuit& circuit, bool newRequest) const
         {
             return false; // a port is held
         }
-        const bool ahead = newRequest ? other.priority >= circuit.priority
-                                      : (other.priority > circuit.priority ||
-                                         (other.priority == circuit.priority && other.id < circuit.id));
+        const bool ahead = newRequest
+                               ? other.priority >= circuit.priority
+                               : (other.priority > circuit.priority ||
+                                  (other.priority == circuit.priority && other.id < circuit.id));
         if (ahead)
         {
             return false; // no overtaking on a port
@@ -648,10 +648,9 @@ PipeFittingDaemon::Connect(uint64_t id)
     Circuit& circuit = m_circuits.at(id);
     SetState(circuit, CircuitState::CONNECTING);
     Ptr<PipeFittingDaemon> self(this);
-    ConsoleCommand("connection " + std::to_string(circuit.portA) + " " +
-                       std::to_string(circuit.portB),
-                   Callback<void, std::string>(
-                       [self, id](std::string reply) { self->Connected(id, reply); }));
+    ConsoleCommand(
+        "connection " + std::to_string(circuit.portA) + " " + std::to_string(circuit.portB),
+        Callback<void, std::string>([self, id](std::string reply) { self->Connected(id, reply); }));
 }
 
 void
@@ -728,8 +727,7 @@ PipeFittingDaemon::CheckKeepalive(uint64_t id)
         }
     }
     const Time next = std::min(circuit.heard[0], circuit.heard[1]) + m_keepaliveTimeout;
-    circuit.timer =
-        Simulator::Schedule(next - now, &PipeFittingDaemon::CheckKeepalive, this, id);
+    circuit.timer = Simulator::Schedule(next - now, &PipeFittingDaemon::CheckKeepalive, this, id);
 }
 
 void
@@ -757,16 +755,16 @@ PipeFittingDaemon::Disconnect(uint64_t id)
     circuit.timer.Cancel();
     SetState(circuit, CircuitState::DISCONNECTING);
     Ptr<PipeFittingDaemon> self(this);
-    ConsoleCommand("no connection " + std::to_string(circuit.portA) + " " +
-                       std::to_string(circuit.portB),
-                   Callback<void, std::string>([self, id](std::string reply) {
-                       auto it = self->m_circuits.find(id);
-                       if (self->m_running && it != self->m_circuits.end() &&
-                           it->second.state == CircuitState::DISCONNECTING)
-                       {
-                           self->Close(id, CircuitState::CLOSED, reply.rfind("OK", 0) == 0 ? "" : reply);
-                       }
-                   }));
+    ConsoleCommand(
+        "no connection " + std::to_string(circuit.portA) + " " + std::to_string(circuit.portB),
+        Callback<void, std::string>([self, id](std::string reply) {
+            auto it = self->m_circuits.find(id);
+            if (self->m_running && it != self->m_circuits.end() &&
+                it->second.state == CircuitState::DISCONNECTING)
+            {
+                self->Close(id, CircuitState::CLOSED, reply.rfind("OK", 0) == 0 ? "" : reply);
+            }
+        }));
 }
 
 void
@@ -787,8 +785,8 @@ PipeFittingDaemon::Close(uint64_t id, CircuitState state, const std::string& rea
 void
 PipeFittingDaemon::GiveUp(const OffloadMessage& message, const InetSocketAddress& to)
 {
-    NS_LOG_WARN(Simulator::Now().As(Time::S) << " epd " << to.GetIpv4()
-                                             << " unreachable: " << message.ToString());
+    NS_LOG_WARN(Simulator::Now().As(Time::S)
+                << " epd " << to.GetIpv4() << " unreachable: " << message.ToString());
     m_unreachableTrace(to.GetIpv4(), message.ToString());
     int end = 0;
     auto id = Find(message.GetFlow(), end);

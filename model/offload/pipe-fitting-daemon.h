@@ -131,7 +131,9 @@ class PipeFittingDaemon : public Application
      * @param text the datagram's text
      * @param retransmission whether it is a copy of an unacknowledged message
      */
-    typedef void (*MessageTxTracedCallback)(Ipv4Address peer, std::string text, bool retransmission);
+    typedef void (*MessageTxTracedCallback)(Ipv4Address peer,
+                                            std::string text,
+                                            bool retransmission);
     /**
      * TracedCallback signature of MessageRx.
      * @param peer source address
@@ -217,20 +219,20 @@ class PipeFittingDaemon : public Application
     /** A request and its circuit. */
     struct Circuit
     {
-        uint64_t id{0};                //!< arrival order
-        FlowKey key;                   //!< the requester's direction
-        uint32_t priority{0};          //!< the request's priority
-        uint32_t portA{0};             //!< requester's port
-        uint32_t portB{0};             //!< peer's port
+        uint64_t id{0};                           //!< arrival order
+        FlowKey key;                              //!< the requester's direction
+        uint32_t priority{0};                     //!< the request's priority
+        uint32_t portA{0};                        //!< requester's port
+        uint32_t portB{0};                        //!< peer's port
         InetSocketAddress epdA{Ipv4Address(), 0}; //!< requester's epd
         InetSocketAddress epdB{Ipv4Address(), 0}; //!< peer's epd
         CircuitState state{CircuitState::QUEUED}; //!< state
-        bool ready[2]{false, false};   //!< READY from end 0 (requester), 1 (peer)
-        bool waitDown[2]{false, false}; //!< TEARDOWN sent, DOWN not yet in
-        Time heard[2];                 //!< last READY/KEEPALIVE of each end
-        bool released{false};          //!< withdrawn or preempted while CONNECTING
-        std::string releaseReason;     //!< "withdrawn" or "preempted"
-        EventId timer;                 //!< console, setup or keepalive timer
+        bool ready[2]{false, false};              //!< READY from end 0 (requester), 1 (peer)
+        bool waitDown[2]{false, false};           //!< TEARDOWN sent, DOWN not yet in
+        Time heard[2];                            //!< last READY/KEEPALIVE of each end
+        bool released{false};                     //!< withdrawn or preempted while CONNECTING
+        std::string releaseReason;                //!< "withdrawn" or "preempted"
+        EventId timer;                            //!< console, setup or keepalive timer
     };
 
     /**
@@ -303,7 +305,10 @@ class PipeFittingDaemon : public Application
      * @param type the message type
      * @param reason for DENIED and TEARDOWN
      */
-    void SendTo(const Circuit& circuit, int end, OffloadMessage::Type type, const std::string& reason = "");
+    void SendTo(const Circuit& circuit,
+                int end,
+                OffloadMessage::Type type,
+                const std::string& reason = "");
     /**
      * @param circuit a record
      * @param to the new state
@@ -313,16 +318,16 @@ class PipeFittingDaemon : public Application
     /** Recount QueueLength. */
     void UpdateQueueLength();
 
-    uint16_t m_port{0};                 //!< Port
-    uint16_t m_epdPort{0};              //!< EndpointPort
-    Ipv4Address m_consoleAddress;       //!< ConsoleAddress
-    uint16_t m_consolePort{0};          //!< ConsolePort
-    Policy m_policy{Policy::QUEUE};     //!< BusyPolicy
-    Time m_consoleTimeout;              //!< ConsoleTimeout
-    Time m_setupTimeout;                //!< SetupTimeout
-    Time m_keepaliveTimeout;            //!< KeepaliveTimeout
-    Time m_rto;                         //!< RetransmitTimeout
-    uint32_t m_maxRetransmits{0};       //!< MaxRetransmits
+    uint16_t m_port{0};             //!< Port
+    uint16_t m_epdPort{0};          //!< EndpointPort
+    Ipv4Address m_consoleAddress;   //!< ConsoleAddress
+    uint16_t m_consolePort{0};      //!< ConsolePort
+    Policy m_policy{Policy::QUEUE}; //!< BusyPolicy
+    Time m_consoleTimeout;          //!< ConsoleTimeout
+    Time m_setupTimeout;            //!< SetupTimeout
+    Time m_keepaliveTimeout;        //!< KeepaliveTimeout
+    Time m_rto;                     //!< RetransmitTimeout
+    uint32_t m_maxRetransmits{0};   //!< MaxRetransmits
 
     std::map<Ipv4Address, Endpoint> m_endpoints; //!< by packet-network address
     std::map<uint64_t, Circuit> m_circuits;      //!< live records, by id
@@ -331,14 +336,14 @@ class PipeFittingDaemon : public Application
     Ptr<CircuitSwitchConsoleClient> m_console;   //!< console session
     bool m_running{false};                       //!< between start and stop
 
-    TracedValue<uint32_t> m_queueLength{0};                                 //!< QueueLength
-    TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace;       //!< MessageTx
-    TracedCallback<Ipv4Address, std::string, bool> m_messageRxTrace;       //!< MessageRx
-    TracedCallback<Ipv4Address, std::string> m_unreachableTrace;           //!< PeerUnreachable
-    TracedCallback<Ipv4Address, std::string> m_malformedTrace;             //!< MessageMalformed
+    TracedValue<uint32_t> m_queueLength{0};                          //!< QueueLength
+    TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace; //!< MessageTx
+    TracedCallback<Ipv4Address, std::string, bool> m_messageRxTrace; //!< MessageRx
+    TracedCallback<Ipv4Address, std::string> m_unreachableTrace;     //!< PeerUnreachable
+    TracedCallback<Ipv4Address, std::string> m_malformedTrace;       //!< MessageMalformed
     TracedCallback<const FlowKey&, uint32_t, uint32_t, CircuitState, CircuitState, std::string>
-        m_circuitTrace;                                                     //!< CircuitStateChange
-    TracedCallback<std::string, std::string, Time> m_consoleTrace;         //!< Console
+        m_circuitTrace;                                            //!< CircuitStateChange
+    TracedCallback<std::string, std::string, Time> m_consoleTrace; //!< Console
 };
 
 } // namespace hybridnet

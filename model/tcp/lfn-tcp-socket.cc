@@ -260,7 +260,8 @@ LfnTcpSocket::ConnectStateTraces()
     // the socket's trace sources re-export the shared state's, as TcpSocketBase's do
     using U32 = TracedCallback<uint32_t, uint32_t>;
     using States = TracedCallback<TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>;
-    m_tcb->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&U32::operator(), &m_cWndTrace));
+    m_tcb->TraceConnectWithoutContext("CongestionWindow",
+                                      MakeCallback(&U32::operator(), &m_cWndTrace));
     m_tcb->TraceConnectWithoutContext("SlowStartThreshold",
                                       MakeCallback(&U32::operator(), &m_ssThTrace));
     m_tcb->TraceConnectWithoutContext("CongState",
@@ -591,8 +592,8 @@ uint32_t
 LfnTcpSocket::GetTxAvailable() const
 {
     uint64_t held = m_stream.Size();
-    uint32_t buffer = m_effectiveSndBuf ? m_effectiveSndBuf
-                                        : EffectiveSize(m_sndBufSize, m_wmemMax);
+    uint32_t buffer =
+        m_effectiveSndBuf ? m_effectiveSndBuf : EffectiveSize(m_sndBufSize, m_wmemMax);
     return held >= buffer ? 0 : static_cast<uint32_t>(buffer - held);
 }
 
@@ -600,8 +601,8 @@ int
 LfnTcpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
 {
     NS_LOG_FUNCTION(this << p);
-    if (m_shutdownSend || !(m_state == ESTABLISHED || m_state == SYN_SENT ||
-                            m_state == SYN_RCVD || m_state == CLOSE_WAIT))
+    if (m_shutdownSend || !(m_state == ESTABLISHED || m_state == SYN_SENT || m_state == SYN_RCVD ||
+                            m_state == CLOSE_WAIT))
     {
         m_errno = m_shutdownSend ? ERROR_SHUTDOWN : ERROR_NOTCONN;
         return -1;
@@ -640,8 +641,8 @@ LfnTcpSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& /* toAddress 
 uint32_t
 LfnTcpSocket::GetRxAvailable() const
 {
-    return static_cast<uint32_t>(std::min<uint64_t>(m_rxBuffer.Available(),
-                                                    std::numeric_limits<uint32_t>::max()));
+    return static_cast<uint32_t>(
+        std::min<uint64_t>(m_rxBuffer.Available(), std::numeric_limits<uint32_t>::max()));
 }
 
 Ptr<Packet>
@@ -649,9 +650,8 @@ LfnTcpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
 {
     if (m_rxBuffer.Available() == 0)
     {
-        m_errno = (m_state == CLOSE_WAIT || m_state == CLOSED || m_peerFinConsumed)
-                      ? ERROR_NOTERROR
-                      : ERROR_AGAIN;
+        m_errno = (m_state == CLOSE_WAIT || m_state == CLOSED || m_peerFinConsumed) ? ERROR_NOTERROR
+                                                                                    : ERROR_AGAIN;
         return nullptr;
     }
     uint32_t freeBefore = FreeReceiveSpace();
@@ -735,8 +735,8 @@ uint32_t
 LfnTcpSocket::FreeReceiveSpace() const
 {
     uint64_t used = m_rxBuffer.Available() + m_rxBuffer.OutOfOrderBytes();
-    uint32_t buffer = m_effectiveRcvBuf ? m_effectiveRcvBuf
-                                        : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    uint32_t buffer =
+        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
     return used >= buffer ? 0 : static_cast<uint32_t>(buffer - used);
 }
 
@@ -757,8 +757,8 @@ LfnTcpSocket::WindowSpace() const
     }
     // receiver silly-window avoidance (RFC 9293 section 3.8.6.2.2): no window smaller
     // than min(SMSS, B/2) is offered; 0 instead, which the sender's persist timer probes
-    uint32_t buffer = m_effectiveRcvBuf ? m_effectiveRcvBuf
-                                        : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    uint32_t buffer =
+        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
     if (space < std::min(std::max<uint32_t>(1, m_tcb->m_segmentSize), buffer / 2))
     {
         space = 0;
@@ -887,8 +887,8 @@ LfnTcpSocket::AddOptions(TcpHeader& h, bool syn)
             SequenceNumber32 base = m_irs + 1;
             for (const auto& [lo, hi] : m_rxBuffer.SackBlocks(blocks))
             {
-                sack->AddSackBlock({base + static_cast<uint32_t>(lo),
-                                    base + static_cast<uint32_t>(hi)});
+                sack->AddSackBlock(
+                    {base + static_cast<uint32_t>(lo), base + static_cast<uint32_t>(hi)});
             }
             h.AppendOption(sack);
         }
@@ -905,7 +905,10 @@ LfnTcpSocket::SendSegment(Ptr<Packet> p, TcpHeader& h)
     h.SetSourcePort(m_endPoint->GetLocalPort());
     h.SetDestinationPort(m_endPoint->GetPeerPort());
     m_txTrace(p, h, this);
-    m_tcp->SendPacket(p, h, m_endPoint->GetLocalAddress(), m_endPoint->GetPeerAddress(),
+    m_tcp->SendPacket(p,
+                      h,
+                      m_endPoint->GetLocalAddress(),
+                      m_endPoint->GetPeerAddress(),
                       m_boundDevice);
 }
 
@@ -970,8 +973,9 @@ LfnTcpSocket::SendControl(Flags flags, bool windowProbe)
     {
         // SYN and FIN are retransmitted by the RTO timer; a SYN after ConnTimeout doubled
         // per retransmission (RFC 6298 (5.5), as ns-3)
-        Time timeout = syn ? m_connTimeout * (1 << std::min<uint32_t>(m_synRetries - m_synCount, 16))
-                           : m_rto.Get();
+        Time timeout =
+            syn ? m_connTimeout * (1 << std::min<uint32_t>(m_synRetries - m_synCount, 16))
+                : m_rto.Get();
         if (!m_retxTimer.IsRunning())
         {
             m_retxTimer.Set(timeout);
@@ -984,8 +988,7 @@ uint32_t
 LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
 {
     // the stream's first byte is snd_una (it is released exactly as ACKs advance)
-    uint64_t offset =
-        m_stream.Begin() + static_cast<uint32_t>(seq - m_scoreboard->GetHighAck());
+    uint64_t offset = m_stream.Begin() + static_cast<uint32_t>(seq - m_scoreboard->GetHighAck());
     Ptr<Packet> p = m_stream.Copy(offset, size);
     bool retransmission = seq < m_scoreboard->GetNextSeq();
     TcpHeader h;
@@ -1112,8 +1115,7 @@ LfnTcpSocket::SendPendingData(bool fromApplication)
     {
         m_retxTimer.Stop();
         m_persistDelay = m_persistTimeout;
-        m_persistEvent =
-            Simulator::Schedule(m_persistDelay, &LfnTcpSocket::PersistTimeout, this);
+        m_persistEvent = Simulator::Schedule(m_persistDelay, &LfnTcpSocket::PersistTimeout, this);
     }
     MaybeSendFin();
     return sent;
@@ -1270,8 +1272,11 @@ LfnTcpSocket::ProcessListen(Ptr<Packet> /* packet */,
     Ptr<LfnTcpSocket> child = CopyObject<LfnTcpSocket>(this);
     InetSocketAddress local = InetSocketAddress::ConvertFrom(to);
     InetSocketAddress peer = InetSocketAddress::ConvertFrom(from);
-    child->m_endPoint = m_tcp->Allocate(m_boundDevice, local.GetIpv4(), local.GetPort(),
-                                        peer.GetIpv4(), peer.GetPort());
+    child->m_endPoint = m_tcp->Allocate(m_boundDevice,
+                                        local.GetIpv4(),
+                                        local.GetPort(),
+                                        peer.GetIpv4(),
+                                        peer.GetPort());
     if (child->m_endPoint == nullptr)
     {
         return;
@@ -1609,8 +1614,8 @@ void
 LfnTcpSocket::TakeRttSample(Time sample)
 {
     m_rtt->Measurement(sample);
-    m_rto = Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4),
-                m_minRto);
+    m_rto =
+        Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4), m_minRto);
     m_tcb->m_srtt = m_rtt->GetEstimate();
     m_rttVar = m_rtt->GetVariation();
     m_tcb->m_minRtt = std::min(m_tcb->m_srtt.Get(), m_tcb->m_minRtt);
@@ -1628,8 +1633,8 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     uint32_t oldDupAckCount = m_dupAckCount;
     m_tcb->m_lastAckedSeq = ack;
     SequenceNumber32 highTx = m_tcb->m_highTxMark;
-    bool isDupAck = m_sackEnabled ? scoreboardUpdated
-                                  : (ack == oldUna && ack < highTx && !carriesData);
+    bool isDupAck =
+        m_sackEnabled ? scoreboardUpdated : (ack == oldUna && ack < highTx && !carriesData);
     if (isDupAck)
     {
         ++m_stats.dupAcksIn;
@@ -1807,11 +1812,10 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
     }
     m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight);
     NS_LOG_DEBUG("enter recovery: flight " << m_scoreboard->GetBytesInFlight() << " reno "
-                                           << m_renoSacked << " pipe " << Pipe()
-                                           << " ssthresh " << m_tcb->m_ssThresh
-                                           << " una " << m_scoreboard->GetHighAck());
-    m_recovery->EnterRecovery(m_tcb, m_dupAckCount,
-                              m_scoreboard->GetBytesInFlight(), delivered);
+                                           << m_renoSacked << " pipe " << Pipe() << " ssthresh "
+                                           << m_tcb->m_ssThresh << " una "
+                                           << m_scoreboard->GetHighAck());
+    m_recovery->EnterRecovery(m_tcb, m_dupAckCount, m_scoreboard->GetBytesInFlight(), delivered);
     // retransmit the first segment presumed lost
     RetransmitHead();
 }
@@ -1842,8 +1846,8 @@ void
 LfnTcpSocket::RestartRto()
 {
     m_retxTimer.Stop();
-    m_rto = Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4),
-                m_minRto);
+    m_rto =
+        Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4), m_minRto);
     m_retxTimer.Set(m_rto.Get());
 }
 

@@ -22,9 +22,9 @@
 #include "ns3/traced-value.h"
 
 #include <deque>
-#include <vector>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace ns3
 {
@@ -142,15 +142,15 @@ class LfnTcpSocket : public TcpSocket
     /** Web100-style counters of one connection. */
     struct Stats
     {
-        uint64_t bytesAcked{0};        //!< ThruBytesAcked
-        uint64_t bytesReceived{0};     //!< ThruBytesReceived (in order)
-        uint64_t segmentsSent{0};      //!< DataSegsOut
-        uint64_t retransmits{0};       //!< PktsRetrans
-        uint64_t fastRetransmits{0};   //!< FastRetran (recoveries entered)
-        uint64_t dupAcksIn{0};         //!< DupAcksIn
-        uint64_t timeouts{0};          //!< Timeouts
-        uint64_t sackBlocksRcvd{0};    //!< SACKBlocksRcvd
-        uint64_t zeroWindowProbes{0};  //!< window probes sent
+        uint64_t bytesAcked{0};       //!< ThruBytesAcked
+        uint64_t bytesReceived{0};    //!< ThruBytesReceived (in order)
+        uint64_t segmentsSent{0};     //!< DataSegsOut
+        uint64_t retransmits{0};      //!< PktsRetrans
+        uint64_t fastRetransmits{0};  //!< FastRetran (recoveries entered)
+        uint64_t dupAcksIn{0};        //!< DupAcksIn
+        uint64_t timeouts{0};         //!< Timeouts
+        uint64_t sackBlocksRcvd{0};   //!< SACKBlocksRcvd
+        uint64_t zeroWindowProbes{0}; //!< window probes sent
     };
 
     /**
@@ -273,23 +273,25 @@ class LfnTcpSocket : public TcpSocket
     // Connection set-up and tear-down
     int SetupEndpoint(); //!< @return 0 or -1; allocates m_endPoint for Bind
     void SetupCallbacks();
-    void StartConnection();      //!< send SYN
-    void CompleteHandshake();    //!< ESTABLISHED on both sides
-    void InitSendState();        //!< scoreboard and congestion state at ESTABLISHED
+    void StartConnection();   //!< send SYN
+    void CompleteHandshake(); //!< ESTABLISHED on both sides
+    void InitSendState();     //!< scoreboard and congestion state at ESTABLISHED
     /** @param forget let the TCP layer drop its reference (not while disposing) */
     void DeallocateEndPoint(bool forget = true);
-    void Destroy();              //!< endpoint destroyed by the TCP layer
-    void CloseAndNotify();       //!< to CLOSED, tell the application
+    void Destroy();        //!< endpoint destroyed by the TCP layer
+    void CloseAndNotify(); //!< to CLOSED, tell the application
     void EnterTimeWait();
-    void MaybeSendFin();         //!< send FIN once every byte is sent after Close
-    void ConsumePeerFin();       //!< the peer's FIN reached rcv_nxt
+    void MaybeSendFin();   //!< send FIN once every byte is sent after Close
+    void ConsumePeerFin(); //!< the peer's FIN reached rcv_nxt
 
     // Input
     void ForwardUp(Ptr<Packet> packet,
                    Ipv4Header header,
                    uint16_t port,
                    Ptr<Ipv4Interface> incomingInterface);
-    void ProcessListen(Ptr<Packet> packet, const TcpHeader& h, const Address& from,
+    void ProcessListen(Ptr<Packet> packet,
+                       const TcpHeader& h,
+                       const Address& from,
                        const Address& to);
     void ProcessSynSent(Ptr<Packet> packet, const TcpHeader& h);
     void ProcessSynRcvd(Ptr<Packet> packet, const TcpHeader& h);
@@ -351,11 +353,11 @@ class LfnTcpSocket : public TcpSocket
     bool InRecoveryOrLoss() const;
 
     // Configuration (attributes)
-    uint32_t m_sndBufSize{0};       //!< SO_SNDBUF as set
-    uint32_t m_rcvBufSize{0};       //!< SO_RCVBUF as set
-    uint32_t m_segmentSize{0};      //!< SMSS without options
+    uint32_t m_sndBufSize{0};  //!< SO_SNDBUF as set
+    uint32_t m_rcvBufSize{0};  //!< SO_RCVBUF as set
+    uint32_t m_segmentSize{0}; //!< SMSS without options
     uint32_t m_initialSsThresh{0};
-    uint32_t m_initialCwnd{0};      //!< segments
+    uint32_t m_initialCwnd{0}; //!< segments
     Time m_connTimeout;
     uint32_t m_synRetries{0};
     uint32_t m_dataRetries{0};
@@ -393,8 +395,8 @@ class LfnTcpSocket : public TcpSocket
     SocketErrno m_errno{ERROR_NOTERROR};
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
-    bool m_closeOnEmpty{false};  //!< Close() called: FIN after the last byte
-    bool m_sending{false};       //!< inside SendPendingData: Send() only appends
+    bool m_closeOnEmpty{false}; //!< Close() called: FIN after the last byte
+    bool m_sending{false};      //!< inside SendPendingData: Send() only appends
     bool m_finSent{false};
     bool m_finAcked{false};
     bool m_closeNotified{false};
@@ -406,7 +408,7 @@ class LfnTcpSocket : public TcpSocket
     // Send side
     TcpSendStream m_stream;
     std::unique_ptr<TcpSendScoreboard> m_scoreboard;
-    uint32_t m_pendingBytes{0};    //!< written before the scoreboard existed
+    uint32_t m_pendingBytes{0}; //!< written before the scoreboard existed
     SequenceNumber32 m_iss{0};
     uint32_t m_effectiveSndBuf{0};
     TracedValue<uint32_t> m_rWnd{0};
@@ -417,7 +419,7 @@ class LfnTcpSocket : public TcpSocket
     bool m_recoverActive{false};
     bool m_isFirstPartialAck{true};
     uint32_t m_dupAckCount{0};
-    uint32_t m_renoSacked{0};      //!< D * SMSS of (1), SACK off
+    uint32_t m_renoSacked{0}; //!< D * SMSS of (1), SACK off
     uint32_t m_bytesAckedNotProcessed{0};
     uint64_t m_highRetransmitted{0}; //!< Karn: one past the highest retransmitted offset
     std::deque<std::pair<uint64_t, Time>> m_sendTimes; //!< (end offset, time) of new data
@@ -439,7 +441,7 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_delAckCount{0};
     DeadlineTimer m_delAckTimer; //!< delayed-ACK timer
     uint32_t m_peerMss{0};
-    uint64_t m_readInRtt{0};       //!< bytes read by the application since m_rttStart (6)
+    uint64_t m_readInRtt{0}; //!< bytes read by the application since m_rttStart (6)
     Time m_rttStart;
     Address m_peerAddress;
 
@@ -449,8 +451,7 @@ class LfnTcpSocket : public TcpSocket
     TracedCallback<Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocket>> m_rxTrace;
     TracedCallback<uint32_t, uint32_t> m_cWndTrace;
     TracedCallback<uint32_t, uint32_t> m_ssThTrace;
-    TracedCallback<TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>
-        m_congStateTrace;
+    TracedCallback<TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t> m_congStateTrace;
     TracedCallback<uint32_t, uint32_t> m_bytesInFlightTrace;
     TracedCallback<Time, Time> m_srttTrace;
     TracedValue<Time> m_rttVar;

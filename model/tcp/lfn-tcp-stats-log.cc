@@ -55,14 +55,12 @@ LfnTcpStatsLog::Sample()
     const LfnTcpSocket::Stats& s = m_socket->GetStats();
     m_out << Simulator::Now().GetSeconds() << ',' << TcpSocket::TcpStateName[m_socket->GetState()]
           << ',' << TcpSocketState::TcpCongStateName[tcb->m_congState.Get()] << ','
-          << tcb->m_cWnd.Get() << ',' << tcb->m_ssThresh.Get() << ','
-          << tcb->m_bytesInFlight.Get() << ',' << m_socket->GetPeerWindow() << ','
-          << tcb->m_srtt.Get().GetSeconds() * 1e3 << ','
+          << tcb->m_cWnd.Get() << ',' << tcb->m_ssThresh.Get() << ',' << tcb->m_bytesInFlight.Get()
+          << ',' << m_socket->GetPeerWindow() << ',' << tcb->m_srtt.Get().GetSeconds() * 1e3 << ','
           << m_socket->GetRttVariation().GetSeconds() * 1e3 << ','
-          << m_socket->GetRto().GetSeconds() * 1e3 << ',' << s.bytesAcked << ','
-          << s.bytesReceived << ',' << s.segmentsSent << ',' << s.retransmits << ','
-          << s.fastRetransmits << ',' << s.dupAcksIn << ',' << s.timeouts << ','
-          << s.sackBlocksRcvd << '\n';
+          << m_socket->GetRto().GetSeconds() * 1e3 << ',' << s.bytesAcked << ',' << s.bytesReceived
+          << ',' << s.segmentsSent << ',' << s.retransmits << ',' << s.fastRetransmits << ','
+          << s.dupAcksIn << ',' << s.timeouts << ',' << s.sackBlocksRcvd << '\n';
     m_event = Simulator::Schedule(m_interval, &LfnTcpStatsLog::Sample, this);
 }
 

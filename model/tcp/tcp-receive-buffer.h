@@ -161,15 +161,15 @@ class TcpReceiveBuffer
     /** Move the in-order island starting at r to the in-order queue, (4). */
     void Deliver(IslandMap::iterator island);
 
-    uint64_t m_next{0};                              //!< r (rcv_nxt)
-    uint64_t m_available{0};                         //!< A
-    uint64_t m_outOfOrder{0};                        //!< |S|
-    uint64_t m_stamp{0};                             //!< last stamp given
-    std::deque<Ptr<Packet>> m_inOrder;               //!< [r - A, r)
-    std::map<uint64_t, Ptr<Packet>> m_segments;      //!< segment map
-    IslandMap m_islands;                             //!< island map
-    std::map<uint64_t, uint64_t> m_recency;          //!< stamp -> island start
-    mutable uint64_t m_visits{0};                    //!< GetEntriesVisited
+    uint64_t m_next{0};                         //!< r (rcv_nxt)
+    uint64_t m_available{0};                    //!< A
+    uint64_t m_outOfOrder{0};                   //!< |S|
+    uint64_t m_stamp{0};                        //!< last stamp given
+    std::deque<Ptr<Packet>> m_inOrder;          //!< [r - A, r)
+    std::map<uint64_t, Ptr<Packet>> m_segments; //!< segment map
+    IslandMap m_islands;                        //!< island map
+    std::map<uint64_t, uint64_t> m_recency;     //!< stamp -> island start
+    mutable uint64_t m_visits{0};               //!< GetEntriesVisited
 };
 
 } // namespace hybridnet

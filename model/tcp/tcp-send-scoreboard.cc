@@ -16,9 +16,7 @@ namespace hybridnet
 
 NS_LOG_COMPONENT_DEFINE("HybridnetTcpSendScoreboard");
 
-TcpSendScoreboard::TcpSendScoreboard(SequenceNumber32 initialSeq,
-                                     uint32_t smss,
-                                     uint32_t dupThresh)
+TcpSendScoreboard::TcpSendScoreboard(SequenceNumber32 initialSeq, uint32_t smss, uint32_t dupThresh)
     : m_initialSeq(initialSeq),
       m_smss(smss),
       m_dupThresh(dupThresh)

@@ -295,18 +295,18 @@ class TcpSendScoreboard
     /** Loss update, equation (5). */
     void UpdateLost();
 
-    SequenceNumber32 m_initialSeq; //!< s0
-    uint32_t m_smss;               //!< SMSS
-    uint32_t m_dupThresh;          //!< DupThresh
-    uint64_t m_una{0};             //!< o_una
-    uint64_t m_nxt{0};             //!< o_nxt
-    uint64_t m_end{0};             //!< end of the written data
-    uint64_t m_lostMark{0};        //!< o_lost
-    uint64_t m_cursor{0};          //!< o_cur
-    uint64_t m_sacked{0};          //!< SACKed bytes
-    uint64_t m_lost{0};            //!< lost, unSACKed bytes
-    uint64_t m_retransmitted{0};   //!< retransmitted, unSACKed bytes
-    RangeMap m_ranges;             //!< covers [o_una, o_nxt)
+    SequenceNumber32 m_initialSeq;          //!< s0
+    uint32_t m_smss;                        //!< SMSS
+    uint32_t m_dupThresh;                   //!< DupThresh
+    uint64_t m_una{0};                      //!< o_una
+    uint64_t m_nxt{0};                      //!< o_nxt
+    uint64_t m_end{0};                      //!< end of the written data
+    uint64_t m_lostMark{0};                 //!< o_lost
+    uint64_t m_cursor{0};                   //!< o_cur
+    uint64_t m_sacked{0};                   //!< SACKed bytes
+    uint64_t m_lost{0};                     //!< lost, unSACKed bytes
+    uint64_t m_retransmitted{0};            //!< retransmitted, unSACKed bytes
+    RangeMap m_ranges;                      //!< covers [o_una, o_nxt)
     std::map<uint64_t, uint64_t> m_islands; //!< SACKed islands, start -> end
     mutable uint64_t m_visits{0};           //!< GetNodesVisited
 };

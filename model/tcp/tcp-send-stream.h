@@ -113,13 +113,13 @@ class TcpSendStream
     /** One stored write. */
     struct Entry
     {
-        uint64_t start;       //!< a_i, stream offset of its first byte
-        Ptr<const Packet> p;  //!< P_i
+        uint64_t start;      //!< a_i, stream offset of its first byte
+        Ptr<const Packet> p; //!< P_i
     };
 
-    std::deque<Entry> m_entries; //!< P_1 .. P_n with their a_i
-    uint64_t m_begin{0};         //!< b
-    uint64_t m_end{0};           //!< e
+    std::deque<Entry> m_entries;  //!< P_1 .. P_n with their a_i
+    uint64_t m_begin{0};          //!< b
+    uint64_t m_end{0};            //!< e
     mutable uint64_t m_visits{0}; //!< GetEntriesVisited
 };
 

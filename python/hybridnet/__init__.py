@@ -20,7 +20,7 @@ __all__ = ["load", "ns"]
 
 def load(extra_ns3_modules=None):
     """Load ns-3 and hybridnet through cppyy; return the ``ns3`` namespace."""
-    from . import loader
+    from . import loader  # noqa: PLC0415 - loading cppyy and ns-3 is slow: only on use
 
     if extra_ns3_modules is None:
         return loader.load()

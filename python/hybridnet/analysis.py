@@ -10,8 +10,8 @@ import statistics
 from pathlib import Path
 
 from . import results
-from .store import Store
 from .stats import confidence_interval
+from .store import Store
 
 
 def runs_frame(results_dir: str | Path):
@@ -28,8 +28,9 @@ def runs_frame(results_dir: str | Path):
             for name, m in doc["metrics"].items():
                 metrics[f"{name} [{m['unit']}]" if m["unit"] else name] = True
             point = {f"point.{k}": v for k, v in json.loads(row["point"]).items()}
-            rows.append({"run_id": row["run_id"], "code": row["code"], **point,
-                         **results.flat(doc)})
+            rows.append(
+                {"run_id": row["run_id"], "code": row["code"], **point, **results.flat(doc)}
+            )
     finally:
         store.close()
     frame = pd.DataFrame(rows)
@@ -45,12 +46,15 @@ def aggregate(frame):
     # Runs of different code versions are different experiments: never pooled.
     point_cols = [c for c in frame.columns if c.startswith("point.")] + ["code"]
     # SI values of the point's parameters, for sorting and plotting ("linkDelay [s]").
-    si_cols = [c for c in frame.columns if f"point.{c.split(' [')[0]}" in point_cols
-               and not c.startswith("point.")]
+    si_cols = [
+        c
+        for c in frame.columns
+        if f"point.{c.split(' [')[0]}" in point_cols and not c.startswith("point.")
+    ]
     metric_cols = [c for c in frame.attrs.get("metrics", []) if c in frame.columns]
     out = []
     for key, group in frame.groupby(point_cols, sort=False, dropna=False):
-        row = dict(zip(point_cols, key if isinstance(key, tuple) else (key,)))
+        row = dict(zip(point_cols, key if isinstance(key, tuple) else (key,), strict=True))
         row.update({c: group[c].iloc[0] for c in si_cols})
         row["n"] = len(group)
         for col in metric_cols:

@@ -18,8 +18,9 @@ def _cell(text: str) -> str:
 def markdown() -> str:
     ns = loader.load()
     tids = [ns.TypeId.GetRegistered(i) for i in range(ns.TypeId.GetRegisteredN())]
-    tids = sorted((t for t in tids if str(t.GetName()).startswith(PREFIX)),
-                  key=lambda t: str(t.GetName()))
+    tids = sorted(
+        (t for t in tids if str(t.GetName()).startswith(PREFIX)), key=lambda t: str(t.GetName())
+    )
     lines = [
         "# Attributes and trace sources",
         "",
@@ -36,8 +37,10 @@ def markdown() -> str:
                 default = info.initialValue.SerializeToString(info.checker)
                 if info.checker.GetValueTypeName() == "ns3::TimeValue":
                     default = f"{ns.Time(default).GetSeconds():g} s"
-                lines.append(f"| {info.name} | {_cell(info.checker.GetValueTypeName())} | "
-                             f"`{_cell(default)}` | {_cell(info.help)} |")
+                lines.append(
+                    f"| {info.name} | {_cell(info.checker.GetValueTypeName())} | "
+                    f"`{_cell(default)}` | {_cell(info.help)} |"
+                )
             lines.append("")
         if tid.GetTraceSourceN():
             lines += ["| trace source | signature | meaning |", "|---|---|---|"]

@@ -24,8 +24,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import (analysis, architecture, attributes, paths, plots, report, scenarios, store,
-               sweep, sweep_spec, validate, validation)
+from . import (
+    analysis,
+    architecture,
+    attributes,
+    paths,
+    plots,
+    report,
+    scenarios,
+    store,
+    sweep,
+    sweep_spec,
+    validate,
+    validation,
+)
 
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -64,8 +76,11 @@ class _Progress:
             sys.stderr.flush()
         elif int(10 * fraction) > self.last_decile:
             self.last_decile = int(10 * fraction)
-            print(f"{self.name}: {100 * fraction:.0f} % (simulated {sim:.3f} s, wall "
-                  f"{wall:.1f} s)", file=sys.stderr, flush=True)
+            print(
+                f"{self.name}: {100 * fraction:.0f} % (simulated {sim:.3f} s, wall {wall:.1f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def done(self) -> None:
         if self.tty:
@@ -83,8 +98,10 @@ def cmd_list(_args) -> int:
 def print_summary(doc: dict, path: Path) -> None:
     metrics = doc["metrics"]
     width = max((len(k) for k in metrics), default=0)
-    print(f"{doc['scenario']}: simulated {doc['simulatedTime']['value']:g} s, "
-          f"{doc['eventCount']} events, wall {doc['wallClock']['wallTime']['value']:.2f} s")
+    print(
+        f"{doc['scenario']}: simulated {doc['simulatedTime']['value']:g} s, "
+        f"{doc['eventCount']} events, wall {doc['wallClock']['wallTime']['value']:.2f} s"
+    )
     for name, m in metrics.items():
         print(f"  {name:<{width}}  {m['value']:.6g} {m['unit']}")
     print(f"result: {path}")
@@ -119,8 +136,10 @@ def _select_cases(only: list[str] | None) -> list[validation.Case]:
     known = {c.id for c in cases}
     for case_id in only:
         if case_id not in known:
-            raise BadInput(f"hybridnet validate: error: --only: unknown case '{case_id}'; "
-                           f"one of: {', '.join(sorted(known))}")
+            raise BadInput(
+                f"hybridnet validate: error: --only: unknown case '{case_id}'; "
+                f"one of: {', '.join(sorted(known))}"
+            )
     return [c for c in cases if c.id in only]
 
 
@@ -138,10 +157,13 @@ class _ValidationLog:
         runs = f"{len(case.variants_at(level))} variant(s) x {len(case.replications[level])} run(s)"
         when = "from the store" if done.from_store else f"{done.wall_s:.0f} s of runs"
         verdicts = [o.verdict for o in done.outcomes if o.verdict != "not run"]
-        counts = ", ".join(f"{verdicts.count(v)} {v}" for v in validation.VERDICTS
-                           if v in verdicts) or "runs failed"
-        print(f"[{self.count}/{self.total}] {case.id} ({level}: {runs}, {when}): {counts}",
-              flush=True)
+        counts = (
+            ", ".join(f"{verdicts.count(v)} {v}" for v in validation.VERDICTS if v in verdicts)
+            or "runs failed"
+        )
+        print(
+            f"[{self.count}/{self.total}] {case.id} ({level}: {runs}, {when}): {counts}", flush=True
+        )
         for variant, outcome in done.failed:
             last = (outcome.stderr_tail.splitlines() or ["no message"])[-1]
             print(f"  run failed: variant {variant}: {outcome.detail}: {last}")
@@ -150,8 +172,11 @@ class _ValidationLog:
             if o.verdict == "not run":
                 continue
             mark = "" if o.as_expected else f"   <-- declared {o.expected}"
-            print(f"  {o.check:<28} measured {o.measured:>10} {o.unit:<5} simulated "
-                  f"{report.simulated_text(o):<28} {o.verdict}{mark}", flush=True)
+            print(
+                f"  {o.check:<28} measured {o.measured:>10} {o.unit:<5} simulated "
+                f"{report.simulated_text(o):<28} {o.verdict}{mark}",
+                flush=True,
+            )
             self.passed += o.verdict == "pass"
             self.failed += o.verdict != "pass"
             if not o.as_expected:
@@ -172,8 +197,11 @@ def _stored_report_input(cases: list[validation.Case]) -> dict:
 def cmd_validate(args) -> int:
     level = "full" if args.full else "quick"
     cases = _select_cases(args.only)
-    print(f"validation: {len(cases)} case(s) at the {level} level; results in "
-          f"{validate.results_dir()} (a second run reuses them)", flush=True)
+    print(
+        f"validation: {len(cases)} case(s) at the {level} level; results in "
+        f"{validate.results_dir()} (a second run reuses them)",
+        flush=True,
+    )
     log = _ValidationLog(len(cases))
     finished = validate.run(cases, level, args.jobs, log)
     if not args.no_report:
@@ -186,8 +214,10 @@ def cmd_validate(args) -> int:
     if log.unexpected:
         print(f"verdicts that differ from their case's declaration: {', '.join(log.unexpected)}")
         return EXIT_FAILED
-    print(f"the {log.failed} failed check(s) are declared misses, each explained in the report; "
-          "every verdict is the one its case declares")
+    print(
+        f"the {log.failed} failed check(s) are declared misses, each explained in the report; "
+        "every verdict is the one its case declares"
+    )
     return 0
 
 
@@ -196,8 +226,11 @@ def cmd_report(_args) -> int:
     found = _stored_report_input(cases)
     missing = [c.id for c in cases if c.id not in found]
     if missing:
-        print(f"report: no results of this build for {len(missing)} case(s) (listed as not "
-              f"run): {', '.join(missing)}; run 'hybridnet validate'", file=sys.stderr)
+        print(
+            f"report: no results of this build for {len(missing)} case(s) (listed as not "
+            f"run): {', '.join(missing)}; run 'hybridnet validate'",
+            file=sys.stderr,
+        )
     print(f"report: {report.write(cases, found)}")
     return 0
 
@@ -211,16 +244,31 @@ def cmd_docs(_args) -> int:
 def cmd_sweep(args) -> int:
     spec = sweep_spec.load(args.spec)
     results_dir = Path(args.results or Path("sweeps") / Path(args.spec).stem)
-    options = sweep.ClusterOptions(queue=args.queue, account=args.account,
-                                   walltime=args.walltime, memory=args.memory,
-                                   jobs=args.cluster_jobs, extra=args.job_directive)
+    options = sweep.ClusterOptions(
+        queue=args.queue,
+        account=args.account,
+        walltime=args.walltime,
+        memory=args.memory,
+        jobs=args.cluster_jobs,
+        extra=args.job_directive,
+    )
     print(f"sweep: {spec.describe()} -> {results_dir}", flush=True)
-    report_ = sweep.run(spec, results_dir, scheduler=args.scheduler, cluster=args.cluster,
-                        cluster_options=options, jobs=args.jobs, allow_dirty=args.allow_dirty,
-                        retry_quarantined=args.retry_quarantined, progress=True)
-    print(f"sweep: {report_.planned} runs planned, {report_.already_done} already done, "
-          f"{report_.done} done now, {report_.retried} retried, "
-          f"{len(report_.quarantined)} quarantined (code {report_.code_version})")
+    report_ = sweep.run(
+        spec,
+        results_dir,
+        scheduler=args.scheduler,
+        cluster=args.cluster,
+        cluster_options=options,
+        jobs=args.jobs,
+        allow_dirty=args.allow_dirty,
+        retry_quarantined=args.retry_quarantined,
+        progress=True,
+    )
+    print(
+        f"sweep: {report_.planned} runs planned, {report_.already_done} already done, "
+        f"{report_.done} done now, {report_.retried} retried, "
+        f"{len(report_.quarantined)} quarantined (code {report_.code_version})"
+    )
     for run_id, detail, tail in report_.quarantined:
         last = tail.strip().splitlines()[-1] if tail.strip() else ""
         print(f"  quarantined {run_id}: {detail}{': ' + last if last else ''}")
@@ -233,15 +281,19 @@ def cmd_status(args) -> int:
     index = store.Store(args.results)
     try:
         counts = index.counts()
-        print(f"{args.results}: " + ", ".join(f"{counts.get(s, 0)} {s}"
-                                             for s in ("done", "failed", "quarantined")))
+        print(
+            f"{args.results}: "
+            + ", ".join(f"{counts.get(s, 0)} {s}" for s in ("done", "failed", "quarantined"))
+        )
         for sweep_row in index.sweeps()[-1:]:
             dirty = " (dirty tree allowed)" if sweep_row["allow_dirty"] else ""
             print(f"last sweep started {sweep_row['started']}, code {sweep_row['code']}{dirty}")
         for row in index.rows("failed") + index.rows("quarantined"):
             last = row["stderr_tail"].strip().splitlines()[-1:] or [""]
-            print(f"  {row['status']} {row['run_id']} after {row['attempts']} attempt(s): "
-                  f"{row['detail']} {last[0]}  {row['point']} RngRun={row['run']}")
+            print(
+                f"  {row['status']} {row['run_id']} after {row['attempts']} attempt(s): "
+                f"{row['detail']} {last[0]}  {row['point']} RngRun={row['run']}"
+            )
     finally:
         index.close()
     return 0
@@ -256,8 +308,16 @@ def cmd_export(args) -> int:
 
 def cmd_plot(args) -> int:
     try:
-        figures = plots.plot(args.results, args.x, args.y, args.by, logx=args.logx,
-                             logy=args.logy, output=args.output, where=args.where)
+        figures = plots.plot(
+            args.results,
+            args.x,
+            args.y,
+            args.by,
+            logx=args.logx,
+            logy=args.logy,
+            output=args.output,
+            where=args.where,
+        )
     except plots.PlotError as e:
         raise BadInput(f"hybridnet plot: error: {e}") from None
     except plots.GnuplotFailed as e:
@@ -272,12 +332,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="scenarios with a one-line description each").set_defaults(
-        func=cmd_list)
+        func=cmd_list
+    )
     run = sub.add_parser(
-        "run", help="run one scenario, show progress, print a summary, keep the JSON result",
+        "run",
+        help="run one scenario, show progress, print a summary, keep the JSON result",
         description="Run a scenario once. Flags carry units (--duration=10s, "
-                    "--linkRate=1Gbps); `hybridnet run <scenario> --help` lists them. "
-                    "--output=FILE sets the result file (default: hybridnet-results/).")
+        "--linkRate=1Gbps); `hybridnet run <scenario> --help` lists them. "
+        "--output=FILE sets the result file (default: hybridnet-results/).",
+    )
     run.add_argument("scenario")
     run.add_argument("flags", nargs=argparse.REMAINDER, help="--flag=value ...")
     run.set_defaults(func=cmd_run)
@@ -285,43 +348,79 @@ def build_parser() -> argparse.ArgumentParser:
     level = val.add_mutually_exclusive_group()
     level.add_argument("--quick", action="store_true", help="the quick set (default; minutes)")
     level.add_argument("--full", action="store_true", help="every variant and replication")
-    val.add_argument("--only", action="append", metavar="ID", help="run only this case (repeatable)")
-    val.add_argument("--jobs", type=_positive_int, default=None,
-                     help="simulations at once (integer from 1; default: CPU count)")
+    val.add_argument(
+        "--only", action="append", metavar="ID", help="run only this case (repeatable)"
+    )
+    val.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        help="simulations at once (integer from 1; default: CPU count)",
+    )
     val.add_argument("--no-report", action="store_true", help="do not write docs/validation/")
     val.set_defaults(func=cmd_validate)
-    sub.add_parser("report", help="write docs/validation/ from the last validation runs"
-                   ).set_defaults(func=cmd_report)
-    sub.add_parser("docs", help="write docs/attributes.md from the compiled classes and the "
-                   "layers of docs/architecture.md from the CMake files"
-                   ).set_defaults(func=cmd_docs)
-    sw = sub.add_parser("sweep", help="run a parameter sweep (what is missing of it) on Dask",
-                        description="Run a sweep spec (TOML or YAML; see docs/sweeps.md). "
-                                    "Runs already done are skipped; failed runs are retried "
-                                    "with the same seed, then quarantined.")
+    sub.add_parser(
+        "report", help="write docs/validation/ from the last validation runs"
+    ).set_defaults(func=cmd_report)
+    sub.add_parser(
+        "docs",
+        help="write docs/attributes.md from the compiled classes and the "
+        "layers of docs/architecture.md from the CMake files",
+    ).set_defaults(func=cmd_docs)
+    sw = sub.add_parser(
+        "sweep",
+        help="run a parameter sweep (what is missing of it) on Dask",
+        description="Run a sweep spec (TOML or YAML; see docs/sweeps.md). "
+        "Runs already done are skipped; failed runs are retried "
+        "with the same seed, then quarantined.",
+    )
     sw.add_argument("spec", help="sweep spec file (.toml, .yaml, .yml)")
-    sw.add_argument("--results", metavar="DIR",
-                    help="results directory (default: sweeps/<spec name>)")
+    sw.add_argument(
+        "--results", metavar="DIR", help="results directory (default: sweeps/<spec name>)"
+    )
     where = sw.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", metavar="URL",
-                       help="join a running Dask scheduler, e.g. tcp://host:8786")
-    where.add_argument("--cluster", choices=["slurm", "pbs", "sge"],
-                       help="start Dask workers as batch jobs (dask-jobqueue)")
-    sw.add_argument("--jobs", type=_positive_int, default=None,
-                    help="local runs at once (integer from 1; default: CPU count)")
+    where.add_argument(
+        "--scheduler", metavar="URL", help="join a running Dask scheduler, e.g. tcp://host:8786"
+    )
+    where.add_argument(
+        "--cluster",
+        choices=["slurm", "pbs", "sge"],
+        help="start Dask workers as batch jobs (dask-jobqueue)",
+    )
+    sw.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        help="local runs at once (integer from 1; default: CPU count)",
+    )
     sw.add_argument("--queue", help="batch queue/partition (with --cluster)")
     sw.add_argument("--account", help="batch account/project (with --cluster)")
     sw.add_argument("--walltime", default="01:00:00", help="batch job walltime HH:MM:SS")
     sw.add_argument("--memory", default="4GB", help="memory per batch job, e.g. 4GB")
-    sw.add_argument("--cluster-jobs", type=_positive_int, default=1,
-                    help="batch jobs (one worker each) to start (integer from 1)")
-    sw.add_argument("--job-directive", action="append", default=[], metavar="DIRECTIVE",
-                    help="extra batch directive (with --cluster; repeatable), e.g. "
-                         "--job-directive=--constraint=haswell")
-    sw.add_argument("--retry-quarantined", action="store_true",
-                    help="give quarantined runs a fresh set of attempts")
-    sw.add_argument("--allow-dirty", action="store_true",
-                    help="run from a source tree with uncommitted changes (recorded)")
+    sw.add_argument(
+        "--cluster-jobs",
+        type=_positive_int,
+        default=1,
+        help="batch jobs (one worker each) to start (integer from 1)",
+    )
+    sw.add_argument(
+        "--job-directive",
+        action="append",
+        default=[],
+        metavar="DIRECTIVE",
+        help="extra batch directive (with --cluster; repeatable), e.g. "
+        "--job-directive=--constraint=haswell",
+    )
+    sw.add_argument(
+        "--retry-quarantined",
+        action="store_true",
+        help="give quarantined runs a fresh set of attempts",
+    )
+    sw.add_argument(
+        "--allow-dirty",
+        action="store_true",
+        help="run from a source tree with uncommitted changes (recorded)",
+    )
     sw.set_defaults(func=cmd_sweep)
     st = sub.add_parser("status", help="what a sweep directory holds: done, failed, quarantined")
     st.add_argument("results", metavar="DIR")
@@ -329,23 +428,35 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", help="a sweep's runs (or per-point statistics) as CSV/Parquet")
     ex.add_argument("results", metavar="DIR")
     ex.add_argument("--output", required=True, help="FILE.csv or FILE.parquet")
-    ex.add_argument("--per-point", action="store_true",
-                    help="one row per parameter point: mean, sd, n, 95 %% half-width")
+    ex.add_argument(
+        "--per-point",
+        action="store_true",
+        help="one row per parameter point: mean, sd, n, 95 %% half-width",
+    )
     ex.set_defaults(func=cmd_export)
-    pl = sub.add_parser("plot", help="a metric's mean (95 %% CI) against a parameter, PNG and PDF",
-                        description="Plot the mean of a metric with 95 %% error bars against a "
-                                    "parameter's SI value, one line per value of --by "
-                                    "(gnuplot; see docs/sweeps.md).")
+    pl = sub.add_parser(
+        "plot",
+        help="a metric's mean (95 %% CI) against a parameter, PNG and PDF",
+        description="Plot the mean of a metric with 95 %% error bars against a "
+        "parameter's SI value, one line per value of --by "
+        "(gnuplot; see docs/sweeps.md).",
+    )
     pl.add_argument("results", metavar="DIR")
     pl.add_argument("--x", required=True, metavar="PARAM", help="parameter on the x axis")
     pl.add_argument("--y", required=True, metavar="METRIC", help="metric on the y axis")
     pl.add_argument("--by", metavar="PARAM", help="one line per value of this parameter")
-    pl.add_argument("--where", action="append", default=[], metavar="PARAM=VALUE",
-                    help="keep only the points with this value (repeatable)")
+    pl.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="keep only the points with this value (repeatable)",
+    )
     pl.add_argument("--logx", action="store_true", help="logarithmic x axis")
     pl.add_argument("--logy", action="store_true", help="logarithmic y axis")
-    pl.add_argument("--output", metavar="BASE",
-                    help="figure path without suffix (default: DIR/plot-<y>-vs-<x>)")
+    pl.add_argument(
+        "--output", metavar="BASE", help="figure path without suffix (default: DIR/plot-<y>-vs-<x>)"
+    )
     pl.set_defaults(func=cmd_plot)
     return parser
 

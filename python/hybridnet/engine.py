@@ -49,14 +49,17 @@ def start_local(jobs: int | None):
 
     # No dashboard wanted, but Dask serves HTTP anyway (default: every interface, port 8787,
     # which a second local driver then cannot have): loopback, ports of the system's choice.
-    local = LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
-                         processes=False, dashboard_address="127.0.0.1:0",
-                         worker_dashboard_address="127.0.0.1:0")
+    local = LocalCluster(
+        n_workers=jobs or os.cpu_count() or 1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address="127.0.0.1:0",
+        worker_dashboard_address="127.0.0.1:0",
+    )
     return Client(local), local
 
 
-def start_batch(kind: str, options: ClusterOptions, walltime_s: int,
-                log_directory: Path | None):
+def start_batch(kind: str, options: ClusterOptions, walltime_s: int, log_directory: Path | None):
     """A client of batch-job workers (SLURM, PBS or SGE through dask-jobqueue);
     ``walltime_s`` is ``options.walltime`` in seconds, checked by the caller."""
     import dask_jobqueue  # noqa: PLC0415
@@ -65,14 +68,27 @@ def start_batch(kind: str, options: ClusterOptions, walltime_s: int,
     # A worker retires before its job's walltime ends; adapt() then starts a new job, so a
     # sweep longer than one walltime goes on instead of waiting for dead workers.
     margin = min(300, walltime_s // 10)
-    kinds = {"slurm": dask_jobqueue.SLURMCluster, "pbs": dask_jobqueue.PBSCluster,
-             "sge": dask_jobqueue.SGECluster}
-    batch = kinds[kind](cores=1, processes=1, memory=options.memory, queue=options.queue,
-                        account=options.account, walltime=options.walltime,
-                        job_extra_directives=options.extra,
-                        log_directory=str(log_directory) if log_directory else None,
-                        worker_extra_args=["--lifetime", f"{walltime_s - margin}s",
-                                           "--lifetime-stagger", f"{margin // 2}s"])
+    kinds = {
+        "slurm": dask_jobqueue.SLURMCluster,
+        "pbs": dask_jobqueue.PBSCluster,
+        "sge": dask_jobqueue.SGECluster,
+    }
+    batch = kinds[kind](
+        cores=1,
+        processes=1,
+        memory=options.memory,
+        queue=options.queue,
+        account=options.account,
+        walltime=options.walltime,
+        job_extra_directives=options.extra,
+        log_directory=str(log_directory) if log_directory else None,
+        worker_extra_args=[
+            "--lifetime",
+            f"{walltime_s - margin}s",
+            "--lifetime-stagger",
+            f"{margin // 2}s",
+        ],
+    )
     batch.adapt(minimum_jobs=options.jobs, maximum_jobs=options.jobs)
     return Client(batch), batch
 
@@ -84,11 +100,18 @@ def close(client_and_cluster) -> None:
         cluster.close()
 
 
-def run_tasks(client, todo: Iterable[RunTask], *, store_of: Callable[[RunTask], Store],
-              code_of: Callable[[RunTask], str], retries: int, fresh: set | frozenset = frozenset(),
-              cost: Callable[[RunTask], float] | None = None,
-              on_final: Callable[[RunTask, RunOutcome], Iterable[RunTask]] | None = None,
-              on_event: Callable[[str], None] | None = None) -> Tally:
+def run_tasks(
+    client,
+    todo: Iterable[RunTask],
+    *,
+    store_of: Callable[[RunTask], Store],
+    code_of: Callable[[RunTask], str],
+    retries: int,
+    fresh: set | frozenset = frozenset(),
+    cost: Callable[[RunTask], float] | None = None,
+    on_final: Callable[[RunTask, RunOutcome], Iterable[RunTask]] | None = None,
+    on_event: Callable[[str], None] | None = None,
+) -> Tally:
     """Run ``todo`` and record every outcome in ``store_of(task)`` as a run of the code
     version ``code_of(task)``.
 
@@ -108,8 +131,9 @@ def run_tasks(client, todo: Iterable[RunTask], *, store_of: Callable[[RunTask], 
         return future
 
     todo = sorted(todo, key=cost, reverse=True) if cost else list(todo)
-    pending = as_completed([
-        submit(t, 1 if t.run_id in fresh else store_of(t).attempts(t.run_id) + 1) for t in todo])
+    pending = as_completed(
+        [submit(t, 1 if t.run_id in fresh else store_of(t).attempts(t.run_id) + 1) for t in todo]
+    )
     tally = Tally()
     for future in pending:
         task, attempt = futures.pop(future)
@@ -131,6 +155,6 @@ def run_tasks(client, todo: Iterable[RunTask], *, store_of: Callable[[RunTask], 
         else:
             store.record_failure(task, code_of(task), outcome, attempt, quarantined=True)
             tally.quarantined.append((task, outcome))
-        for new in (on_final(task, outcome) if on_final else ()):
+        for new in on_final(task, outcome) if on_final else ():
             pending.add(submit(new, 1))
     return tally

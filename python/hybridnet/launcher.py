@@ -104,8 +104,9 @@ class _Deadline:
             self._timer.cancel()
 
 
-def _reader(pipe, keep: Callable[[str], bool], sink: Callable[[str], None],
-            keep_newlines: bool = False) -> threading.Thread:
+def _reader(
+    pipe, keep: Callable[[str], bool], sink: Callable[[str], None], keep_newlines: bool = False
+) -> threading.Thread:
     """A started thread that reads ``pipe`` to its end, passing kept lines to ``sink``."""
 
     def read() -> None:
@@ -137,9 +138,15 @@ def classify(returncode: int, stderr: str, timed_out: bool) -> tuple[str, str | 
     return ("oom" if memory else "exit"), None
 
 
-def launch(argv: Sequence[str | Path], *, cwd: str | Path, timeout_s: float | None = None,
-           memory_limit: int | None = None, capture_stdout: bool = False,
-           on_line: Callable[[str], bool] | None = None) -> Finished:
+def launch(
+    argv: Sequence[str | Path],
+    *,
+    cwd: str | Path,
+    timeout_s: float | None = None,
+    memory_limit: int | None = None,
+    capture_stdout: bool = False,
+    on_line: Callable[[str], bool] | None = None,
+) -> Finished:
     """Run ``argv`` to its end in ``cwd``; never raises for anything the program does.
 
     ``on_line(line)`` sees each stderr line as it comes (e.g. progress lines) and returns
@@ -147,17 +154,24 @@ def launch(argv: Sequence[str | Path], *, cwd: str | Path, timeout_s: float | No
     thread.  Only with ``capture_stdout`` is stdout kept (else it is discarded).
     """
     start = time.monotonic()
-    proc = subprocess.Popen(_guarded(argv, memory_limit), cwd=cwd, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE if capture_stdout else subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, errors="replace",
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        _guarded(argv, memory_limit),
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE if capture_stdout else subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    )
     timer = _Deadline(proc.pid, timeout_s)
     # Pipes are read by threads, so that the end of the program - not the end of its
     # pipes, which a child left behind may hold open - ends the launch.
     lines: list[str] = []
     out: list[str] = []
-    readers = [_reader(proc.stderr, lambda line: on_line is None or not on_line(line),
-                       lines.append)]
+    readers = [
+        _reader(proc.stderr, lambda line: on_line is None or not on_line(line), lines.append)
+    ]
     if capture_stdout:
         readers.append(_reader(proc.stdout, lambda _: True, out.append, keep_newlines=True))
     try:
@@ -170,9 +184,11 @@ def launch(argv: Sequence[str | Path], *, cwd: str | Path, timeout_s: float | No
             reader.join()
     stderr = "\n".join(lines)
     status, sig = classify(proc.returncode, stderr, timer.expired)
-    return Finished(status=status,
-                    exit_code=proc.returncode if proc.returncode >= 0 else None,
-                    signal=sig,
-                    stderr_tail="\n".join(lines[-STDERR_TAIL_LINES:]),
-                    stdout="".join(out),
-                    wall_s=time.monotonic() - start)
+    return Finished(
+        status=status,
+        exit_code=proc.returncode if proc.returncode >= 0 else None,
+        signal=sig,
+        stderr_tail="\n".join(lines[-STDERR_TAIL_LINES:]),
+        stdout="".join(out),
+        wall_s=time.monotonic() - start,
+    )

@@ -93,12 +93,15 @@ def _select(frame, params: list[str], where: list[str]):
     for item in where:
         name, sep, value = item.partition("=")
         if not sep or name not in params:
-            raise PlotError(f"--where: '{item}' is not PARAM=VALUE with PARAM one of: "
-                            f"{', '.join(params)}")
+            raise PlotError(
+                f"--where: '{item}' is not PARAM=VALUE with PARAM one of: {', '.join(params)}"
+            )
         values = sorted(set(frame[f"point.{name}"].dropna()))
         if value not in values:
-            raise PlotError(f"--where {name}: '{value}' is not a value of the sweep; one of: "
-                            f"{', '.join(values)}")
+            raise PlotError(
+                f"--where {name}: '{value}' is not a value of the sweep; one of: "
+                f"{', '.join(values)}"
+            )
         pinned[name] = value
         frame = frame[frame[f"point.{name}"] == value]
     return frame, pinned
@@ -116,8 +119,16 @@ class Figure:
     lines: tuple  # of (label, ((x, mean, ci95), ...))
 
 
-def figure(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
-           where: list[str] | None = None, logx: bool = False, logy: bool = False) -> Figure:
+def figure(
+    results_dir: str | Path,
+    x: str,
+    y: str,
+    by: str | None = None,
+    *,
+    where: list[str] | None = None,
+    logx: bool = False,
+    logy: bool = False,
+) -> Figure:
     """The data of a plot (see :func:`plot`); PlotError for a name or choice that does not
     fit the sweep."""
     results_dir = Path(results_dir)
@@ -132,17 +143,25 @@ def figure(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
     params = sorted(c.removeprefix("point.") for c in frame.columns if c.startswith("point."))
     metrics = {c.split(" [")[0]: c for c in metrics_cols}
 
-    numeric = [p for p in params if (col := _unit_column(frame, p)) is not None
-               and frame[col].dtype.kind in "fiu"]
+    numeric = [
+        p
+        for p in params
+        if (col := _unit_column(frame, p)) is not None and frame[col].dtype.kind in "fiu"
+    ]
     if x not in numeric:
-        raise PlotError(f"--x: '{x}' is not a numeric parameter of the sweep; one of: "
-                        f"{', '.join(numeric) or '(none)'}")
+        raise PlotError(
+            f"--x: '{x}' is not a numeric parameter of the sweep; one of: "
+            f"{', '.join(numeric) or '(none)'}"
+        )
     if y not in metrics:
-        raise PlotError(f"--y: '{y}' is not a metric of the results; one of: "
-                        f"{', '.join(sorted(metrics))}")
+        raise PlotError(
+            f"--y: '{y}' is not a metric of the results; one of: {', '.join(sorted(metrics))}"
+        )
     if by is not None and (by not in params or by == x):
-        raise PlotError(f"--by: '{by}' is not a parameter of the sweep other than --x; one of: "
-                        f"{', '.join(p for p in params if p != x)}")
+        raise PlotError(
+            f"--by: '{by}' is not a parameter of the sweep other than --x; one of: "
+            f"{', '.join(p for p in params if p != x)}"
+        )
     frame, pinned = _select(frame, params, where or [])
     if frame.empty:
         raise PlotError("no point of the sweep has all the --where values")
@@ -151,8 +170,9 @@ def figure(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
             continue
         values = sorted(set(frame[f"point.{p}"].fillna("(default)")))
         if len(values) > 1:
-            raise PlotError(f"'{p}' varies too ({', '.join(values)}): pass --by {p} or "
-                            f"--where {p}=VALUE")
+            raise PlotError(
+                f"'{p}' varies too ({', '.join(values)}): pass --by {p} or --where {p}=VALUE"
+            )
     frame.attrs["metrics"] = metrics_cols
     table = analysis.aggregate(frame)
     xcol, ycol = _unit_column(frame, x), metrics[y]
@@ -166,31 +186,53 @@ def figure(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
     else:
         order = table.sort_values(_unit_column(frame, by), kind="stable")
         labels = list(dict.fromkeys(order[f"point.{by}"].fillna("(default)")))
-        groups = [(label, table[table[f"point.{by}"].fillna("(default)") == label])
-                  for label in labels]
+        groups = [
+            (label, table[table[f"point.{by}"].fillna("(default)") == label]) for label in labels
+        ]
     lines = []
     for label, rows in groups:
         rows = rows.sort_values(xcol, kind="stable")
         points = tuple(
             # One run gives no interval: the point is drawn without a bar.
             (float(xv), float(mean), 0.0 if math.isnan(half) else float(half))
-            for xv, mean, half in zip(rows[xcol], rows[f"{ycol} mean"], rows[f"{ycol} ci95"]))
+            for xv, mean, half in zip(
+                rows[xcol], rows[f"{ycol} mean"], rows[f"{ycol} ci95"], strict=True
+            )
+        )
         lines.append((label, points))
-    title = (f"{frame['scenario'].iloc[0]}: {y} vs {x}"
-             + "".join(f", {k}={v}" for k, v in pinned.items()) + f" (code {code})")
+    title = (
+        f"{frame['scenario'].iloc[0]}: {y} vs {x}"
+        + "".join(f", {k}={v}" for k, v in pinned.items())
+        + f" (code {code})"
+    )
     return Figure(xcol, f"{ycol} (mean, 95 % CI)", title, by or "", tuple(lines))
 
 
-def plot(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
-         logx: bool = False, logy: bool = False, output: str | Path | None = None,
-         where: list[str] | None = None) -> list[Path]:
+def plot(
+    results_dir: str | Path,
+    x: str,
+    y: str,
+    by: str | None = None,
+    *,
+    logx: bool = False,
+    logy: bool = False,
+    output: str | Path | None = None,
+    where: list[str] | None = None,
+) -> list[Path]:
     """Draw the mean of metric ``y`` against parameter ``x``, one line per value of ``by``;
     return the PNG and the PDF written (``output`` + .png/.pdf, default
     ``<results_dir>/plot-<y>-vs-<x>``)."""
     fig = figure(results_dir, x, y, by, where=where, logx=logx, logy=logy)
-    blocks = ["\n".join([f"{_data_row(label)} x mean ci95",
-                         *(f"{xv:.17g} {mean:.17g} {half:.17g}" for xv, mean, half in points)])
-              + "\n" for label, points in fig.lines]
+    blocks = [
+        "\n".join(
+            [
+                f"{_data_row(label)} x mean ci95",
+                *(f"{xv:.17g} {mean:.17g} {half:.17g}" for xv, mean, half in points),
+            ]
+        )
+        + "\n"
+        for label, points in fig.lines
+    ]
     base = Path(output) if output else Path(results_dir) / f"plot-{y}-vs-{x}"
     base.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="hybridnet-plot-") as tmp:
@@ -198,15 +240,24 @@ def plot(results_dir: str | Path, x: str, y: str, by: str | None = None, *,
         datafile.write_text("\n\n".join(blocks))
         script = Path(tmp) / "plot.gp"
         script.write_text(SCRIPT)
-        variables = {"datafile": _quote(str(datafile)), "outbase": _quote(str(base)),
-                     "xlabel": _quote(fig.xlabel), "ylabel": _quote(fig.ylabel),
-                     "keytitle": _quote(fig.key_title), "title": _quote(fig.title),
-                     "nseries": str(len(blocks)), "logx": str(int(logx)),
-                     "logy": str(int(logy))}
+        variables = {
+            "datafile": _quote(str(datafile)),
+            "outbase": _quote(str(base)),
+            "xlabel": _quote(fig.xlabel),
+            "ylabel": _quote(fig.ylabel),
+            "keytitle": _quote(fig.key_title),
+            "title": _quote(fig.title),
+            "nseries": str(len(blocks)),
+            "logx": str(int(logx)),
+            "logy": str(int(logy)),
+        }
         try:
             proc = subprocess.run(
-                ["gnuplot", "-e", "; ".join(f"{k}={v}" for k, v in variables.items()),
-                 str(script)], capture_output=True, text=True, check=False)
+                ["gnuplot", "-e", "; ".join(f"{k}={v}" for k, v in variables.items()), str(script)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
         except FileNotFoundError:
             raise GnuplotFailed("gnuplot not found (Debian package gnuplot-nox)") from None
         if proc.returncode != 0:

@@ -17,8 +17,10 @@ def relative_text(check) -> str:
     """How a relative_to check's simulated number is formed, for the tolerance column."""
     if check.relative_to is None:
         return ""
-    return (f"; simulated: {check.metric} of `{check.variant}` / {check.metric} of "
-            f"`{check.relative_to}`, same RngRun")
+    return (
+        f"; simulated: {check.metric} of `{check.variant}` / {check.metric} of "
+        f"`{check.relative_to}`, same RngRun"
+    )
 
 
 def _fmt(x: float | None, digits: int = 4) -> str:
@@ -49,7 +51,7 @@ def verdict_text(o: Outcome) -> str:
 
 def _write_plot_data(case: Case, outcomes: list[Outcome], docs: dict, data: Path) -> None:
     lines = ["# index label measured measured_min measured_max sim_mean ci_low ci_high"]
-    for i, (check, o) in enumerate(zip(case.checks, outcomes)):
+    for i, (check, o) in enumerate(zip(case.checks, outcomes, strict=True)):
         ref = case.references[check.reference]
         low = ref.min if ref.value is None else ref.value
         high = ref.max if ref.value is None else ref.value
@@ -67,9 +69,12 @@ def _write_plot_data(case: Case, outcomes: list[Outcome], docs: dict, data: Path
             if not table:
                 continue
             columns = list(table)
-            rows = zip(*(table[c]["values"] for c in columns))
-            text = "# " + " ".join(columns) + "\n" + "".join(
-                " ".join(f"{v:.17g}" for v in row) + "\n" for row in rows
+            rows = zip(*(table[c]["values"] for c in columns), strict=True)
+            text = (
+                "# "
+                + " ".join(columns)
+                + "\n"
+                + "".join(" ".join(f"{v:.17g}" for v in row) + "\n" for row in rows)
             )
             (data / f"{variant.name}-{name}.dat").write_text(text)
 
@@ -85,7 +90,9 @@ def plot(case: Case, outcomes: list[Outcome], docs: dict, out_dir: Path) -> list
         _write_plot_data(case, outcomes, docs, Path(tmp))
         subprocess.run(
             ["gnuplot", "-e", f"datadir='{tmp}'; outbase='{base}'", str(script)],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         )
     pdf = base.with_suffix(".pdf")
     if pdf.is_file():
@@ -97,7 +104,9 @@ def _fix_pdf_creation_date(pdf: Path) -> None:
     """Cairo stamps the wall clock into the PDF; a fixed date of the same length keeps the
     committed figures byte-identical from run to run (and the cross-reference offsets)."""
     raw = pdf.read_bytes()
-    pdf.write_bytes(re.sub(rb"/CreationDate \(D:\d{14}Z\)", b"/CreationDate (D:19700101000000Z)", raw))
+    pdf.write_bytes(
+        re.sub(rb"/CreationDate \(D:\d{14}Z\)", b"/CreationDate (D:19700101000000Z)", raw)
+    )
 
 
 def write(cases: list[Case], results: dict) -> Path:
@@ -105,8 +114,10 @@ def write(cases: list[Case], results: dict) -> Path:
     outcomes, result documents by variant); cases without results are listed as not run."""
     out = paths.report_dir()
     out.mkdir(parents=True, exist_ok=True)
-    summary = ["| case | check | measured | simulated: mean [95 % CI] | error | verdict | why |",
-               "|---|---|---|---|---|---|---|"]
+    summary = [
+        "| case | check | measured | simulated: mean [95 % CI] | error | verdict | why |",
+        "|---|---|---|---|---|---|---|",
+    ]
     sections = []
     for case in cases:
         level, outcomes, docs = results.get(case.id, (None, validation.evaluate(case, {}), {}))
@@ -130,9 +141,11 @@ def write(cases: list[Case], results: dict) -> Path:
         for fig in figures:
             if fig.suffix == ".png":
                 lines += [f"![{case.title}]({fig.name})", "", f"([PDF]({fig.stem}.pdf))", ""]
-        lines += ["| check | quantity | use | measured | simulated | error | verdict | tolerance |",
-                  "|---|---|---|---|---|---|---|---|"]
-        for check, o in zip(case.checks, outcomes):
+        lines += [
+            "| check | quantity | use | measured | simulated | error | verdict | tolerance |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for check, o in zip(case.checks, outcomes, strict=True):
             ref = case.references[check.reference]
             lines.append(
                 f"| {o.check} | {ref.quantity} | {ref.use} | {o.measured} {o.unit} | "
@@ -140,29 +153,31 @@ def write(cases: list[Case], results: dict) -> Path:
                 f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why}"
                 f"{relative_text(check)} |"
             )
-        explained = [(c, o) for c, o in zip(case.checks, outcomes) if o.explanation]
+        explained = [(c, o) for c, o in zip(case.checks, outcomes, strict=True) if o.explanation]
         if explained:
             lines += ["", "Why:"]
             lines += [f"- **{c.id}** ({o.verdict}): {o.explanation}" for c, o in explained]
         sections.append("\n".join(lines) + "\n")
-    text = "\n".join([
-        "# Validation report",
-        "",
-        "Generated by `hybridnet validate` (or `hybridnet report`) from the cases in "
-        "[validation/](../../validation/); do not edit by hand. How cases are built and "
-        "judged: [validation method](../validation-method.md).",
-        "",
-        "Verdicts: **pass** (within the stated tolerance), **miss** (outside it, with the "
-        "reason), **inconsistent** (the published number violates a first-principles bound). "
-        "Simulated values are the mean over replications (RngRun) with a Student-t 95 % "
-        "confidence interval.",
-        "",
-        "## Summary",
-        "",
-        *summary,
-        "",
-        *sections,
-    ])
+    text = "\n".join(
+        [
+            "# Validation report",
+            "",
+            "Generated by `hybridnet validate` (or `hybridnet report`) from the cases in "
+            "[validation/](../../validation/); do not edit by hand. How cases are built and "
+            "judged: [validation method](../validation-method.md).",
+            "",
+            "Verdicts: **pass** (within the stated tolerance), **miss** (outside it, with the "
+            "reason), **inconsistent** (the published number violates a first-principles bound). "
+            "Simulated values are the mean over replications (RngRun) with a Student-t 95 % "
+            "confidence interval.",
+            "",
+            "## Summary",
+            "",
+            *summary,
+            "",
+            *sections,
+        ]
+    )
     path = out / "README.md"
     path.write_text(text)
     return path

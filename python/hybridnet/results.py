@@ -29,8 +29,11 @@ def without_wall_clock(doc: dict) -> dict:
 
 def flat(doc: dict) -> dict:
     """One flat row: scenario, rng, parameters (SI values) and metrics, with units in names."""
-    row: dict = {"scenario": doc["scenario"], "RngSeed": doc["rng"]["seed"],
-                 "RngRun": doc["rng"]["run"]}
+    row: dict = {
+        "scenario": doc["scenario"],
+        "RngSeed": doc["rng"]["seed"],
+        "RngRun": doc["rng"]["run"],
+    }
     for name, p in doc["parameters"].items():
         unit = p.get("unit")
         row[f"{name} [{unit}]" if unit else name] = p["value"]
@@ -70,9 +73,11 @@ def events(path: str | Path):
     import pandas as pd  # noqa: PLC0415
 
     log = load(path).get("events", [])
-    return pd.DataFrame({
-        "time [s]": pd.Series([e["time"] for e in log], dtype="float64"),
-        "object": pd.Series([e["object"] for e in log], dtype="object"),
-        "event": pd.Series([e["event"] for e in log], dtype="object"),
-        "detail": pd.Series([e["detail"] for e in log], dtype="object"),
-    })
+    return pd.DataFrame(
+        {
+            "time [s]": pd.Series([e["time"] for e in log], dtype="float64"),
+            "object": pd.Series([e["object"] for e in log], dtype="object"),
+            "event": pd.Series([e["event"] for e in log], dtype="object"),
+            "detail": pd.Series([e["detail"] for e in log], dtype="object"),
+        }
+    )

@@ -29,8 +29,8 @@ STATUSES = (*launcher.STATUSES, "worker-lost", "no-result")
 class RunTask:
     run_id: str
     scenario: str
-    program: str          # path of the scenario executable on the worker
-    point: tuple          # ((flag, text), ...) of the parameter point, sorted
+    program: str  # path of the scenario executable on the worker
+    point: tuple  # ((flag, text), ...) of the parameter point, sorted
     seed: int
     run: int
     timeout_s: float
@@ -58,8 +58,16 @@ class RunOutcome:
 
 def run_id(scenario: str, point: dict, seed: int, run: int, code_version: str) -> str:
     """Stable identity of a run: same scenario, parameters, seed, run and code, same ID."""
-    key = json.dumps({"scenario": scenario, "point": sorted(point.items()), "seed": seed,
-                      "run": run, "code": code_version}, sort_keys=True)
+    key = json.dumps(
+        {
+            "scenario": scenario,
+            "point": sorted(point.items()),
+            "seed": seed,
+            "run": run,
+            "code": code_version,
+        },
+        sort_keys=True,
+    )
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
@@ -69,11 +77,22 @@ def execute(task: RunTask) -> RunOutcome:
     host = socket.gethostname()
     try:
         output = os.path.join(scratch, "result.json")
-        argv = [task.program, *[f"--{k}={v}" for k, v in task.flags().items()],
-                f"--output={output}"]
+        argv = [
+            task.program,
+            *[f"--{k}={v}" for k, v in task.flags().items()],
+            f"--output={output}",
+        ]
         end = launch(argv, cwd=scratch, timeout_s=task.timeout_s, memory_limit=task.memory_limit)
-        outcome = RunOutcome(task.run_id, end.status, end.exit_code, end.signal, end.stderr_tail,
-                             None, end.wall_s, host)
+        outcome = RunOutcome(
+            task.run_id,
+            end.status,
+            end.exit_code,
+            end.signal,
+            end.stderr_tail,
+            None,
+            end.wall_s,
+            host,
+        )
         if end.status != "done":
             return outcome
         if not os.path.isfile(output):

@@ -27,4 +27,3 @@ def confidence_interval(samples: Sequence[float], level: float = 0.95) -> tuple[
     mean = statistics.fmean(samples)
     half = float(stats.t.ppf(0.5 + level / 2, n - 1)) * statistics.stdev(samples) / math.sqrt(n)
     return (mean - half, mean + half)
-

@@ -57,7 +57,7 @@ class StoreBusy(RuntimeError):
 
 
 def _now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -124,27 +124,41 @@ class Store:
 
     def begin_sweep(self, spec_text: str, code: str, allow_dirty: bool) -> None:
         with self._transaction() as db:
-            db.execute("INSERT INTO sweeps VALUES (?, ?, ?, ?)",
-                       (_now(), spec_text, code, int(allow_dirty)))
+            db.execute(
+                "INSERT INTO sweeps VALUES (?, ?, ?, ?)",
+                (_now(), spec_text, code, int(allow_dirty)),
+            )
 
-    def _upsert(self, task: RunTask, code: str, status: str, attempts: int,
-                outcome: RunOutcome | None) -> None:
+    def _upsert(
+        self, task: RunTask, code: str, status: str, attempts: int, outcome: RunOutcome | None
+    ) -> None:
         with self._transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (task.run_id, task.scenario, json.dumps(dict(task.point)), task.seed, task.run,
-                 code, status, attempts,
-                 outcome.detail if outcome else "done",
-                 outcome.stderr_tail if outcome else "",
-                 outcome.wall_s if outcome else None,
-                 outcome.host if outcome else None, _now()))
+                (
+                    task.run_id,
+                    task.scenario,
+                    json.dumps(dict(task.point)),
+                    task.seed,
+                    task.run,
+                    code,
+                    status,
+                    attempts,
+                    outcome.detail if outcome else "done",
+                    outcome.stderr_tail if outcome else "",
+                    outcome.wall_s if outcome else None,
+                    outcome.host if outcome else None,
+                    _now(),
+                ),
+            )
 
     def record_done(self, task: RunTask, code: str, outcome: RunOutcome, attempts: int) -> None:
         write_atomically(self.result_path(task.run_id), outcome.result)
         self._upsert(task, code, "done", attempts, outcome)
 
-    def record_failure(self, task: RunTask, code: str, outcome: RunOutcome, attempts: int,
-                       quarantined: bool) -> None:
+    def record_failure(
+        self, task: RunTask, code: str, outcome: RunOutcome, attempts: int, quarantined: bool
+    ) -> None:
         self._upsert(task, code, "quarantined" if quarantined else "failed", attempts, outcome)
 
     def reconcile(self, tasks: dict[str, RunTask], code: str) -> int:
@@ -187,8 +201,10 @@ class Store:
         return [dict(r) for r in self.db.execute(query, (status,) if status else ())]
 
     def counts(self) -> dict[str, int]:
-        return {r["status"]: r["n"] for r in
-                self.db.execute("SELECT status, COUNT(*) AS n FROM runs GROUP BY status")}
+        return {
+            r["status"]: r["n"]
+            for r in self.db.execute("SELECT status, COUNT(*) AS n FROM runs GROUP BY status")
+        }
 
     def sweeps(self) -> list[dict]:
         return [dict(r) for r in self.db.execute("SELECT * FROM sweeps ORDER BY started")]

@@ -32,9 +32,9 @@ from pathlib import Path
 from . import engine, paths, scenarios
 from .engine import ClusterOptions
 from .runs import RunOutcome, RunTask, run_id
+from .stats import confidence_interval
 from .store import Store
 from .sweep_spec import SweepSpec
-from .stats import confidence_interval
 
 
 class SweepError(RuntimeError):
@@ -60,8 +60,12 @@ def code_version() -> tuple[str, bool]:
     A dirty version carries a hash of the uncommitted changes (`git diff HEAD`), so runs
     from two different uncommitted states never share IDs."""
     git = ["git", "-C", str(paths.SOURCE_DIR)]
-    proc = subprocess.run([*git, "describe", "--always", "--dirty", "--tags"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [*git, "describe", "--always", "--dirty", "--tags"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode != 0:
         return "unknown", True
     version = proc.stdout.strip()
@@ -78,9 +82,18 @@ def plan(spec: SweepSpec, code: str, extra_runs: dict | None = None) -> list[Run
     for point in spec.points:
         key = tuple(sorted(point.items()))
         for run in sorted({*spec.runs, *(extra_runs or {}).get(key, ())}):
-            tasks.append(RunTask(run_id(spec.scenario, point, spec.seed, run, code),
-                                 spec.scenario, program, key, spec.seed, run, spec.timeout_s,
-                                 spec.memory_limit))
+            tasks.append(
+                RunTask(
+                    run_id(spec.scenario, point, spec.seed, run, code),
+                    spec.scenario,
+                    program,
+                    key,
+                    spec.seed,
+                    run,
+                    spec.timeout_s,
+                    spec.memory_limit,
+                )
+            )
     return tasks
 
 
@@ -90,8 +103,12 @@ BATCH_SUBMIT = {"slurm": "sbatch", "pbs": "qsub", "sge": "qsub"}
 
 def _walltime_seconds(walltime: str) -> int:
     parts = walltime.split(":")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts) or int(parts[1]) > 59 \
-            or int(parts[2]) > 59:
+    if (
+        len(parts) != 3
+        or not all(p.isdigit() for p in parts)
+        or int(parts[1]) > 59
+        or int(parts[2]) > 59
+    ):
         raise SweepError(f"--walltime: '{walltime}' is not HH:MM:SS")
     seconds = int(parts[0]) * 3600 + int(parts[1]) * 60 + int(parts[2])
     if seconds < 120:
@@ -104,8 +121,10 @@ def _check_cluster_options(cluster: str, options: ClusterOptions) -> int:
     from dask.utils import parse_bytes  # noqa: PLC0415 - slow import
 
     if shutil.which(BATCH_SUBMIT[cluster]) is None:
-        raise SweepError(f"--cluster {cluster}: '{BATCH_SUBMIT[cluster]}' is not on PATH "
-                         "(run the sweep on a node of that batch system)")
+        raise SweepError(
+            f"--cluster {cluster}: '{BATCH_SUBMIT[cluster]}' is not on PATH "
+            "(run the sweep on a node of that batch system)"
+        )
     try:
         parse_bytes(options.memory)
     except ValueError:
@@ -148,8 +167,11 @@ class _Progress:
             self.bar.update(1)
         elif time.monotonic() - self.last_line > 30 or self.count == self.total:
             self.last_line = time.monotonic()
-            print(f"sweep: {self.count}/{self.total} runs finished, {failed} failed",
-                  file=sys.stderr, flush=True)
+            print(
+                f"sweep: {self.count}/{self.total} runs finished, {failed} failed",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def close(self) -> None:
         if self.bar:
@@ -173,17 +195,27 @@ def _needs_more(spec: SweepSpec, store: Store, tasks: list[RunTask]) -> bool:
     return (high - low) / 2 > until.half_width * abs(mean)
 
 
-def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = None,
-        cluster: str | None = None, cluster_options: ClusterOptions | None = None,
-        jobs: int | None = None, allow_dirty: bool = False, progress: bool = True,
-        retry_quarantined: bool = False,
-        on_event: Callable[[str], None] | None = None) -> SweepReport:
+def run(
+    spec: SweepSpec,
+    results_dir: str | Path,
+    *,
+    scheduler: str | None = None,
+    cluster: str | None = None,
+    cluster_options: ClusterOptions | None = None,
+    jobs: int | None = None,
+    allow_dirty: bool = False,
+    progress: bool = True,
+    retry_quarantined: bool = False,
+    on_event: Callable[[str], None] | None = None,
+) -> SweepReport:
     """Run what is missing of ``spec`` into ``results_dir``; see the module docstring.
     ``retry_quarantined`` gives quarantined runs a fresh set of attempts."""
     code, dirty = code_version()
     if dirty and not allow_dirty:
-        raise SweepError(f"the source tree has uncommitted changes ({code}); commit them, or "
-                         "pass --allow-dirty (recorded with the sweep)")
+        raise SweepError(
+            f"the source tree has uncommitted changes ({code}); commit them, or "
+            "pass --allow-dirty (recorded with the sweep)"
+        )
     # Bad cluster options or an unreachable scheduler leave no trace; a cluster of our own
     # starts only once this driver holds the directory and has runs to give it.
     options = cluster_options or ClusterOptions()
@@ -199,13 +231,21 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
     report = SweepReport(code_version=code)
     try:
         with store.driver():
-            store.begin_sweep(json.dumps({"source": str(spec.source), "scenario": spec.scenario,
-                                          "points": spec.points, "runs": spec.runs}), code,
-                              allow_dirty)
+            store.begin_sweep(
+                json.dumps(
+                    {
+                        "source": str(spec.source),
+                        "scenario": spec.scenario,
+                        "points": spec.points,
+                        "runs": spec.runs,
+                    }
+                ),
+                code,
+                allow_dirty,
+            )
             extra: dict = {}
             for row in store.rows():
-                if (row["code"], row["scenario"], row["seed"]) == (code, spec.scenario,
-                                                                   spec.seed):
+                if (row["code"], row["scenario"], row["seed"]) == (code, spec.scenario, spec.seed):
                     key = tuple(sorted(json.loads(row["point"]).items()))
                     extra.setdefault(key, set()).add(row["run"])
             tasks = plan(spec, code, extra)
@@ -220,16 +260,18 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
             fresh = {t.run_id for t in todo if store.status(t.run_id) == "quarantined"}
             report.already_done = sum(store.status(t.run_id) == "done" for t in tasks)
             if spec.until:
-                for point, point_tasks in by_point.items():
-                    if all(store.status(t.run_id) in ("done", "quarantined") for t in point_tasks) \
-                            and _needs_more(spec, store, point_tasks):
+                for point_tasks in by_point.values():
+                    if all(
+                        store.status(t.run_id) in ("done", "quarantined") for t in point_tasks
+                    ) and _needs_more(spec, store, point_tasks):
                         todo.append(_next_run(spec, code, point_tasks, by_id, by_point))
                         report.planned += 1
             bar = _Progress(len(todo), progress)
             if todo:
                 dask = dask or _start(cluster, options, jobs, Path(results_dir) / "jobs")
-                _run_todo(spec, store, code, todo, fresh, by_point, by_id, report, bar,
-                          dask[0], on_event)
+                _run_todo(
+                    spec, store, code, todo, fresh, by_point, by_id, report, bar, dask[0], on_event
+                )
             bar.close()
     finally:
         store.close()
@@ -240,9 +282,16 @@ def run(spec: SweepSpec, results_dir: str | Path, *, scheduler: str | None = Non
 
 def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
     last = max(point_tasks, key=lambda t: t.run)
-    new = RunTask(run_id(spec.scenario, dict(last.point), spec.seed, last.run + 1, code),
-                  last.scenario, last.program, last.point, spec.seed, last.run + 1,
-                  last.timeout_s, last.memory_limit)
+    new = RunTask(
+        run_id(spec.scenario, dict(last.point), spec.seed, last.run + 1, code),
+        last.scenario,
+        last.program,
+        last.point,
+        spec.seed,
+        last.run + 1,
+        last.timeout_s,
+        last.memory_limit,
+    )
     by_id[new.run_id] = new
     by_point[new.point].append(new)
     return new
@@ -251,13 +300,13 @@ def _next_run(spec, code, point_tasks, by_id, by_point) -> RunTask:
 def _start(cluster: str | None, options: ClusterOptions, jobs: int | None, log_dir: Path):
     """A client and the cluster it owns: batch jobs (options already checked) or local."""
     if cluster:
-        return engine.start_batch(cluster, options, _walltime_seconds(options.walltime),
-                                  log_dir)
+        return engine.start_batch(cluster, options, _walltime_seconds(options.walltime), log_dir)
     return engine.start_local(jobs)
 
 
-def _run_todo(spec, store, code, todo, fresh, by_point, by_id, report, bar, client,
-              on_event) -> None:
+def _run_todo(
+    spec, store, code, todo, fresh, by_point, by_id, report, bar, client, on_event
+) -> None:
     """Run ``todo`` on the engine; count, and add replications as points finish."""
 
     def on_final(task: RunTask, outcome: RunOutcome) -> list[RunTask]:
@@ -265,15 +314,25 @@ def _run_todo(spec, store, code, todo, fresh, by_point, by_id, report, bar, clie
             report.quarantined.append((task.run_id, outcome.detail, outcome.stderr_tail))
         bar.step(len(report.quarantined))
         point_tasks = by_point[task.point]
-        if spec.until and all(store.status(t.run_id) in ("done", "quarantined")
-                              for t in point_tasks) and _needs_more(spec, store, point_tasks):
+        if (
+            spec.until
+            and all(store.status(t.run_id) in ("done", "quarantined") for t in point_tasks)
+            and _needs_more(spec, store, point_tasks)
+        ):
             report.planned += 1
             bar.grow()
             return [_next_run(spec, code, point_tasks, by_id, by_point)]
         return []
 
-    tally = engine.run_tasks(client, todo, store_of=lambda _: store, code_of=lambda _: code,
-                             retries=spec.retries, fresh=fresh, on_final=on_final,
-                             on_event=on_event)
+    tally = engine.run_tasks(
+        client,
+        todo,
+        store_of=lambda _: store,
+        code_of=lambda _: code,
+        retries=spec.retries,
+        fresh=fresh,
+        on_final=on_final,
+        on_event=on_event,
+    )
     report.done += tally.done
     report.retried += tally.retried

@@ -49,10 +49,27 @@ from pathlib import Path
 from . import scenarios
 
 TIME_UNITS = {"h": 3600.0, "min": 60.0, "s": 1.0, "ms": 1e-3}
-SIZE_UNITS = {"B": 1, "kB": 10**3, "KB": 10**3, "MB": 10**6, "GB": 10**9,
-              "KiB": 2**10, "MiB": 2**20, "GiB": 2**30}
-TOP_KEYS = {"scenario", "seed", "timeout", "retries", "memoryLimit", "fixed", "product", "zip",
-            "replications"}
+SIZE_UNITS = {
+    "B": 1,
+    "kB": 10**3,
+    "KB": 10**3,
+    "MB": 10**6,
+    "GB": 10**9,
+    "KiB": 2**10,
+    "MiB": 2**20,
+    "GiB": 2**30,
+}
+TOP_KEYS = {
+    "scenario",
+    "seed",
+    "timeout",
+    "retries",
+    "memoryLimit",
+    "fixed",
+    "product",
+    "zip",
+    "replications",
+}
 
 
 class SpecError(ValueError):
@@ -72,7 +89,7 @@ class SweepSpec:
     scenario: str
     points: tuple  # of dicts flag -> text: every grid point, fixed flags included
     varied: tuple  # names of the flags that vary between points
-    runs: tuple    # initial RngRun values of every point
+    runs: tuple  # initial RngRun values of every point
     until: Until | None
     seed: int
     timeout_s: float
@@ -80,16 +97,17 @@ class SweepSpec:
     memory_limit: int | None  # bytes
 
     def describe(self) -> str:
-        return (f"{self.scenario}: {len(self.points)} point(s) x {len(self.runs)} run(s)"
-                + (f", more until {self.until.metric} is known to +-"
-                   f"{100 * self.until.half_width:g} %" if self.until else ""))
+        return f"{self.scenario}: {len(self.points)} point(s) x {len(self.runs)} run(s)" + (
+            f", more until {self.until.metric} is known to +-{100 * self.until.half_width:g} %"
+            if self.until
+            else ""
+        )
 
 
 def _quantity(text: str, units: dict, what: str) -> float:
     m = re.fullmatch(r"([0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z]+)", text.strip())
     if not m or m.group(2) not in units:
-        raise SpecError(f"{what}: '{text}' is not a number with a unit "
-                        f"({', '.join(units)})")
+        raise SpecError(f"{what}: '{text}' is not a number with a unit ({', '.join(units)})")
     return float(m.group(1)) * units[m.group(2)]
 
 
@@ -130,8 +148,9 @@ def _range(spec: dict, where: str) -> list[str]:
     lo, lo_unit, lo_int = _split_number(_text(spec["from"], where), f"{where}.from")
     hi, hi_unit, hi_int = _split_number(_text(spec["to"], where), f"{where}.to")
     if lo_unit != hi_unit:
-        raise SpecError(f"{where}: 'from' and 'to' must have the same unit "
-                        f"('{lo_unit}' and '{hi_unit}')")
+        raise SpecError(
+            f"{where}: 'from' and 'to' must have the same unit ('{lo_unit}' and '{hi_unit}')"
+        )
     if not lo < hi:
         raise SpecError(f"{where}: empty or inverted range: 'from' must be below 'to'")
     steps = spec["steps"]
@@ -210,7 +229,9 @@ def parse(doc: dict, source: Path) -> SweepSpec:
     where = f"sweep spec {source}"
     unknown = sorted(set(doc) - TOP_KEYS)
     if unknown:
-        raise SpecError(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(TOP_KEYS))})")
+        raise SpecError(
+            f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(TOP_KEYS))})"
+        )
     scenario = doc.get("scenario")
     if not isinstance(scenario, str):
         raise SpecError(f"{where}: 'scenario' must name a scenario (see 'hybridnet list')")
@@ -225,13 +246,14 @@ def parse(doc: dict, source: Path) -> SweepSpec:
     for key, table in tables.items():
         for name in table:
             if name in scenarios.RUN_OPTIONS:
-                raise SpecError(f"{where}: [{key}] {name} is set by the sweep "
-                                "(seed, replications), not a parameter")
+                raise SpecError(
+                    f"{where}: [{key}] {name} is set by the sweep "
+                    "(seed, replications), not a parameter"
+                )
             if name not in flags:
                 near = difflib.get_close_matches(name, sorted(flags), n=1)
                 hint = f" (did you mean {near[0]}?)" if near else ""
-                raise SpecError(f"{where}: [{key}] unknown parameter '{name}' of "
-                                f"{scenario}{hint}")
+                raise SpecError(f"{where}: [{key}] unknown parameter '{name}' of {scenario}{hint}")
             if name in seen:
                 raise SpecError(f"{where}: '{name}' is in both [{seen[name]}] and [{key}]")
             seen[name] = key
@@ -246,16 +268,20 @@ def parse(doc: dict, source: Path) -> SweepSpec:
     if len(lengths) > 1:
         raise SpecError(f"{where}: the lists in [zip] must have the same length")
 
-    zip_points = [dict(zip(zipped, values)) for values in zip(*zipped.values())] or [{}]
-    product_points = [dict(zip(product, values))
-                      for values in itertools.product(*product.values())]
+    zip_points = [
+        dict(zip(zipped, values, strict=True)) for values in zip(*zipped.values(), strict=True)
+    ] or [{}]
+    product_points = [
+        dict(zip(product, values, strict=True)) for values in itertools.product(*product.values())
+    ]
     points = tuple({**fixed, **z, **p} for z in zip_points for p in product_points)
     varied = tuple([*zipped, *product])
 
     reps = doc.get("replications")
     if not isinstance(reps, dict):
-        raise SpecError(f"{where}: [replications] needs 'runs' (a list of RngRun values) "
-                        "or 'count'")
+        raise SpecError(
+            f"{where}: [replications] needs 'runs' (a list of RngRun values) or 'count'"
+        )
     unknown = sorted(set(reps) - {"runs", "count", "until"})
     if unknown:
         raise SpecError(f"{where}: [replications] unknown key '{unknown[0]}' (runs, count, until)")
@@ -263,8 +289,12 @@ def parse(doc: dict, source: Path) -> SweepSpec:
         raise SpecError(f"{where}: [replications] needs exactly one of 'runs' and 'count'")
     if "runs" in reps:
         runs = reps["runs"]
-        if (not isinstance(runs, list) or not runs or len(set(runs)) != len(runs)
-                or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs)):
+        if (
+            not isinstance(runs, list)
+            or not runs
+            or len(set(runs)) != len(runs)
+            or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs)
+        ):
             raise SpecError(f"{where}: [replications] runs: distinct RngRun values from 1")
         runs = tuple(runs)
     else:
@@ -322,11 +352,12 @@ def check_points(spec: SweepSpec, jobs: int = 4) -> None:
         return message
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for point, problem in zip(spec.points, pool.map(check, spec.points)):
+        for point, problem in zip(spec.points, pool.map(check, spec.points), strict=True):
             if problem:
                 where = ", ".join(f"{k}={v}" for k, v in point.items() if k in spec.varied)
-                raise SpecError(f"sweep spec {spec.source}: point ({where or 'fixed flags'}): "
-                                f"{problem}")
+                raise SpecError(
+                    f"sweep spec {spec.source}: point ({where or 'fixed flags'}): {problem}"
+                )
 
 
 def load(path: str | Path) -> SweepSpec:

@@ -131,16 +131,16 @@ def read_cost_table() -> dict:
     if not path.is_file():
         return {}
     with path.open(newline="") as f:
-        return {(r["case"], r["variant"], int(r["run"])): float(r["wall_s"])
-                for r in csv.DictReader(f)}
+        return {
+            (r["case"], r["variant"], int(r["run"])): float(r["wall_s"]) for r in csv.DictReader(f)
+        }
 
 
 def update_cost_table(cases: list[Case]) -> Path:
     """Write docs/validation/runs.csv: the wall time of every quick-level run (what the
     main job costs), from the stores; a case without finished quick runs of this build
     keeps its rows."""
-    table = {k: v for k, v in read_cost_table().items()
-             if k[0] in {c.id for c in cases}}
+    table = {k: v for k, v in read_cost_table().items() if k[0] in {c.id for c in cases}}
     for case in cases:
         if not (results_dir() / case.id / "index.sqlite").is_file():
             continue
@@ -200,15 +200,15 @@ class CaseDone:
     wall_s: float  # summed wall seconds of the runs done now
 
 
-def _finish(plan: CaseRun, store: Store, failed: list, from_store: bool,
-            wall_s: float) -> CaseDone:
+def _finish(plan: CaseRun, store: Store, failed: list, from_store: bool, wall_s: float) -> CaseDone:
     docs = {} if failed else plan.results(store)
     outcomes = [] if failed else evaluate(plan.case, docs)
     return CaseDone(plan.case, plan.level, outcomes, docs or {}, failed, from_store, wall_s)
 
 
-def run(cases: list[Case], level: str, jobs: int | None,
-        on_case: Callable[[CaseDone], None]) -> list[CaseDone]:
+def run(
+    cases: list[Case], level: str, jobs: int | None, on_case: Callable[[CaseDone], None]
+) -> list[CaseDone]:
     """Run what is missing of ``cases`` at ``level``; ``on_case`` sees each case as it
     finishes (cases complete in the store first).  StoreBusy if another validation holds
     one of the cases."""
@@ -224,8 +224,9 @@ def run(cases: list[Case], level: str, jobs: int | None,
         return _run_plans(plans, jobs, on_case)
 
 
-def _run_plans(plans: list[tuple[CaseRun, Store]], jobs: int | None,
-               on_case: Callable[[CaseDone], None]) -> list[CaseDone]:
+def _run_plans(
+    plans: list[tuple[CaseRun, Store]], jobs: int | None, on_case: Callable[[CaseDone], None]
+) -> list[CaseDone]:
     finished: list[CaseDone] = []
     owner: dict = {}  # run ID -> (plan, store, variant, task)
     left: dict = {}  # case id -> run IDs not finished
@@ -248,19 +249,25 @@ def _run_plans(plans: list[tuple[CaseRun, Store]], jobs: int | None,
         wall[plan.case.id] = wall.get(plan.case.id, 0.0) + outcome.wall_s
         left[plan.case.id].discard(task.run_id)
         if not left[plan.case.id]:
-            finished.append(_finish(plan, store, failed.get(plan.case.id, []), False,
-                                    wall[plan.case.id]))
+            finished.append(
+                _finish(plan, store, failed.get(plan.case.id, []), False, wall[plan.case.id])
+            )
             on_case(finished[-1])
         return []
 
     todo = [task for _, _, _, task in owner.values()]
     client = engine.start_local(jobs)
     try:
-        engine.run_tasks(client[0], todo, store_of=lambda t: owner[t.run_id][1],
-                         code_of=lambda t: owner[t.run_id][0].code, retries=RETRIES,
-                         fresh={t.run_id for t in todo
-                                if owner[t.run_id][1].status(t.run_id) == "quarantined"},
-                         cost=_cost_function(plans), on_final=on_final)
+        engine.run_tasks(
+            client[0],
+            todo,
+            store_of=lambda t: owner[t.run_id][1],
+            code_of=lambda t: owner[t.run_id][0].code,
+            retries=RETRIES,
+            fresh={t.run_id for t in todo if owner[t.run_id][1].status(t.run_id) == "quarantined"},
+            cost=_cost_function(plans),
+            on_final=on_final,
+        )
     finally:
         engine.close(client)
     return finished

@@ -184,7 +184,9 @@ def _take(table: dict, key: str, kind: type, where: str, default=None):
 def _no_unknown_keys(table: dict, allowed: set, where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise CaseError(f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(allowed))})")
+        raise CaseError(
+            f"{where}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(allowed))})"
+        )
 
 
 def _flags(table: dict, where: str) -> dict:
@@ -212,8 +214,17 @@ def load_case(folder: Path) -> Case:
         raise CaseError(f"{path}: {e}") from None
     _no_unknown_keys(
         doc,
-        {"title", "study", "figure", "scenario", "flags", "replications", "series",
-         "variant", "check"},
+        {
+            "title",
+            "study",
+            "figure",
+            "scenario",
+            "flags",
+            "replications",
+            "series",
+            "variant",
+            "check",
+        },
         str(path),
     )
     references = read_references(folder / "reference.csv")
@@ -232,14 +243,34 @@ def load_case(folder: Path) -> Case:
         levels = tuple(_take(v, "levels", list, where))
         if not levels or any(level not in LEVELS for level in levels):
             raise CaseError(f"{where}: levels must be a subset of {', '.join(LEVELS)}")
-        variants.append(Variant(_take(v, "name", str, where),
-                                _flags(_take(v, "flags", dict, where, {}), where), levels))
+        variants.append(
+            Variant(
+                _take(v, "name", str, where),
+                _flags(_take(v, "flags", dict, where, {}), where),
+                levels,
+            )
+        )
     names = [v.name for v in variants]
     checks = []
     for i, c in enumerate(_take(doc, "check", list, str(path))):
         where = f"{path} [[check]] #{i + 1}"
-        _no_unknown_keys(c, {"id", "reference", "variant", "metric", "kind", "tolerance",
-                             "tolerance_why", "expect", "reason", "bound", "relative_to"}, where)
+        _no_unknown_keys(
+            c,
+            {
+                "id",
+                "reference",
+                "variant",
+                "metric",
+                "kind",
+                "tolerance",
+                "tolerance_why",
+                "expect",
+                "reason",
+                "bound",
+                "relative_to",
+            },
+            where,
+        )
         check = Check(
             id=_take(c, "id", str, where),
             reference=_take(c, "reference", str, where),
@@ -265,12 +296,16 @@ def load_case(folder: Path) -> Case:
             raise CaseError(f"{where}: variant '{check.variant}' is not defined")
         if check.relative_to is not None:
             if check.relative_to not in names or check.relative_to == check.variant:
-                raise CaseError(f"{where}: relative_to '{check.relative_to}' is not another "
-                                "defined variant")
+                raise CaseError(
+                    f"{where}: relative_to '{check.relative_to}' is not another defined variant"
+                )
             if set(variants[names.index(check.variant)].levels) - set(
-                    variants[names.index(check.relative_to)].levels):
-                raise CaseError(f"{where}: relative_to '{check.relative_to}' must run at every "
-                                f"level of variant '{check.variant}'")
+                variants[names.index(check.relative_to)].levels
+            ):
+                raise CaseError(
+                    f"{where}: relative_to '{check.relative_to}' must run at every "
+                    f"level of variant '{check.variant}'"
+                )
         if check.kind not in KINDS:
             raise CaseError(f"{where}: kind '{check.kind}' is not one of {', '.join(KINDS)}")
         ref = references[check.reference]
@@ -315,14 +350,19 @@ def describe_reference(ref: Reference) -> str:
     return f"{ref.min:g}-{ref.max:g}"
 
 
-def judge(check: Check, ref: Reference, mean: float, bound: Reference | None) -> tuple[str, float, str]:
+def judge(
+    check: Check, ref: Reference, mean: float, bound: Reference | None
+) -> tuple[str, float, str]:
     """Verdict, relative error and explanation of one simulated mean against its reference."""
     tol = check.tolerance
     published_high = ref.value if ref.value is not None else ref.max
     if bound is not None and published_high > bound.value:
-        return ("inconsistent", math.nan,
-                f"the published {describe_reference(ref)} {ref.unit} exceeds the first-principles "
-                f"bound {bound.value:g} {bound.unit} ({bound.quantity})")
+        return (
+            "inconsistent",
+            math.nan,
+            f"the published {describe_reference(ref)} {ref.unit} exceeds the first-principles "
+            f"bound {bound.value:g} {bound.unit} ({bound.quantity})",
+        )
     if check.kind == "value":
         error = (mean - ref.value) / ref.value
         ok = abs(error) <= tol
@@ -356,19 +396,25 @@ def _samples(case: Case, check: Check, docs: list, base: list | None, unit: str)
     values, metric_unit = _metric_values(case, check, docs)
     if check.relative_to is None:
         if metric_unit != unit:
-            raise CaseError(f"{case.id} check {check.id}: metric unit '{metric_unit}' "
-                            f"differs from reference unit '{unit}'")
+            raise CaseError(
+                f"{case.id} check {check.id}: metric unit '{metric_unit}' "
+                f"differs from reference unit '{unit}'"
+            )
         return values
     if unit != "":
-        raise CaseError(f"{case.id} check {check.id}: a relative_to check compares a ratio; "
-                        f"its reference unit must be empty, not '{unit}'")
+        raise CaseError(
+            f"{case.id} check {check.id}: a relative_to check compares a ratio; "
+            f"its reference unit must be empty, not '{unit}'"
+        )
     bases, _ = _metric_values(case, check, base or [])
     runs = [d["rng"]["run"] for d in docs]
     base_runs = [d["rng"]["run"] for d in base or []]
     if runs != base_runs or 0.0 in bases:
-        raise CaseError(f"{case.id} check {check.id}: variant '{check.relative_to}' has no "
-                        "non-zero metric for every replication")
-    return [v / b for v, b in zip(values, bases)]
+        raise CaseError(
+            f"{case.id} check {check.id}: variant '{check.relative_to}' has no "
+            "non-zero metric for every replication"
+        )
+    return [v / b for v, b in zip(values, bases, strict=True)]
 
 
 def evaluate(case: Case, results: dict) -> list[Outcome]:
@@ -376,8 +422,14 @@ def evaluate(case: Case, results: dict) -> list[Outcome]:
     outcomes = []
     for check in case.checks:
         ref = case.references[check.reference]
-        o = Outcome(check=check.id, reference=ref.id, quantity=ref.quantity, unit=ref.unit,
-                    measured=describe_reference(ref), expected=check.expect)
+        o = Outcome(
+            check=check.id,
+            reference=ref.id,
+            quantity=ref.quantity,
+            unit=ref.unit,
+            measured=describe_reference(ref),
+            expected=check.expect,
+        )
         docs = results.get(check.variant)
         if docs:
             o.samples = _samples(case, check, docs, results.get(check.relative_to), ref.unit)

@@ -26,7 +26,10 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run `hybridnet ...` as a user would, in its own process."""
     return subprocess.run(
         [sys.executable, "-m", "hybridnet.cli", *args],
-        capture_output=True, text=True, cwd=cwd, check=False,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
     )
 
 

@@ -13,8 +13,9 @@ from hybridnet import paths
 
 
 def needed(binary) -> set[str]:
-    out = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        ["readelf", "-d", str(binary)], capture_output=True, text=True, check=True
+    ).stdout
     return set(re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", out))
 
 
@@ -40,8 +41,12 @@ def test_test_runner_loads_every_test_library():
 
 def test_programs_find_the_wheel_without_environment():
     # RPATH to the wheel's lib64: the program starts with no LD_LIBRARY_PATH.
-    proc = subprocess.run([str(paths.bin_dir() / "gige-iperf"), "--schema"],
-                          capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+    proc = subprocess.run(
+        [str(paths.bin_dir() / "gige-iperf"), "--schema"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert proc.returncode == 0, proc.stderr
 
 

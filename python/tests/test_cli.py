@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import SHORT_RUN, run_cli
 
 from hybridnet import paths
@@ -15,7 +14,7 @@ from hybridnet import paths
 def test_list_names_scenarios_with_descriptions():
     proc = run_cli("list")
     assert proc.returncode == 0, proc.stderr
-    line = next(l for l in proc.stdout.splitlines() if l.startswith("gige-iperf "))
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("gige-iperf "))
     assert "iperf" in line and "ping" in line
 
 
@@ -37,22 +36,30 @@ def test_run_default_output_folder(tmp_path):
     assert len(files) == 1
 
 
-@pytest.mark.parametrize("args,expected", [
-    (["run", "gige-iperf", "--duration=10"], "--duration"),
-    (["run", "gige-iperf", "--linkrate=1Gbps"], "did you mean --linkRate?"),
-    (["run", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
-    (["validate", "--only", "no-such-case"], "unknown case 'no-such-case'"),
-    (["validate", "--jobs=0"], "--jobs"),
-    (["validate", "--jobs=two"], "--jobs"),
-    (["validate", "--quick", "--full"], "not allowed with argument"),
-    (["frobnicate"], "invalid choice"),
-    (["run", "lightpath-cluster", "--topology=nosuch"], "no bundled name (lightpath-accelerator"),
-    (["run", "lightpath-cluster", "--flow1=node1>node9"], "'node9' is not a compute host"),
-    (["run", "lightpath-cluster", "--flow1=node1"], "--flow1: 'node1' has another form"),
-    (["run", "lightpath-cluster", "--rateThreshold=200Mbps"], "unless --mode=automatic"),
-    (["run", "lightpath-cluster", "--mode=automatic", "--rateThreshold=900Tbps"],
-     "epd.rateThreshold: '900Tbps' is out of range"),
-])
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (["run", "gige-iperf", "--duration=10"], "--duration"),
+        (["run", "gige-iperf", "--linkrate=1Gbps"], "did you mean --linkRate?"),
+        (["run", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
+        (["validate", "--only", "no-such-case"], "unknown case 'no-such-case'"),
+        (["validate", "--jobs=0"], "--jobs"),
+        (["validate", "--jobs=two"], "--jobs"),
+        (["validate", "--quick", "--full"], "not allowed with argument"),
+        (["frobnicate"], "invalid choice"),
+        (
+            ["run", "lightpath-cluster", "--topology=nosuch"],
+            "no bundled name (lightpath-accelerator",
+        ),
+        (["run", "lightpath-cluster", "--flow1=node1>node9"], "'node9' is not a compute host"),
+        (["run", "lightpath-cluster", "--flow1=node1"], "--flow1: 'node1' has another form"),
+        (["run", "lightpath-cluster", "--rateThreshold=200Mbps"], "unless --mode=automatic"),
+        (
+            ["run", "lightpath-cluster", "--mode=automatic", "--rateThreshold=900Tbps"],
+            "epd.rateThreshold: '900Tbps' is out of range",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(tmp_path, args, expected):
     proc = run_cli(*args, cwd=tmp_path)
     assert proc.returncode == 2, proc.stderr
@@ -78,7 +85,7 @@ def test_scenario_help_passes_through():
 def test_topology_file_contradiction_is_one_line_exit_2(tmp_path):
     """A topology file with two NICs on one switch port: rejected before the run, by --check
     too, with the setting's JSON path."""
-    source = (paths.SOURCE_DIR / "examples" / "topologies" / "lightpath-accelerator.json")
+    source = paths.SOURCE_DIR / "examples" / "topologies" / "lightpath-accelerator.json"
     bad = tmp_path / "inputs" / "two-on-one-port.json"
     bad.parent.mkdir()
     bad.write_text(source.read_text().replace('"switchPort": 2', '"switchPort": 1'))

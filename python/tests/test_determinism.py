@@ -13,8 +13,9 @@ from hybridnet import scenarios
 
 
 def run(gige_iperf, path, *extra):
-    subprocess.run([str(gige_iperf), *SHORT_RUN, *extra, f"--output={path}"], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(gige_iperf), *SHORT_RUN, *extra, f"--output={path}"], check=True, capture_output=True
+    )
     return path.read_bytes()
 
 
@@ -44,8 +45,11 @@ def test_result_records_everything(gige_iperf, tmp_path):
     assert doc["rng"] == {"seed": 7, "run": 9}
     assert doc["versions"]["ns3"] == "3.44"
     assert doc["versions"]["hybridnet"]
-    schema = json.loads(subprocess.run([str(gige_iperf), "--schema"], capture_output=True,
-                                       check=True, text=True).stdout)
+    schema = json.loads(
+        subprocess.run(
+            [str(gige_iperf), "--schema"], capture_output=True, check=True, text=True
+        ).stdout
+    )
     model_flags = [f["name"] for f in schema["flags"] if f["name"] not in scenarios.RUN_OPTIONS]
     assert list(doc["parameters"]) == model_flags, "every parameter, defaults included"
     assert doc["metrics"]["goodput"]["unit"] == "Mb/s"

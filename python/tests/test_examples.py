@@ -15,22 +15,34 @@ def goodput(text: str) -> float:
 
 
 def test_python_example_matches_cpp_twin(tmp_path, bin_dir):
-    py = subprocess.run([sys.executable, str(paths.SOURCE_DIR / "examples" / "iperf-two-hosts.py")],
-                        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    py = subprocess.run(
+        [sys.executable, str(paths.SOURCE_DIR / "examples" / "iperf-two-hosts.py")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert py.returncode == 0, py.stderr
-    cpp = subprocess.run([str(bin_dir / "iperf-two-hosts")], capture_output=True, text=True,
-                         check=True)
+    cpp = subprocess.run(
+        [str(bin_dir / "iperf-two-hosts")], capture_output=True, text=True, check=True
+    )
     # 100 Mb/s point-to-point link, 1448 B segments: at most 100 x 1448 / 1502 Mb/s.
     assert 90.0 < goodput(py.stdout) <= 100 * 1448 / 1502
     assert goodput(py.stdout) == goodput(cpp.stdout)
 
 
 def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
-    py = subprocess.run([sys.executable, str(paths.SOURCE_DIR / "examples" / "pipe-request.py")],
-                        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    py = subprocess.run(
+        [sys.executable, str(paths.SOURCE_DIR / "examples" / "pipe-request.py")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert py.returncode == 0, py.stderr
-    cpp = subprocess.run([str(bin_dir / "pipe-request")], capture_output=True, text=True,
-                         check=True)
+    cpp = subprocess.run(
+        [str(bin_dir / "pipe-request")], capture_output=True, text=True, check=True
+    )
     assert py.stdout == cpp.stdout
     lines = py.stdout.splitlines()
     # The timeline starts with node1's request at t = 1 s and reaches an active circuit
@@ -42,15 +54,17 @@ def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
 
 def test_lfn_tcp_transfer_twins_print_the_same_log(tmp_path, bin_dir):
     script = paths.SOURCE_DIR / "examples" / "lfn-tcp-transfer.py"
-    py = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                        cwd=tmp_path, timeout=300)
+    py = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
     assert py.returncode == 0, py.stderr
-    cpp = subprocess.run([str(bin_dir / "lfn-tcp-transfer")], capture_output=True, text=True,
-                         check=True)
+    cpp = subprocess.run(
+        [str(bin_dir / "lfn-tcp-transfer")], capture_output=True, text=True, check=True
+    )
     assert py.stdout == cpp.stdout
     lines = py.stdout.splitlines()
     header = lines[0].split(",")
-    rows = [dict(zip(header, line.split(","))) for line in lines[1:-1]]
+    rows = [dict(zip(header, line.split(","), strict=True)) for line in lines[1:-1]]
     # one row every 0.5 s from the socket's creation to the stop at 5 s
     assert len(rows) == 10
     # the 20 MB transfer completes within 5 s on 100 Mb/s (1.6 s at line rate + slow start)

@@ -44,8 +44,12 @@ def host_netperf(bin_dir):
 
 @pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
-    proc = subprocess.run([str(host_netperf), *SHORT, *args, f"--output={tmp_path / 'r.json'}"],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [str(host_netperf), *SHORT, *args, f"--output={tmp_path / 'r.json'}"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
@@ -57,10 +61,16 @@ def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
 
 #: Broken profile files: (what to change in farm-pentium-800.json, the message's phrase).
 BAD_PROFILES = [
-    (('"Frequency"', '"Frequncy"'), "cpu.Frequncy: ns3::hybridnet::HostCpu has no attribute "
-                                    "'Frequncy' (did you mean 'Frequency'?)"),
+    (
+        ('"Frequency"', '"Frequncy"'),
+        "cpu.Frequncy: ns3::hybridnet::HostCpu has no attribute "
+        "'Frequncy' (did you mean 'Frequency'?)",
+    ),
     (('"value": 800000000, "unit": "Hz"', '"value": 800000000'), "cpu.Frequency.unit: missing"),
-    (('"value": 33, "unit": "MHz"', '"value": 34, "unit": "MHz"'), "bus.Clock.value: '34' is out of range"),
+    (
+        ('"value": 33, "unit": "MHz"', '"value": 34, "unit": "MHz"'),
+        "bus.Clock.value: '34' is out of range",
+    ),
     (('"description"', '"descripton"'), "unknown key 'descripton'"),
 ]
 
@@ -83,8 +93,12 @@ def test_bad_profile_file_is_one_line_exit_2(host_netperf, tmp_path, change, exp
     out = tmp_path / "out"
     out.mkdir()
     path = profile_file(profiles, change)
-    proc = subprocess.run([str(host_netperf), *SHORT, f"--sender={path}",
-                           f"--output={out / 'r.json'}"], capture_output=True, text=True, cwd=out)
+    proc = subprocess.run(
+        [str(host_netperf), *SHORT, f"--sender={path}", f"--output={out / 'r.json'}"],
+        capture_output=True,
+        text=True,
+        cwd=out,
+    )
     assert proc.returncode == 2, proc.stderr
     (line,) = proc.stderr.strip().splitlines()
     assert line.startswith("host-netperf: error: "), line
@@ -98,8 +112,11 @@ def test_own_profile_file_runs_as_the_bundled_one(host_netperf, tmp_path):
     docs = []
     for sender in ("farm-pentium-800", str(path)):
         out = tmp_path / f"{len(docs)}.json"
-        subprocess.run([str(host_netperf), *SHORT, f"--sender={sender}", f"--output={out}"],
-                       check=True, cwd=tmp_path)
+        subprocess.run(
+            [str(host_netperf), *SHORT, f"--sender={sender}", f"--output={out}"],
+            check=True,
+            cwd=tmp_path,
+        )
         docs.append(json.loads(out.read_text()))
     assert docs[1]["parameters"]["sender"]["text"] == str(path)
     assert docs[0]["metrics"] == docs[1]["metrics"]
@@ -107,26 +124,49 @@ def test_own_profile_file_runs_as_the_bundled_one(host_netperf, tmp_path):
 
 def test_check_rejects_a_bad_bus_too(host_netperf, tmp_path):
     """--check judges the cross-flag rules without simulating."""
-    proc = subprocess.run([str(host_netperf), "--busWidth=48", "--check"],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [str(host_netperf), "--busWidth=48", "--check"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2
-    ok = subprocess.run([str(host_netperf), "--busKind=PciX", "--busWidth=64", "--busClock=100",
-                         "--mmrbc=1024B", "--check"], capture_output=True, text=True, cwd=tmp_path)
+    ok = subprocess.run(
+        [
+            str(host_netperf),
+            "--busKind=PciX",
+            "--busWidth=64",
+            "--busClock=100",
+            "--mmrbc=1024B",
+            "--check",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert ok.returncode == 0, ok.stderr
 
 
 def test_help_explains_units_and_rules(host_netperf):
     proc = subprocess.run([str(host_netperf), "--help"], capture_output=True, text=True)
     assert proc.returncode == 0
-    for text in ("--rxIntDelay=<time>", "1.024 us", "--busClock=<count>", "MHz",
-                 "--mmrbc=<size>", "busWidth is 32 or 64 (bits)", "--messageSize=<size>"):
+    for text in (
+        "--rxIntDelay=<time>",
+        "1.024 us",
+        "--busClock=<count>",
+        "MHz",
+        "--mmrbc=<size>",
+        "busWidth is 32 or 64 (bits)",
+        "--messageSize=<size>",
+    ):
         assert text in proc.stdout, text
 
 
 def run(host_netperf, tmp_path, *args):
     out = tmp_path / "r.json"
-    proc = subprocess.run([str(host_netperf), *args, f"--output={out}"], capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [str(host_netperf), *args, f"--output={out}"], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(out.read_text())
 
@@ -146,8 +186,17 @@ def test_udp_on_33mhz_pci_runs_at_the_senders_bus_ceiling(host_netperf, tmp_path
 
 
 def test_udp_on_pcix_reaches_the_wire(host_netperf, tmp_path):
-    doc = run(host_netperf, tmp_path, "--protocol=udp", "--duration=200ms", "--mtu=9000B",
-              "--busKind=PciX", "--busWidth=64", "--busClock=133", "--mmrbc=512B")
+    doc = run(
+        host_netperf,
+        tmp_path,
+        "--protocol=udp",
+        "--duration=200ms",
+        "--mtu=9000B",
+        "--busKind=PciX",
+        "--busWidth=64",
+        "--busClock=133",
+        "--mmrbc=512B",
+    )
     m = {k: v["value"] for k, v in doc["metrics"].items()}
     wire = 1e3 * 8972 / (8972 + 28 + 38)
     assert m["wireCeiling"] == pytest.approx(wire, rel=1e-6)

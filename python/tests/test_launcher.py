@@ -16,16 +16,19 @@ def sh(script: str, **kwargs) -> launcher.Finished:
     return launcher.launch(["sh", "-c", script], cwd="/tmp", **kwargs)
 
 
-@pytest.mark.parametrize(("script", "status", "exit_code", "sig"), [
-    ("exit 0", "done", 0, None),
-    ("echo 'error: --x: bad' >&2; exit 2", "bad-input", 2, None),
-    ("exit 3", "exit", 3, None),
-    ("kill -TERM $$", "signal", None, "SIGTERM"),
-    ("kill -SEGV $$", "signal", None, "SIGSEGV"),
-    ("kill -KILL $$", "oom", None, "SIGKILL"),  # the kernel's OOM killer sends SIGKILL
-    ("echo 'std::bad_alloc' >&2; kill -ABRT $$", "oom", None, "SIGABRT"),
-    ("echo 'Cannot allocate memory' >&2; exit 1", "oom", 1, None),
-])
+@pytest.mark.parametrize(
+    ("script", "status", "exit_code", "sig"),
+    [
+        ("exit 0", "done", 0, None),
+        ("echo 'error: --x: bad' >&2; exit 2", "bad-input", 2, None),
+        ("exit 3", "exit", 3, None),
+        ("kill -TERM $$", "signal", None, "SIGTERM"),
+        ("kill -SEGV $$", "signal", None, "SIGSEGV"),
+        ("kill -KILL $$", "oom", None, "SIGKILL"),  # the kernel's OOM killer sends SIGKILL
+        ("echo 'std::bad_alloc' >&2; kill -ABRT $$", "oom", None, "SIGABRT"),
+        ("echo 'Cannot allocate memory' >&2; exit 1", "oom", 1, None),
+    ],
+)
 def test_every_ending_is_classified(script, status, exit_code, sig):
     end = sh(script)
     assert (end.status, end.exit_code, end.signal) == (status, exit_code, sig)
@@ -40,8 +43,9 @@ def test_timeout_kills_the_whole_process_group_even_when_silent():
     assert end.status == "timeout"
     assert time.monotonic() - start < 10
     time.sleep(0.2)
-    assert not [p for p in os.listdir("/proc")
-                if p.isdigit() and marker in _cmdline(p) and alive(int(p))]
+    assert not [
+        p for p in os.listdir("/proc") if p.isdigit() and marker in _cmdline(p) and alive(int(p))
+    ]
 
 
 def _cmdline(pid: str) -> str:
@@ -98,8 +102,9 @@ def test_stdout_is_captured_only_when_asked():
 
 def test_memory_limit_applies_to_the_program():
     # 64 MiB of address space cannot hold a 256 MiB buffer: Python fails with MemoryError.
-    end = launcher.launch(["python3", "-c", "b = bytearray(256 << 20)"], cwd="/tmp",
-                          memory_limit=64 << 20)
+    end = launcher.launch(
+        ["python3", "-c", "b = bytearray(256 << 20)"], cwd="/tmp", memory_limit=64 << 20
+    )
     assert end.status == "exit" and "MemoryError" in end.stderr_tail
 
 

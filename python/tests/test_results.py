@@ -17,8 +17,11 @@ def test_frame_and_series(gige_iperf, tmp_path):
     files = []
     for run in (1, 2):
         path = tmp_path / f"run{run}.json"
-        subprocess.run([str(gige_iperf), *SHORT_RUN, f"--RngRun={run}", f"--output={path}"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [str(gige_iperf), *SHORT_RUN, f"--RngRun={run}", f"--output={path}"],
+            check=True,
+            capture_output=True,
+        )
         files.append(path)
     df = results.frame(files)
     assert list(df["RngRun"]) == [1, 2]
@@ -32,7 +35,11 @@ def test_frame_and_series(gige_iperf, tmp_path):
 def test_events_written_by_result_document(tmp_path):
     # The C++ writer through the loader: events come back by time, ties in the order added.
     path = tmp_path / "events.json"
-    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import hybridnet
         ns = hybridnet.ns
         doc = ns.hybridnet.ResultDocument()
@@ -42,7 +49,13 @@ def test_events_written_by_result_document(tmp_path):
                      "flow:10.0.0.1:49153>10.0.0.2:5001/6")
         doc.AddEvent(ns.Seconds(6.0), "pfd", "reply", "")
         assert doc.Write({str(path)!r}) == ""
-    """)], capture_output=True, text=True, timeout=300, check=False)
+    """),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     log = results.events(path)
     assert tuple(log.columns) == results.EVENT_COLUMNS
@@ -55,8 +68,9 @@ def test_events_written_by_result_document(tmp_path):
 def test_events_empty_without_log(gige_iperf, tmp_path):
     # A run that logs nothing has no "events" member; the frame is empty but typed.
     path = tmp_path / "run.json"
-    subprocess.run([str(gige_iperf), *SHORT_RUN, f"--output={path}"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(gige_iperf), *SHORT_RUN, f"--output={path}"], check=True, capture_output=True
+    )
     assert "events" not in json.loads(path.read_text())
     log = results.events(path)
     assert tuple(log.columns) == results.EVENT_COLUMNS

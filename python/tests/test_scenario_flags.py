@@ -8,7 +8,6 @@ import json
 import subprocess
 
 import pytest
-
 from conftest import SHORT_RUN
 
 BAD = [
@@ -81,9 +80,17 @@ def test_bad_flag_is_one_line_exit_2(gige_iperf, tmp_path, arg, expected):
 
 
 def test_flood_ping_count_limit(gige_iperf, tmp_path):
-    proc = subprocess.run([str(gige_iperf), "--duration=0s", "--pingFlood=true",
-                           "--pingCount=70000", f"--output={tmp_path / 'r.json'}"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            str(gige_iperf),
+            "--duration=0s",
+            "--pingFlood=true",
+            "--pingCount=70000",
+            f"--output={tmp_path / 'r.json'}",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2
     assert "pingFlood sends at most 65536 pings" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
@@ -93,8 +100,11 @@ def test_flood_ping_count_limit(gige_iperf, tmp_path):
 def test_help_lists_every_flag_with_default_unit_and_range(gige_iperf):
     proc = subprocess.run([str(gige_iperf), "--help"], capture_output=True, text=True)
     assert proc.returncode == 0
-    schema = json.loads(subprocess.run([str(gige_iperf), "--schema"], capture_output=True,
-                                       text=True, check=True).stdout)
+    schema = json.loads(
+        subprocess.run(
+            [str(gige_iperf), "--schema"], capture_output=True, text=True, check=True
+        ).stdout
+    )
     for flag in schema["flags"]:
         assert f"--{flag['name']}=<{flag['kind']}>  [{flag['default']}]" in proc.stdout
         if flag["unit"]:
@@ -104,10 +114,16 @@ def test_help_lists_every_flag_with_default_unit_and_range(gige_iperf):
 
 def test_good_flags_run(gige_iperf, tmp_path):
     out = tmp_path / "r.json"
-    proc = subprocess.run([str(gige_iperf), *SHORT_RUN, "--linkRate=155.52Mbps",
-                           f"--output={out}"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [str(gige_iperf), *SHORT_RUN, "--linkRate=155.52Mbps", f"--output={out}"],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(out.read_text())
-    assert doc["parameters"]["linkRate"] == {"text": "155.52Mbps", "value": 155520000.0,
-                                             "unit": "bit/s"}
+    assert doc["parameters"]["linkRate"] == {
+        "text": "155.52Mbps",
+        "value": 155520000.0,
+        "unit": "bit/s",
+    }
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"], "temporary file left behind"

@@ -11,9 +11,9 @@ import sys
 
 import pandas as pd
 import pytest
-
 from conftest import run_cli
-from hybridnet import plots, store, sweep, sweep_spec
+
+from hybridnet import cli, plots, store, sweep, sweep_spec
 from hybridnet.runs import RunOutcome, run_id
 from hybridnet.store import Store
 
@@ -32,8 +32,9 @@ def write_spec(folder, name, body):
 def swept(tmp_path_factory):
     """Two windows x RngRun 1, 2, run once for the module."""
     folder = tmp_path_factory.mktemp("sweep")
-    spec = write_spec(folder, "window.toml",
-                      '[product]\nwindow = ["16KiB", "64KiB"]\n[replications]\ncount = 2\n')
+    spec = write_spec(
+        folder, "window.toml", '[product]\nwindow = ["16KiB", "64KiB"]\n[replications]\ncount = 2\n'
+    )
     results = folder / "results"
     report = sweep.run(spec, results, jobs=2, allow_dirty=True, progress=False)
     return spec, results, report
@@ -49,7 +50,11 @@ def test_sweep_stores_every_run(swept):
         assert len(rows) == 4
         assert {r["status"] for r in rows} == {"done"} and {r["attempts"] for r in rows} == {1}
         assert {(json.loads(r["point"])["window"], r["run"]) for r in rows} == {
-            ("16KiB", 1), ("16KiB", 2), ("64KiB", 1), ("64KiB", 2)}
+            ("16KiB", 1),
+            ("16KiB", 2),
+            ("64KiB", 1),
+            ("64KiB", 2),
+        }
         for r in rows:  # each result is the run its row says
             doc = store.load_result(r["run_id"])
             assert doc["parameters"]["window"]["text"] == json.loads(r["point"])["window"]
@@ -82,9 +87,12 @@ def test_run_ids_are_stable_and_depend_on_code_and_point(swept):
     point = {"window": "16KiB", "duration": "100ms"}
     same = run_id("gige-iperf", dict(reversed(point.items())), 1, 1, "v1")
     assert run_id("gige-iperf", point, 1, 1, "v1") == same
-    others = {run_id("gige-iperf", {**point, "window": "64KiB"}, 1, 1, "v1"),
-              run_id("gige-iperf", point, 2, 1, "v1"), run_id("gige-iperf", point, 1, 2, "v1"),
-              run_id("gige-iperf", point, 1, 1, "v2")}
+    others = {
+        run_id("gige-iperf", {**point, "window": "64KiB"}, 1, 1, "v1"),
+        run_id("gige-iperf", point, 2, 1, "v1"),
+        run_id("gige-iperf", point, 1, 2, "v1"),
+        run_id("gige-iperf", point, 1, 1, "v2"),
+    }
     assert same not in others and len(others) == 4
 
 
@@ -99,8 +107,12 @@ def test_dirty_tree_refused_without_allow_dirty(tmp_path, monkeypatch):
 def test_until_stops_at_initial_runs_when_metric_does_not_vary(tmp_path, monkeypatch):
     # gige-iperf with --host=none is deterministic: every RngRun gives the same goodput.
     monkeypatch.setattr(sweep, "code_version", lambda: ("abc1234-dirty", True))
-    spec = write_spec(tmp_path, "s.toml", '[replications]\ncount = 2\n'
-                      'until = { metric = "goodput", halfWidth = 0.001, maxRuns = 6 }\n')
+    spec = write_spec(
+        tmp_path,
+        "s.toml",
+        "[replications]\ncount = 2\n"
+        'until = { metric = "goodput", halfWidth = 0.001, maxRuns = 6 }\n',
+    )
     report = sweep.run(spec, tmp_path / "results", jobs=2, allow_dirty=True, progress=False)
     assert (report.planned, report.done, report.code_version) == (2, 2, "abc1234-dirty")
     store = Store(tmp_path / "results")
@@ -116,11 +128,18 @@ def fill(store, spec, code, goodputs, template):
     return the point's tasks (at least the spec's initial runs)."""
     key = tuple(sorted(spec.points[0].items()))
     tasks = sweep.plan(spec, code, {key: set(range(1, len(goodputs) + 1))})
-    for task, value in zip(tasks, goodputs):
-        doc = {**template, "rng": {"seed": 1, "run": task.run},
-               "metrics": {**template["metrics"], "goodput": {"value": value, "unit": "Mb/s"}}}
-        store.record_done(task, code, RunOutcome(task.run_id, "done", 0, None, "",
-                                                 json.dumps(doc), 0.1, "test"), 1)
+    for task, value in zip(tasks, goodputs, strict=True):
+        doc = {
+            **template,
+            "rng": {"seed": 1, "run": task.run},
+            "metrics": {**template["metrics"], "goodput": {"value": value, "unit": "Mb/s"}},
+        }
+        store.record_done(
+            task,
+            code,
+            RunOutcome(task.run_id, "done", 0, None, "", json.dumps(doc), 0.1, "test"),
+            1,
+        )
     return tasks
 
 
@@ -134,13 +153,16 @@ UNTIL = '[replications]\ncount = 2\nuntil = { metric = "goodput", halfWidth = 0.
 
 
 # halfWidth 0.01 (1 % of the mean), maxRuns 4; half-width = t(0.975, n-1) sd / sqrt(n)
-@pytest.mark.parametrize("goodputs,more", [
-    ([900.0, 900.0], False),                  # no spread: 0
-    ([900.0, 1000.0], True),                  # 12.706 * 70.7 / 1.414 = 635 > 9.5
-    ([950.0, 951.0], False),                  # 12.706 * 0.707 / 1.414 = 6.35 < 9.505
-    ([950.0, 960.0, 970.0], True),            # 4.303 * 10 / 1.732 = 24.8 > 9.6
-    ([900.0, 1000.0, 900.0, 1000.0], False),  # wide, but maxRuns reached
-])
+@pytest.mark.parametrize(
+    "goodputs,more",
+    [
+        ([900.0, 900.0], False),  # no spread: 0
+        ([900.0, 1000.0], True),  # 12.706 * 70.7 / 1.414 = 635 > 9.5
+        ([950.0, 951.0], False),  # 12.706 * 0.707 / 1.414 = 6.35 < 9.505
+        ([950.0, 960.0, 970.0], True),  # 4.303 * 10 / 1.732 = 24.8 > 9.6
+        ([900.0, 1000.0, 900.0, 1000.0], False),  # wide, but maxRuns reached
+    ],
+)
 def test_needs_more_against_the_student_t_half_width(tmp_path, template, goodputs, more):
     spec = write_spec(tmp_path, "s.toml", UNTIL)
     store = Store(tmp_path / "results")
@@ -180,8 +202,11 @@ def test_until_adds_runs_while_the_metric_varies_up_to_max_runs(tmp_path, templa
     store = Store(tmp_path / "results")
     try:
         assert sorted(r["run"] for r in store.rows("done")) == [1, 2, 3, 4]
-        real = [store.load_result(r["run_id"])["metrics"]["goodput"]["value"]
-                for r in store.rows("done") if r["run"] > 2]
+        real = [
+            store.load_result(r["run_id"])["metrics"]["goodput"]["value"]
+            for r in store.rows("done")
+            if r["run"] > 2
+        ]
         assert len(set(real)) == 1 and 900 < real[0] < 938.17  # the 8 KiB-write ceiling
     finally:
         store.close()
@@ -210,9 +235,19 @@ def test_export_csv_and_parquet(swept, tmp_path):
         assert proc.stdout.strip() == f"export: {out}"
         frame = pd.read_csv(out) if suffix == "csv" else pd.read_parquet(out)
         assert len(frame) == 4
-        for col in ("run_id", "code", "point.window", "point.duration", "RngSeed", "RngRun",
-                    "window [B]", "linkDelay [s]", "goodput [Mb/s]", "pingRttMean [us]",
-                    "wallTime [s]"):
+        for col in (
+            "run_id",
+            "code",
+            "point.window",
+            "point.duration",
+            "RngSeed",
+            "RngRun",
+            "window [B]",
+            "linkDelay [s]",
+            "goodput [Mb/s]",
+            "pingRttMean [us]",
+            "wallTime [s]",
+        ):
             assert col in frame.columns, col
         assert sorted(frame["window [B]"].unique()) == [16384, 65536]
     out = tmp_path / "points.parquet"
@@ -239,8 +274,13 @@ def test_status(swept, tmp_path, template):
     try:
         t1, t2 = sweep.plan(spec, "v1")
         store.begin_sweep("{}", "v1", False)
-        store.record_failure(t1, "v1", RunOutcome(t1.run_id, "timeout", None, None,
-                                                  "line 1\nlast words"), 3, quarantined=True)
+        store.record_failure(
+            t1,
+            "v1",
+            RunOutcome(t1.run_id, "timeout", None, None, "line 1\nlast words"),
+            3,
+            quarantined=True,
+        )
         store.record_failure(t2, "v1", RunOutcome(t2.run_id, "exit", 1), 1, quarantined=False)
     finally:
         store.close()
@@ -249,8 +289,7 @@ def test_status(swept, tmp_path, template):
     assert lines[0] == f"{tmp_path / 'r'}: 0 done, 1 failed, 1 quarantined"
     assert lines[1].endswith(", code v1")  # no "(dirty tree allowed)"
     assert f"  failed {t2.run_id} after 1 attempt(s): exit status 1" in lines[2]
-    assert lines[3].startswith(f"  quarantined {t1.run_id} after 3 attempt(s): timeout "
-                               "last words")
+    assert lines[3].startswith(f"  quarantined {t1.run_id} after 3 attempt(s): timeout last words")
     assert lines[3].endswith("RngRun=1")
     proc = run_cli("status", str(tmp_path / "nothing"))
     assert proc.returncode == 2 and "is not a sweep results directory" in proc.stderr
@@ -266,8 +305,18 @@ def test_plot_writes_png_and_pdf(swept, tmp_path):
     assert pdf.read_bytes()[:5] == b"%PDF-"
     assert b"/CreationDate (D:19700101000000Z)" in pdf.read_bytes()
     base = tmp_path / "figs" / "rtt"
-    proc = run_cli("plot", str(results), "--x", "window", "--y", "pingRttMean",
-                   "--output", str(base), "--where", "window=16KiB")
+    proc = run_cli(
+        "plot",
+        str(results),
+        "--x",
+        "window",
+        "--y",
+        "pingRttMean",
+        "--output",
+        str(base),
+        "--where",
+        "window=16KiB",
+    )
     assert proc.returncode == 0, proc.stderr
     assert base.with_suffix(".png").is_file() and base.with_suffix(".pdf").is_file()
 
@@ -279,15 +328,20 @@ def test_plotted_data_are_the_means_and_half_widths(swept, tmp_path, template):
     ((label, points),) = fig.lines
     store = Store(results)
     try:
-        goodput = {(json.loads(r["point"])["window"]):
-                   store.load_result(r["run_id"])["metrics"]["goodput"]["value"]
-                   for r in store.rows("done")}
+        goodput = {
+            (json.loads(r["point"])["window"]): store.load_result(r["run_id"])["metrics"][
+                "goodput"
+            ]["value"]
+            for r in store.rows("done")
+        }
     finally:
         store.close()
     assert points == ((16384.0, goodput["16KiB"], 0.0), (65536.0, goodput["64KiB"], 0.0))
     by = plots.figure(results, "duration", "goodput", "window")
     assert by.key_title == "window" and by.lines == (
-        ("16KiB", ((0.1, goodput["16KiB"], 0.0),)), ("64KiB", ((0.1, goodput["64KiB"], 0.0),)))
+        ("16KiB", ((0.1, goodput["16KiB"], 0.0),)),
+        ("64KiB", ((0.1, goodput["64KiB"], 0.0),)),
+    )
     # A point whose runs differ: 900 and 1000 Mb/s, half-width t(0.975, 1) 70.71 / 1.414
     spec = write_spec(tmp_path, "s.toml", "[replications]\ncount = 2\n")
     store = Store(tmp_path / "r")
@@ -299,19 +353,30 @@ def test_plotted_data_are_the_means_and_half_widths(swept, tmp_path, template):
     assert mean == 950.0 and half == pytest.approx(12.7062 * 50.0, rel=1e-4)
 
 
-@pytest.mark.parametrize("args,expected", [
-    (["--x", "windw", "--y", "goodput"],
-     "--x: 'windw' is not a numeric parameter of the sweep; one of: duration, pingCount, "
-     "pingInterval, window"),
-    (["--x", "window", "--y", "goodpt"],
-     "--y: 'goodpt' is not a metric of the results; one of: bytesReceived, goodput, "),
-    (["--x", "window", "--y", "goodput", "--by", "colour"],
-     "--by: 'colour' is not a parameter of the sweep other than --x; one of: duration, "),
-    (["--x", "duration", "--y", "goodput"], "'window' varies too (16KiB, 64KiB): pass --by"),
-    (["--x", "window", "--y", "goodput", "--where", "window=1KiB"],
-     "--where window: '1KiB' is not a value of the sweep; one of: 16KiB, 64KiB"),
-    (["--y", "goodput"], "the following arguments are required: --x"),
-])
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (
+            ["--x", "windw", "--y", "goodput"],
+            "--x: 'windw' is not a numeric parameter of the sweep; one of: duration, pingCount, "
+            "pingInterval, window",
+        ),
+        (
+            ["--x", "window", "--y", "goodpt"],
+            "--y: 'goodpt' is not a metric of the results; one of: bytesReceived, goodput, ",
+        ),
+        (
+            ["--x", "window", "--y", "goodput", "--by", "colour"],
+            "--by: 'colour' is not a parameter of the sweep other than --x; one of: duration, ",
+        ),
+        (["--x", "duration", "--y", "goodput"], "'window' varies too (16KiB, 64KiB): pass --by"),
+        (
+            ["--x", "window", "--y", "goodput", "--where", "window=1KiB"],
+            "--where window: '1KiB' is not a value of the sweep; one of: 16KiB, 64KiB",
+        ),
+        (["--y", "goodput"], "the following arguments are required: --x"),
+    ],
+)
 def test_plot_rejects_unknown_names(swept, args, expected):
     _, results, _ = swept
     before = sorted(p.name for p in results.iterdir())
@@ -325,7 +390,7 @@ def test_plot_rejects_unknown_names(swept, args, expected):
 def test_slurm_cluster_job_script(monkeypatch, tmp_path):
     """The sweep's SLURMCluster (checked options, then started), up to the job script:
     nothing is submitted."""
-    import dask_jobqueue
+    import dask_jobqueue  # noqa: PLC0415 - slow import, this test only
 
     adapted = []
 
@@ -335,8 +400,14 @@ def test_slurm_cluster_job_script(monkeypatch, tmp_path):
 
     monkeypatch.setattr(dask_jobqueue, "SLURMCluster", Unsubmitted)
     monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
-    options = sweep.ClusterOptions(queue="compute", account="proj42", walltime="02:00:00",
-                                   memory="8GB", jobs=3, extra=["--constraint=haswell"])
+    options = sweep.ClusterOptions(
+        queue="compute",
+        account="proj42",
+        walltime="02:00:00",
+        memory="8GB",
+        jobs=3,
+        extra=["--constraint=haswell"],
+    )
     sweep._check_cluster_options("slurm", options)
     client, cluster = sweep._start("slurm", options, None, tmp_path / "jobs")
     try:
@@ -346,10 +417,16 @@ def test_slurm_cluster_job_script(monkeypatch, tmp_path):
         cluster.close()
     assert adapted == [(3, 3)], "the jobs are kept up, not started once"
     lines = script.splitlines()
-    for directive in ("#SBATCH -p compute", "#SBATCH -A proj42", "#SBATCH -t 02:00:00",
-                      "#SBATCH --mem=8G", "#SBATCH -n 1", "#SBATCH --cpus-per-task=1",
-                      "#SBATCH --constraint=haswell",
-                      f"#SBATCH -e {tmp_path}/jobs/dask-worker-%J.err"):
+    for directive in (
+        "#SBATCH -p compute",
+        "#SBATCH -A proj42",
+        "#SBATCH -t 02:00:00",
+        "#SBATCH --mem=8G",
+        "#SBATCH -n 1",
+        "#SBATCH --cpus-per-task=1",
+        "#SBATCH --constraint=haswell",
+        f"#SBATCH -e {tmp_path}/jobs/dask-worker-%J.err",
+    ):
         assert directive in lines, script
     worker = lines[-1]
     assert worker.startswith(f"{sys.executable} -m distributed.cli.dask_worker tcp://")
@@ -358,12 +435,15 @@ def test_slurm_cluster_job_script(monkeypatch, tmp_path):
     assert "--lifetime 6900s --lifetime-stagger 150s" in worker
 
 
-@pytest.mark.parametrize("change,message", [
-    ({}, "'sbatch' is not on PATH"),
-    ({"memory": "lots"}, "--memory: 'lots' is not a size"),
-    ({"walltime": "2h"}, "--walltime: '2h' is not HH:MM:SS"),
-    ({"walltime": "00:01:00"}, "below the 00:02:00"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({}, "'sbatch' is not on PATH"),
+        ({"memory": "lots"}, "--memory: 'lots' is not a size"),
+        ({"walltime": "2h"}, "--walltime: '2h' is not HH:MM:SS"),
+        ({"walltime": "00:01:00"}, "below the 00:02:00"),
+    ],
+)
 def test_bad_cluster_options_fail_before_anything_starts(monkeypatch, change, message):
     if change:
         monkeypatch.setattr(sweep.shutil, "which", lambda name: f"/usr/bin/{name}")
@@ -373,7 +453,6 @@ def test_bad_cluster_options_fail_before_anything_starts(monkeypatch, change, me
 
 
 def test_cluster_flags_reach_the_cluster_options(tmp_path, monkeypatch, capsys):
-    from hybridnet import cli
 
     seen = {}
 
@@ -383,30 +462,59 @@ def test_cluster_flags_reach_the_cluster_options(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(sweep, "run", fake_run)
     write_spec(tmp_path, "s.toml", "[replications]\ncount = 1\n")
-    assert cli.main(["sweep", str(tmp_path / "s.toml"), "--results", str(tmp_path / "r"),
-                     "--cluster", "slurm", "--queue", "compute", "--account", "proj42",
-                     "--walltime", "02:00:00", "--memory", "8GB", "--cluster-jobs", "3",
-                     "--job-directive=--constraint=haswell", "--job-directive=--qos=low"]) == 0
+    assert (
+        cli.main(
+            [
+                "sweep",
+                str(tmp_path / "s.toml"),
+                "--results",
+                str(tmp_path / "r"),
+                "--cluster",
+                "slurm",
+                "--queue",
+                "compute",
+                "--account",
+                "proj42",
+                "--walltime",
+                "02:00:00",
+                "--memory",
+                "8GB",
+                "--cluster-jobs",
+                "3",
+                "--job-directive=--constraint=haswell",
+                "--job-directive=--qos=low",
+            ]
+        )
+        == 0
+    )
     assert seen["cluster"] == "slurm" and seen["scheduler"] is None
     assert seen["cluster_options"] == sweep.ClusterOptions(
-        queue="compute", account="proj42", walltime="02:00:00", memory="8GB", jobs=3,
-        extra=["--constraint=haswell", "--qos=low"])
+        queue="compute",
+        account="proj42",
+        walltime="02:00:00",
+        memory="8GB",
+        jobs=3,
+        extra=["--constraint=haswell", "--qos=low"],
+    )
     assert "sweep: 0 runs planned" in capsys.readouterr().out
 
 
 def test_retry_quarantined_gives_fresh_attempts(tmp_path, monkeypatch):
     monkeypatch.setattr(sweep, "code_version", lambda: ("synthetic-v1", False))
     path = tmp_path / "faults.toml"
-    path.write_text('scenario = "hybridnet-test-faults"\ntimeout = "1min"\nretries = 1\n'
-                    '[fixed]\nfault = "exit"\nfaultOnRun = 2\nsimTime = "1ms"\n'
-                    '[replications]\nruns = [1, 2]\n')
+    path.write_text(
+        'scenario = "hybridnet-test-faults"\ntimeout = "1min"\nretries = 1\n'
+        '[fixed]\nfault = "exit"\nfaultOnRun = 2\nsimTime = "1ms"\n'
+        "[replications]\nruns = [1, 2]\n"
+    )
     spec = sweep_spec.load(path)
     results = tmp_path / "results"
     first = sweep.run(spec, results, jobs=1, progress=False)
     assert [q[1] for q in first.quarantined] == ["exit status 1"]
     again = sweep.run(spec, results, jobs=1, progress=False)
-    assert again.done == 0 and again.retried == 0 and again.quarantined == [], \
+    assert again.done == 0 and again.retried == 0 and again.quarantined == [], (
         "a quarantined run is not retried by a plain resume"
+    )
     retried = sweep.run(spec, results, jobs=1, progress=False, retry_quarantined=True)
     assert retried.retried == 1 and len(retried.quarantined) == 1 and retried.done == 0
     index = store.Store(results)

@@ -80,6 +80,7 @@ CLEAN_SPEC = FAULT_SPEC.replace(f"[product]\nfault = {json.dumps(FAULTS)}\n", ""
 
 # --- helpers ------------------------------------------------------------------------------
 
+
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.02):
     """Poll until ``predicate()`` is true; its value, or AssertionError at the deadline."""
     deadline = time.monotonic() + timeout
@@ -120,8 +121,11 @@ def assert_no_runs_left(tag: str, timeout: float = 10) -> None:
 
 def runs_running_under(pid: int) -> list[psutil.Process]:
     try:
-        return [c for c in psutil.Process(pid).children(recursive=True)
-                if any(SCENARIO in arg for arg in c.cmdline())]
+        return [
+            c
+            for c in psutil.Process(pid).children(recursive=True)
+            if any(SCENARIO in arg for arg in c.cmdline())
+        ]
     except (psutil.NoSuchProcess, psutil.ZombieProcess):
         return []
 
@@ -147,8 +151,17 @@ def index_rows(results: Path) -> list[dict]:
 
 
 def cli_sweep(spec: Path, results: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "hybridnet.cli", "sweep", str(spec), "--results",
-            str(results), "--allow-dirty", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "hybridnet.cli",
+        "sweep",
+        str(spec),
+        "--results",
+        str(results),
+        "--allow-dirty",
+        *extra,
+    ]
 
 
 def free_port() -> int:
@@ -172,6 +185,7 @@ def assert_same_results(results: Path, reference: dict[str, bytes]) -> None:
 
 # --- fixtures -----------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module", autouse=True)
 def tag():
     """Mark this module's processes; at the end, kill any run of ours still alive."""
@@ -193,9 +207,14 @@ def spawn(tmp_path):
 
     def start(args: list, name: str, env: dict | None = None) -> subprocess.Popen:
         with open(tmp_path / f"{name}.log", "wb") as log:
-            proc = subprocess.Popen([str(a) for a in args], stdin=subprocess.DEVNULL,
-                                    stdout=log, stderr=subprocess.STDOUT, env=env,
-                                    cwd=tmp_path)
+            proc = subprocess.Popen(
+                [str(a) for a in args],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=tmp_path,
+            )
         started.append(proc)
         return proc
 
@@ -220,8 +239,9 @@ def long_spec(tmp_path_factory) -> Path:
 def reference(long_spec, tmp_path_factory) -> dict[str, bytes]:
     """The long sweep, uninterrupted (local Dask cluster): run ID -> result sans wallClock."""
     results = tmp_path_factory.mktemp("reference")
-    report = sweep.run(sweep_spec.load(long_spec), results, jobs=JOBS, allow_dirty=True,
-                       progress=False)
+    report = sweep.run(
+        sweep_spec.load(long_spec), results, jobs=JOBS, allow_dirty=True, progress=False
+    )
     assert report.done == LONG_RUNS and report.complete
     return {k: without_wall_clock(v) for k, v in result_files(results).items()}
 
@@ -233,20 +253,34 @@ def fault_sweep(tmp_path_factory, tag):
     root = tmp_path_factory.mktemp("faults")
     (root / "faults.toml").write_text(FAULT_SPEC)
     (root / "clean.toml").write_text(CLEAN_SPEC)
-    clean = sweep.run(sweep_spec.load(root / "clean.toml"), root / "clean", jobs=JOBS,
-                      allow_dirty=True, progress=False)
+    clean = sweep.run(
+        sweep_spec.load(root / "clean.toml"),
+        root / "clean",
+        jobs=JOBS,
+        allow_dirty=True,
+        progress=False,
+    )
     assert clean.done == 3 and clean.complete
     start = time.monotonic()
-    proc = subprocess.run(cli_sweep(root / "faults.toml", root / "faults", "--jobs", str(JOBS)),
-                          capture_output=True, text=True, timeout=180, cwd=root, check=False)
-    return {"root": root, "cli": proc, "seconds": time.monotonic() - start,
-            "left": [(p.pid, p.cmdline()) for p in scenario_processes(tag)]}
+    proc = subprocess.run(
+        cli_sweep(root / "faults.toml", root / "faults", "--jobs", str(JOBS)),
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=root,
+        check=False,
+    )
+    return {
+        "root": root,
+        "cli": proc,
+        "seconds": time.monotonic() - start,
+        "left": [(p.pid, p.cmdline()) for p in scenario_processes(tag)],
+    }
 
 
 def by_point(results: Path) -> dict[tuple[str, int], dict]:
     """(fault, RngRun) -> index row of every run."""
-    return {(json.loads(r["point"]).get("fault", "none"), r["run"]): r
-            for r in index_rows(results)}
+    return {(json.loads(r["point"]).get("fault", "none"), r["run"]): r for r in index_rows(results)}
 
 
 def comparable(path: Path) -> dict:
@@ -259,16 +293,19 @@ def comparable(path: Path) -> dict:
 
 # --- a. faulty runs -----------------------------------------------------------------------
 
+
 def test_faulty_runs_leave_the_good_runs_as_a_clean_sweep_would(fault_sweep):
     root = fault_sweep["root"]
     rows = by_point(root / "faults")
     clean = by_point(root / "clean")
-    clean_docs = {run: comparable(root / "clean" / "runs" / f"{clean[('none', run)]['run_id']}"
-                                  ".json") for run in (1, 2, 3)}
+    clean_docs = {
+        run: comparable(root / "clean" / "runs" / f"{clean[('none', run)]['run_id']}.json")
+        for run in (1, 2, 3)
+    }
     # Results depend on RngRun, so a mixed-up run would show.
     assert clean_docs[1]["metrics"]["value"] != clean_docs[3]["metrics"]["value"]
     for fault in FAULTS:
-        for run in ((1, 2, 3) if fault == "none" else (1, 3)):
+        for run in (1, 2, 3) if fault == "none" else (1, 3):
             row = rows[(fault, run)]
             assert (row["status"], row["attempts"]) == ("done", 1), (fault, run, row["detail"])
             raw = (root / "faults" / "runs" / f"{row['run_id']}.json").read_bytes()
@@ -287,7 +324,8 @@ def test_faulty_runs_are_recorded_and_quarantined(fault_sweep):
         assert row["attempts"] == 1 + 1, f"{fault}: quarantined after 1 + retries attempts"
         assert tail_line in row["stderr_tail"], (fault, row["stderr_tail"])
     assert sorted(os.listdir(fault_sweep["root"] / "faults" / "runs")) == sorted(
-        f"{r['run_id']}.json" for r in rows.values() if r["status"] == "done")
+        f"{r['run_id']}.json" for r in rows.values() if r["status"] == "done"
+    )
 
 
 def test_faulty_sweep_exits_non_zero_with_a_summary_and_leaves_no_process(fault_sweep):
@@ -305,6 +343,7 @@ def test_faulty_sweep_exits_non_zero_with_a_summary_and_leaves_no_process(fault_
 
 # --- b. the driver killed -----------------------------------------------------------------
 
+
 def logging_build(root: Path, log: Path) -> Path:
     """A build folder whose hybridnet-test-faults logs "<generation> <RngRun>" for every
     run it starts, then becomes the real program (for HYBRIDNET_BUILD_DIR)."""
@@ -313,7 +352,8 @@ def logging_build(root: Path, log: Path) -> Path:
     bin_dir = root / "bin"
     bin_dir.mkdir(parents=True)
     wrapper = bin_dir / SCENARIO
-    wrapper.write_text(textwrap.dedent(f"""\
+    wrapper.write_text(
+        textwrap.dedent(f"""\
         #!/bin/sh
         case " $* " in
           *" --output="*)
@@ -324,7 +364,8 @@ def logging_build(root: Path, log: Path) -> Path:
             done ;;
         esac
         exec '{real}' "$@"
-        """))
+        """)
+    )
     wrapper.chmod(0o755)
     manifest["bin_dir"] = str(bin_dir)
     (root / "hybridnet-manifest.json").write_text(json.dumps(manifest))
@@ -337,20 +378,27 @@ def starts(log: Path) -> list[tuple[int, int]]:
     return [tuple(int(x) for x in line.split()) for line in log.read_text().splitlines()]
 
 
-def test_driver_killed_at_any_point_resumes_to_the_same_results(tmp_path, long_spec,
-                                                                reference, tag, spawn):
+def test_driver_killed_at_any_point_resumes_to_the_same_results(
+    tmp_path, long_spec, reference, tag, spawn
+):
     log = tmp_path / "starts.log"
     # TMPDIR: the scratch folders of runs killed with their driver stay behind; keep them here.
-    env = {**os.environ, "HYBRIDNET_BUILD_DIR": str(logging_build(tmp_path / "build", log)),
-           "TMPDIR": str(tmp_path)}
+    env = {
+        **os.environ,
+        "HYBRIDNET_BUILD_DIR": str(logging_build(tmp_path / "build", log)),
+        "TMPDIR": str(tmp_path),
+    }
     results = tmp_path / "results"
     done_at_kill: dict[int, set[str]] = {}  # generation -> run IDs with a result at its kill
     for generation, results_before_kill in enumerate((0, 3, 7), start=1):
         env[GENERATION] = str(generation)
-        driver = spawn(cli_sweep(long_spec, results, "--jobs", str(JOBS)), f"driver{generation}",
-                       env)
+        driver = spawn(
+            cli_sweep(long_spec, results, "--jobs", str(JOBS)), f"driver{generation}", env
+        )
 
-        def ready() -> bool:
+        def ready(
+            driver=driver, results_before_kill=results_before_kill, generation=generation
+        ) -> bool:
             if driver.poll() is not None:
                 return True
             if results_before_kill == 0:  # a run in flight
@@ -371,8 +419,14 @@ def test_driver_killed_at_any_point_resumes_to_the_same_results(tmp_path, long_s
     assert done_at_kill[1] == set(), "the first kill came after a result"
 
     env[GENERATION] = str(len(done_at_kill) + 1)
-    final = subprocess.run(cli_sweep(long_spec, results, "--jobs", str(JOBS)), env=env,
-                           capture_output=True, text=True, timeout=180, check=False)
+    final = subprocess.run(
+        cli_sweep(long_spec, results, "--jobs", str(JOBS)),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
     assert final.returncode == 0, final.stdout + final.stderr
     assert_same_results(results, reference)
     assert {r["attempts"] for r in index_rows(results)} == {1}
@@ -399,9 +453,11 @@ def test_driver_killed_at_any_point_resumes_to_the_same_results(tmp_path, long_s
         rerun_total += len(rerun)
     assert len(started) == LONG_RUNS + rerun_total
     scratch = len(list(tmp_path.glob("hybridnet-run-*")))
-    print(f"driver kills: runs in flight at each kill {in_flight_counts}, "
-          f"{rerun_total} run(s) executed twice, {len(started)} executions for {LONG_RUNS} runs, "
-          f"{scratch} scratch folder(s) of killed runs left in TMPDIR")
+    print(
+        f"driver kills: runs in flight at each kill {in_flight_counts}, "
+        f"{rerun_total} run(s) executed twice, {len(started)} executions for {LONG_RUNS} runs, "
+        f"{scratch} scratch folder(s) of killed runs left in TMPDIR"
+    )
 
 
 DYING_DRIVER = """\
@@ -424,14 +480,20 @@ def test_run_started_as_its_driver_dies_does_not_outlive_it(tmp_path, tag):
     # fork: a driver that dies in that moment must not leave a run behind (here one that
     # would simulate for about 40 s, silently, so that no broken stderr pipe ends it).
     for _ in range(5):
-        proc = subprocess.run([sys.executable, "-c", DYING_DRIVER, SCENARIO], timeout=60,
-                              capture_output=True, text=True, check=False,
-                              env={**os.environ, "TMPDIR": str(tmp_path)})
+        proc = subprocess.run(
+            [sys.executable, "-c", DYING_DRIVER, SCENARIO],
+            timeout=60,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "TMPDIR": str(tmp_path)},
+        )
         assert proc.returncode == -signal.SIGKILL, proc.stderr
         assert_no_runs_left(tag, DEATH_S)
 
 
 # --- c. a Dask worker killed --------------------------------------------------------------
+
 
 @pytest.fixture
 def dask_cluster(tmp_path, spawn):
@@ -444,40 +506,78 @@ def dask_cluster(tmp_path, spawn):
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     # TMPDIR: the scratch folder of a run killed with its worker stays behind; keep it here.
-    env = {**os.environ, "HYBRIDNET_BUILD_DIR": str(paths.build_dir()), "TMPDIR": str(tmp_path),
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(paths.SOURCE_DIR / "python"),
-                                                       os.environ.get("PYTHONPATH")]))}
-    spawn([dask, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
-          "scheduler", env)
-    workers = [spawn([dask, "worker", address, "--host", "127.0.0.1", "--nworkers", "1",
-                      "--nthreads", "1", "--no-nanny", "--no-dashboard", "--name", f"w{i}"],
-                     f"worker{i}", env) for i in range(2)]
+    env = {
+        **os.environ,
+        "HYBRIDNET_BUILD_DIR": str(paths.build_dir()),
+        "TMPDIR": str(tmp_path),
+        "PYTHONPATH": os.pathsep.join(
+            filter(None, [str(paths.SOURCE_DIR / "python"), os.environ.get("PYTHONPATH")])
+        ),
+    }
+    spawn(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
+        "scheduler",
+        env,
+    )
+    workers = [
+        spawn(
+            [
+                dask,
+                "worker",
+                address,
+                "--host",
+                "127.0.0.1",
+                "--nworkers",
+                "1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--name",
+                f"w{i}",
+            ],
+            f"worker{i}",
+            env,
+        )
+        for i in range(2)
+    ]
     with Client(address, timeout="60s") as client:
         client.wait_for_workers(2, timeout=60)
     return address, workers
 
 
-def test_dask_worker_killed_mid_sweep_loses_nothing(tmp_path, long_spec, reference, tag,
-                                                    dask_cluster):
+def test_dask_worker_killed_mid_sweep_loses_nothing(
+    tmp_path, long_spec, reference, tag, dask_cluster
+):
     address, workers = dask_cluster
     results = tmp_path / "results"
     outcome: dict = {}
 
     def drive():
         try:
-            outcome["report"] = sweep.run(sweep_spec.load(long_spec), results,
-                                          scheduler=address, allow_dirty=True, progress=False)
+            outcome["report"] = sweep.run(
+                sweep_spec.load(long_spec),
+                results,
+                scheduler=address,
+                allow_dirty=True,
+                progress=False,
+            )
         except BaseException as e:  # noqa: BLE001 - reported by the test
             outcome["error"] = e
 
     driver = threading.Thread(target=drive, daemon=True)
     driver.start()
     victim = workers[0]
-    wait_for(lambda: len(result_files(results)) >= 2 or not driver.is_alive(), 120,
-             "2 results")
+    wait_for(lambda: len(result_files(results)) >= 2 or not driver.is_alive(), 120, "2 results")
     seen = {p.pid for p in runs_running_under(victim.pid)}
-    fresh = wait_for(lambda: [p for p in runs_running_under(victim.pid) if p.pid not in seen]
-                     or not driver.is_alive(), 120, "the victim worker starting a run")
+    fresh = wait_for(
+        lambda: (
+            [p for p in runs_running_under(victim.pid) if p.pid not in seen]
+            or not driver.is_alive()
+        ),
+        120,
+        "the victim worker starting a run",
+    )
     assert driver.is_alive(), f"the sweep ended before the kill: {outcome}"
     victim.send_signal(signal.SIGKILL)
     victim.wait(timeout=10)
@@ -500,21 +600,34 @@ def test_dask_worker_killed_mid_sweep_loses_nothing(tmp_path, long_spec, referen
 
 # --- d. two drivers -----------------------------------------------------------------------
 
+
 def test_second_driver_on_the_same_directory_refuses(tmp_path, long_spec, reference, spawn):
     results = tmp_path / "results"
     first = spawn(cli_sweep(long_spec, results, "--jobs", str(JOBS)), "first")
-    wait_for(lambda: runs_running_under(first.pid) or first.poll() is not None, 120,
-             "the first driver's runs")
+    wait_for(
+        lambda: runs_running_under(first.pid) or first.poll() is not None,
+        120,
+        "the first driver's runs",
+    )
     # Its local Dask cluster serves nothing beyond this machine, and no fixed port that a
     # driver on another results directory would then be refused.
-    listening = [c.laddr for c in psutil.Process(first.pid).net_connections("inet")
-                 if c.status == psutil.CONN_LISTEN]
+    listening = [
+        c.laddr
+        for c in psutil.Process(first.pid).net_connections("inet")
+        if c.status == psutil.CONN_LISTEN
+    ]
     assert all(ip == "127.0.0.1" and port != 8787 for ip, port in listening), listening
-    second = subprocess.run(cli_sweep(long_spec, results, "--jobs", str(JOBS)),
-                            capture_output=True, text=True, timeout=120, check=False)
+    second = subprocess.run(
+        cli_sweep(long_spec, results, "--jobs", str(JOBS)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     first_was_running = first.poll() is None
     assert second.returncode != 0, (
-        f"the second driver ran (the first was {'' if first_was_running else 'not '}running)")
+        f"the second driver ran (the first was {'' if first_was_running else 'not '}running)"
+    )
     lines = second.stderr.strip().splitlines()
     assert len(lines) == 1 and "another sweep driver" in lines[0], second.stderr
     assert first_was_running, "the first sweep ended before the second driver tried"

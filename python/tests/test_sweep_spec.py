@@ -8,8 +8,8 @@ import math
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from hybridnet import paths, sweep_spec
 from hybridnet.sweep_spec import SpecError
 
@@ -26,21 +26,28 @@ def parse(**doc):
 
 
 def test_product_times_zip_with_fixed_flags_in_every_point():
-    spec = parse(fixed={"duration": "1s", "pingCount": 0},
-                 product={"window": ["16KiB", "64KiB", "256KiB"], "linkDelay": ["1us", "1ms"]},
-                 zip={"linkRate": ["100Mbps", "1Gbps"], "queueSize": [100, 1000]})
+    spec = parse(
+        fixed={"duration": "1s", "pingCount": 0},
+        product={"window": ["16KiB", "64KiB", "256KiB"], "linkDelay": ["1us", "1ms"]},
+        zip={"linkRate": ["100Mbps", "1Gbps"], "queueSize": [100, 1000]},
+    )
     assert len(spec.points) == 2 * 3 * 2
     assert spec.varied == ("linkRate", "queueSize", "window", "linkDelay")
     assert all(p["duration"] == "1s" and p["pingCount"] == "0" for p in spec.points)
     # zip pairs its lists element by element, never crosses them
     assert {(p["linkRate"], p["queueSize"]) for p in spec.points} == {
-        ("100Mbps", "100"), ("1Gbps", "1000")}
+        ("100Mbps", "100"),
+        ("1Gbps", "1000"),
+    }
     # the product is complete within each zip row
     combos = {(p["linkRate"], p["window"], p["linkDelay"]) for p in spec.points}
     assert len(combos) == 12
     # order: zip rows outermost, then the product in the order written (last fastest)
     assert [(p["window"], p["linkDelay"]) for p in spec.points[:3]] == [
-        ("16KiB", "1us"), ("16KiB", "1ms"), ("64KiB", "1us")]
+        ("16KiB", "1us"),
+        ("16KiB", "1ms"),
+        ("64KiB", "1us"),
+    ]
 
 
 def test_no_grid_is_one_point_of_fixed_flags():
@@ -55,28 +62,40 @@ def test_value_types_become_flag_texts():
     assert spec.points[0]["pingCount"] == "3"
 
 
-@pytest.mark.parametrize("name,rng,expected", [
-    ("linkDelay", {"from": "1ms", "to": "5ms", "steps": 5}, ["1ms", "2ms", "3ms", "4ms", "5ms"]),
-    ("linkDelay", {"from": "0.5ms", "to": "1ms", "steps": 3}, ["0.5ms", "0.75ms", "1ms"]),
-    ("linkDelay", {"from": "1us", "to": "1000us", "steps": 4, "scale": "log"},
-     ["1us", "10us", "100us", "1000us"]),
-    # both ends integers: rounded to integers (10 ** 0.5 = 3.16 -> 3, 10 ** 1.5 = 31.6 -> 32)
-    ("queueSize", {"from": 1, "to": 1000, "steps": 7, "scale": "log"},
-     ["1", "3", "10", "32", "100", "316", "1000"]),
-    ("queueSize", {"from": 1, "to": 10, "steps": 4}, ["1", "4", "7", "10"]),
-    ("window", {"from": "16KiB", "to": "64KiB", "steps": 3}, ["16KiB", "40KiB", "64KiB"]),
-    # an end that is not an integer: no rounding
-    ("queueSize", {"from": 1.0, "to": 2, "steps": 3}, ["1", "1.5", "2"]),
-    ("window", {"from": "16.0KiB", "to": "17KiB", "steps": 3}, ["16KiB", "16.5KiB", "17KiB"]),
-])
+@pytest.mark.parametrize(
+    "name,rng,expected",
+    [
+        (
+            "linkDelay",
+            {"from": "1ms", "to": "5ms", "steps": 5},
+            ["1ms", "2ms", "3ms", "4ms", "5ms"],
+        ),
+        ("linkDelay", {"from": "0.5ms", "to": "1ms", "steps": 3}, ["0.5ms", "0.75ms", "1ms"]),
+        (
+            "linkDelay",
+            {"from": "1us", "to": "1000us", "steps": 4, "scale": "log"},
+            ["1us", "10us", "100us", "1000us"],
+        ),
+        # both ends integers: rounded to integers (10 ** 0.5 = 3.16 -> 3, 10 ** 1.5 = 31.6 -> 32)
+        (
+            "queueSize",
+            {"from": 1, "to": 1000, "steps": 7, "scale": "log"},
+            ["1", "3", "10", "32", "100", "316", "1000"],
+        ),
+        ("queueSize", {"from": 1, "to": 10, "steps": 4}, ["1", "4", "7", "10"]),
+        ("window", {"from": "16KiB", "to": "64KiB", "steps": 3}, ["16KiB", "40KiB", "64KiB"]),
+        # an end that is not an integer: no rounding
+        ("queueSize", {"from": 1.0, "to": 2, "steps": 3}, ["1", "1.5", "2"]),
+        ("window", {"from": "16.0KiB", "to": "17KiB", "steps": 3}, ["16KiB", "16.5KiB", "17KiB"]),
+    ],
+)
 def test_ranges(name, rng, expected):
     spec = parse(product={name: rng})
     assert [p[name] for p in spec.points] == expected
 
 
 def test_log_range_is_geometric():
-    spec = parse(product={"linkDelay": {"from": "1.0ms", "to": "2ms", "steps": 3,
-                                        "scale": "log"}})
+    spec = parse(product={"linkDelay": {"from": "1.0ms", "to": "2ms", "steps": 3, "scale": "log"}})
     middle = float(spec.points[1]["linkDelay"].removesuffix("ms"))
     assert math.isclose(middle, math.sqrt(2), rel_tol=1e-11)
 
@@ -84,40 +103,64 @@ def test_log_range_is_geometric():
 def test_count_and_runs():
     assert parse(replications={"count": 3}).runs == (1, 2, 3)
     assert parse(replications={"runs": [5, 7, 2]}).runs == (5, 7, 2)
-    until = parse(replications={"count": 2, "until": {"metric": "goodput", "halfWidth": 0.05,
-                                                      "maxRuns": 9}}).until
+    until = parse(
+        replications={"count": 2, "until": {"metric": "goodput", "halfWidth": 0.05, "maxRuns": 9}}
+    ).until
     assert (until.metric, until.half_width, until.max_runs) == ("goodput", 0.05, 9)
 
 
 def test_defaults():
     spec = parse()
     assert (spec.seed, spec.timeout_s, spec.retries, spec.memory_limit, spec.until) == (
-        1, 3600.0, 2, None, None)
+        1,
+        3600.0,
+        2,
+        None,
+        None,
+    )
     spec = parse(seed=7, timeout="90s", retries=0, memoryLimit="1GiB")
     assert (spec.seed, spec.timeout_s, spec.retries, spec.memory_limit) == (7, 90.0, 0, 2**30)
 
 
-@pytest.mark.parametrize("doc,message", [
-    ({"replications": {"count": 1, "runs": [1]}}, "exactly one of 'runs' and 'count'"),
-    ({"replications": {}}, "exactly one of 'runs' and 'count'"),
-    ({"product": {"queueSize": {"from": 1, "to": 2, "steps": 3}}}, "repeated values"),
-    ({"product": {"linkDelay": {"from": "1us", "to": "1ms", "steps": 3}}}, "same unit"),
-    ({"product": {"linkDelay": {"from": "0ms", "to": "1ms", "steps": 3, "scale": "log"}}},
-     "log range needs 'from' above 0"),
-    ({"product": {"linkDelay": {"from": "1ms", "to": "2ms", "steps": 3, "scale": "cubic"}}},
-     "not linear or log"),
-    ({"fixed": {"window": ["16KiB"]}}, "vary it in [product]"),
-    ({"fixed": {"window": "16KiB"}, "product": {"window": ["32KiB"]}}, "in both [fixed]"),
-    ({"replications": {"count": 1, "until": {"metric": "goodput", "halfWidth": 0.1}}},
-     "at least 2 initial runs"),
-    ({"replications": {"count": 2, "until": {"metric": "goodput", "halfWidth": 1.5}}},
-     "halfWidth"),
-    ({"replications": {"count": 5, "until": {"metric": "goodput", "halfWidth": 0.1,
-                                             "maxRuns": 3}}}, "maxRuns"),
-    ({"retries": -1}, "'retries' must be an integer from 0 to 100"),
-    ({"memoryLimit": "1MiB"}, "at least 64MiB"),
-    ({"seed": 0}, "'seed' must be an integer"),
-])
+@pytest.mark.parametrize(
+    "doc,message",
+    [
+        ({"replications": {"count": 1, "runs": [1]}}, "exactly one of 'runs' and 'count'"),
+        ({"replications": {}}, "exactly one of 'runs' and 'count'"),
+        ({"product": {"queueSize": {"from": 1, "to": 2, "steps": 3}}}, "repeated values"),
+        ({"product": {"linkDelay": {"from": "1us", "to": "1ms", "steps": 3}}}, "same unit"),
+        (
+            {"product": {"linkDelay": {"from": "0ms", "to": "1ms", "steps": 3, "scale": "log"}}},
+            "log range needs 'from' above 0",
+        ),
+        (
+            {"product": {"linkDelay": {"from": "1ms", "to": "2ms", "steps": 3, "scale": "cubic"}}},
+            "not linear or log",
+        ),
+        ({"fixed": {"window": ["16KiB"]}}, "vary it in [product]"),
+        ({"fixed": {"window": "16KiB"}, "product": {"window": ["32KiB"]}}, "in both [fixed]"),
+        (
+            {"replications": {"count": 1, "until": {"metric": "goodput", "halfWidth": 0.1}}},
+            "at least 2 initial runs",
+        ),
+        (
+            {"replications": {"count": 2, "until": {"metric": "goodput", "halfWidth": 1.5}}},
+            "halfWidth",
+        ),
+        (
+            {
+                "replications": {
+                    "count": 5,
+                    "until": {"metric": "goodput", "halfWidth": 0.1, "maxRuns": 3},
+                }
+            },
+            "maxRuns",
+        ),
+        ({"retries": -1}, "'retries' must be an integer from 0 to 100"),
+        ({"memoryLimit": "1MiB"}, "at least 64MiB"),
+        ({"seed": 0}, "'seed' must be an integer"),
+    ],
+)
 def test_structure_errors(doc, message):
     with pytest.raises(SpecError) as e:
         parse(**doc)
@@ -139,41 +182,83 @@ count = 2
 """
 
 BAD_SPECS = {
-    "unknown-scenario": (".toml", GOOD_TOML.replace('"gige-iperf"', '"no-such-scenario"'),
-                         "unknown scenario 'no-such-scenario'"),
-    "unknown-parameter": (".toml", GOOD_TOML.replace("window =", "windw ="),
-                          "unknown parameter 'windw' of gige-iperf (did you mean window?)"),
-    "size-without-unit": (".toml", GOOD_TOML.replace('"64KiB"', '"16"'),
-                          "point (window=16): gige-iperf: error: --window: '16' has no unit"),
-    "negative-duration": (".toml", GOOD_TOML.replace('"100ms"', "-1"),
-                          "point (window=16KiB): gige-iperf: error: --duration: negative time"),
+    "unknown-scenario": (
+        ".toml",
+        GOOD_TOML.replace('"gige-iperf"', '"no-such-scenario"'),
+        "unknown scenario 'no-such-scenario'",
+    ),
+    "unknown-parameter": (
+        ".toml",
+        GOOD_TOML.replace("window =", "windw ="),
+        "unknown parameter 'windw' of gige-iperf (did you mean window?)",
+    ),
+    "size-without-unit": (
+        ".toml",
+        GOOD_TOML.replace('"64KiB"', '"16"'),
+        "point (window=16): gige-iperf: error: --window: '16' has no unit",
+    ),
+    "negative-duration": (
+        ".toml",
+        GOOD_TOML.replace('"100ms"', "-1"),
+        "point (window=16KiB): gige-iperf: error: --duration: negative time",
+    ),
     "out-of-range": (".toml", GOOD_TOML.replace('"64KiB"', '"2GiB"'), "--window"),
-    "empty-list": (".toml", GOOD_TOML.replace('["16KiB", "64KiB"]', "[]"),
-                   "[product] window: an empty list"),
-    "inverted-range": (".toml", GOOD_TOML.replace(
-        '["16KiB", "64KiB"]', '{ from = "64KiB", to = "16KiB", steps = 3 }'),
-        "empty or inverted range"),
-    "one-step": (".toml", GOOD_TOML.replace(
-        '["16KiB", "64KiB"]', '{ from = "16KiB", to = "64KiB", steps = 1 }'),
-        "steps: an integer from 2 to 10000"),
-    "zip-lengths": (".toml", GOOD_TOML + '[zip]\nlinkRate = ["1Gbps", "10Gbps"]\n'
-                    "queueSize = [100]\n", "the lists in [zip] must have the same length"),
-    "run-option": (".toml", GOOD_TOML.replace("window =", "RngRun = [1, 2]\nwindow ="),
-                   "[product] RngRun is set by the sweep"),
-    "count-zero": (".toml", GOOD_TOML.replace("count = 2", "count = 0"),
-                   "'count' must be an integer from 1"),
-    "runs-repeated": (".toml", GOOD_TOML.replace("count = 2", "runs = [1, 1]"),
-                      "runs: distinct RngRun values from 1"),
-    "no-replications": (".toml", GOOD_TOML.replace("[replications]\ncount = 2\n", ""),
-                        "[replications] needs 'runs'"),
-    "timeout-no-unit": (".toml", 'timeout = "10"\n' + GOOD_TOML,
-                        "timeout: '10' is not a number with a unit"),
+    "empty-list": (
+        ".toml",
+        GOOD_TOML.replace('["16KiB", "64KiB"]', "[]"),
+        "[product] window: an empty list",
+    ),
+    "inverted-range": (
+        ".toml",
+        GOOD_TOML.replace('["16KiB", "64KiB"]', '{ from = "64KiB", to = "16KiB", steps = 3 }'),
+        "empty or inverted range",
+    ),
+    "one-step": (
+        ".toml",
+        GOOD_TOML.replace('["16KiB", "64KiB"]', '{ from = "16KiB", to = "64KiB", steps = 1 }'),
+        "steps: an integer from 2 to 10000",
+    ),
+    "zip-lengths": (
+        ".toml",
+        GOOD_TOML + '[zip]\nlinkRate = ["1Gbps", "10Gbps"]\nqueueSize = [100]\n',
+        "the lists in [zip] must have the same length",
+    ),
+    "run-option": (
+        ".toml",
+        GOOD_TOML.replace("window =", "RngRun = [1, 2]\nwindow ="),
+        "[product] RngRun is set by the sweep",
+    ),
+    "count-zero": (
+        ".toml",
+        GOOD_TOML.replace("count = 2", "count = 0"),
+        "'count' must be an integer from 1",
+    ),
+    "runs-repeated": (
+        ".toml",
+        GOOD_TOML.replace("count = 2", "runs = [1, 1]"),
+        "runs: distinct RngRun values from 1",
+    ),
+    "no-replications": (
+        ".toml",
+        GOOD_TOML.replace("[replications]\ncount = 2\n", ""),
+        "[replications] needs 'runs'",
+    ),
+    "timeout-no-unit": (
+        ".toml",
+        'timeout = "10"\n' + GOOD_TOML,
+        "timeout: '10' is not a number with a unit",
+    ),
     "timeout-too-long": (".toml", 'timeout = "200h"\n' + GOOD_TOML, "at most 168h"),
-    "toml-syntax": (".toml", GOOD_TOML.replace('"64KiB"]', '"64KiB"'),
-                    "spec.toml: Unclosed array (at line 7, column 1)"),
-    "yaml-syntax": (".yaml", "scenario: gige-iperf\nproduct:\n  window: [16KiB, 64KiB\n"
-                    "replications: {count: 1}\n",
-                    "spec.yaml: expected ',' or ']', but got ':' (at line 4, column 13)"),
+    "toml-syntax": (
+        ".toml",
+        GOOD_TOML.replace('"64KiB"]', '"64KiB"'),
+        "spec.toml: Unclosed array (at line 7, column 1)",
+    ),
+    "yaml-syntax": (
+        ".yaml",
+        "scenario: gige-iperf\nproduct:\n  window: [16KiB, 64KiB\nreplications: {count: 1}\n",
+        "spec.yaml: expected ',' or ']', but got ':' (at line 4, column 13)",
+    ),
     "yaml-not-mapping": (".yaml", "- gige-iperf\n", "the top level must be a mapping"),
     "unknown-key": (".toml", "scenaro = 1\n" + GOOD_TOML, "unknown key 'scenaro' (allowed: "),
     "wrong-suffix": (".json", "{}", "must end in .toml, .yaml or .yml"),
@@ -202,10 +287,12 @@ def test_missing_spec_file(tmp_path):
 
 def test_good_toml_and_equivalent_yaml_load_the_same(tmp_path):
     (tmp_path / "a.toml").write_text(GOOD_TOML)
-    (tmp_path / "a.yaml").write_text("scenario: gige-iperf\n"
-                                     "fixed: {duration: 100ms, pingCount: 0}\n"
-                                     "product:\n  window: [16KiB, 64KiB]\n"
-                                     "replications: {count: 2}\n")
+    (tmp_path / "a.yaml").write_text(
+        "scenario: gige-iperf\n"
+        "fixed: {duration: 100ms, pingCount: 0}\n"
+        "product:\n  window: [16KiB, 64KiB]\n"
+        "replications: {count: 2}\n"
+    )
     toml, yaml = (sweep_spec.load(tmp_path / f"a.{s}") for s in ("toml", "yaml"))
     assert toml.points == yaml.points and toml.runs == yaml.runs == (1, 2)
     assert toml.describe() == "gige-iperf: 2 point(s) x 2 run(s)"
@@ -215,16 +302,25 @@ def test_documented_example_specs_agree():
     """examples/sweeps/window.{toml,yaml}, quoted in docs/sweeps.md, are one spec."""
     folder = paths.SOURCE_DIR / "examples" / "sweeps"
     toml, yaml = (sweep_spec.load(folder / f"window.{s}") for s in ("toml", "yaml"))
-    assert toml.describe() == ("gige-iperf: 18 point(s) x 3 run(s), more until goodput is "
-                               "known to +-1 %")
-    for field in ("scenario", "points", "varied", "runs", "until", "seed", "timeout_s",
-                  "retries", "memory_limit"):
+    assert toml.describe() == (
+        "gige-iperf: 18 point(s) x 3 run(s), more until goodput is known to +-1 %"
+    )
+    for field in (
+        "scenario",
+        "points",
+        "varied",
+        "runs",
+        "until",
+        "seed",
+        "timeout_s",
+        "retries",
+        "memory_limit",
+    ):
         assert getattr(toml, field) == getattr(yaml, field), field
     assert sorted({p["linkDelay"] for p in toml.points}) == ["1000us", "100us", "10us"]
     docs = (paths.SOURCE_DIR / "docs" / "sweeps.md").read_text()
     for path in (folder / "window.toml", folder / "window.yaml"):
-        body = "\n".join(line for line in path.read_text().splitlines()
-                         if not line.startswith("#"))
+        body = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#"))
         assert body.strip() in docs, f"docs/sweeps.md does not quote {path.name}"
 
 

@@ -55,8 +55,9 @@ unit-interval,first draw,,0.0001,1,,theory,check
 def make_case(root: Path, *, sim_time="100ms", fault="none", tolerance=0.0) -> validation.Case:
     folder = root / "cases" / "engine-test"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "case.toml").write_text(CASE_TOML.format(
-        scenario=SCENARIO, sim_time=sim_time, fault=fault, tolerance=tolerance))
+    (folder / "case.toml").write_text(
+        CASE_TOML.format(scenario=SCENARIO, sim_time=sim_time, fault=fault, tolerance=tolerance)
+    )
     (folder / "reference.csv").write_text(REFERENCE)
     return validation.load_case(folder)
 
@@ -150,8 +151,7 @@ def test_bad_case_flags_are_refused():
         validation._flags({"RngRun": "2"}, "case.toml")
 
 
-def test_costs_come_from_the_last_runs_else_from_the_cost_table(tmp_path, stores,
-                                                                  monkeypatch):
+def test_costs_come_from_the_last_runs_else_from_the_cost_table(tmp_path, stores, monkeypatch):
     case = make_case(tmp_path)
     table = tmp_path / "runs.csv"
     table.write_text("case,variant,run,wall_s\nengine-test,b,2,7.5\n")
@@ -187,8 +187,11 @@ def test_killed_validation_resumes_where_it_stopped(tmp_path, stores, monkeypatc
     # Four runs of about 1 s each, one at a time; the driver is killed after the first.
     case = make_case(tmp_path, sim_time="15s")
     env = {**os.environ, "HYBRIDNET_BUILD_DIR": str(paths.build_dir())}
-    driver = subprocess.Popen([sys.executable, "-c", KILLABLE, str(stores), str(case.folder)],
-                              env=env, start_new_session=True)
+    driver = subprocess.Popen(
+        [sys.executable, "-c", KILLABLE, str(stores), str(case.folder)],
+        env=env,
+        start_new_session=True,
+    )
     runs = stores / case.id / "runs"
     deadline = time.monotonic() + 120
     while not list(runs.glob("*.json")) and time.monotonic() < deadline:
@@ -211,6 +214,10 @@ def test_killed_validation_resumes_where_it_stopped(tmp_path, stores, monkeypatc
 
 
 def _without_wall(docs: dict) -> str:
-    return json.dumps({v: [{k: x for k, x in d.items() if k != "wallClock"} for d in ds]
-                       for v, ds in docs.items()}, sort_keys=True)
-
+    return json.dumps(
+        {
+            v: [{k: x for k, x in d.items() if k != "wallClock"} for d in ds]
+            for v, ds in docs.items()
+        },
+        sort_keys=True,
+    )

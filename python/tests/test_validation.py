@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from hybridnet import stats, validation
+from hybridnet import report, stats, validation
 from hybridnet.validation import CaseError, Check, Reference
 
 
@@ -20,20 +20,23 @@ def check(kind, tolerance=0.0):
     return Check("c", "r", "v", "m", kind, tolerance, "why", "pass", "reason")
 
 
-@pytest.mark.parametrize("kind,reference,tol,mean,verdict,error", [
-    ("range", ref(lo=891, hi=920), 0.0, 900, "pass", 0.0),
-    ("range", ref(lo=891, hi=920), 0.0, 962, "miss", 962 / 920 - 1),
-    ("range", ref(lo=891, hi=920), 0.0, 880, "miss", 880 / 891 - 1),
-    ("range", ref(lo=891, hi=920), 0.05, 950, "pass", 950 / 920 - 1),
-    ("value", ref(value=186), 0.1, 200, "pass", 200 / 186 - 1),
-    ("value", ref(value=186), 0.1, 210, "miss", 210 / 186 - 1),
-    ("value", ref(value=186), 0.1, 160, "miss", 160 / 186 - 1),
-    ("at-most", ref(value=941.48), 0.0, 941.0, "pass", 0.0),
-    ("at-most", ref(value=941.48), 0.0, 962.0, "miss", 962 / 941.48 - 1),
-    ("at-least", ref(value=1.0), 0.0, 1.02, "pass", 0.0),
-    ("at-least", ref(value=1.0), 0.0, 0.97, "miss", 0.97 - 1),
-    ("at-least", ref(value=1.0), 0.05, 0.97, "pass", 0.97 - 1),
-])
+@pytest.mark.parametrize(
+    "kind,reference,tol,mean,verdict,error",
+    [
+        ("range", ref(lo=891, hi=920), 0.0, 900, "pass", 0.0),
+        ("range", ref(lo=891, hi=920), 0.0, 962, "miss", 962 / 920 - 1),
+        ("range", ref(lo=891, hi=920), 0.0, 880, "miss", 880 / 891 - 1),
+        ("range", ref(lo=891, hi=920), 0.05, 950, "pass", 950 / 920 - 1),
+        ("value", ref(value=186), 0.1, 200, "pass", 200 / 186 - 1),
+        ("value", ref(value=186), 0.1, 210, "miss", 210 / 186 - 1),
+        ("value", ref(value=186), 0.1, 160, "miss", 160 / 186 - 1),
+        ("at-most", ref(value=941.48), 0.0, 941.0, "pass", 0.0),
+        ("at-most", ref(value=941.48), 0.0, 962.0, "miss", 962 / 941.48 - 1),
+        ("at-least", ref(value=1.0), 0.0, 1.02, "pass", 0.0),
+        ("at-least", ref(value=1.0), 0.0, 0.97, "miss", 0.97 - 1),
+        ("at-least", ref(value=1.0), 0.05, 0.97, "pass", 0.97 - 1),
+    ],
+)
 def test_judge(kind, reference, tol, mean, verdict, error):
     got, err, explanation = validation.judge(check(kind, tol), reference, mean, None)
     assert got == verdict
@@ -142,17 +145,17 @@ RELATIVE_CASE = textwrap.dedent("""\
     tolerance_why = "roughly"
     expect = "pass"
     """)
-RELATIVE_REFERENCE = (",".join(validation.REFERENCE_COLUMNS) + "\n"
-                      'double,"ratio",2,,,,"src",check\n')
+RELATIVE_REFERENCE = ",".join(validation.REFERENCE_COLUMNS) + '\ndouble,"ratio",2,,,,"src",check\n'
 
 
 def test_relative_check_pairs_replications(tmp_path):
     case = validation.load_case(write_case(tmp_path, RELATIVE_CASE, RELATIVE_REFERENCE))
 
     def docs(values):
-        return [{"rng": {"seed": 1, "run": run},
-                 "metrics": {"goodput": {"value": v, "unit": "Mb/s"}}}
-                for run, v in zip((1, 2), values)]
+        return [
+            {"rng": {"seed": 1, "run": run}, "metrics": {"goodput": {"value": v, "unit": "Mb/s"}}}
+            for run, v in zip((1, 2), values, strict=True)
+        ]
 
     (o,) = validation.evaluate(case, {"one": docs([900.0, 1000.0]), "two": docs([1800.0, 1900.0])})
     assert o.samples == pytest.approx([2.0, 1.9])
@@ -163,38 +166,47 @@ def test_relative_check_pairs_replications(tmp_path):
         validation.evaluate(case, {"one": docs([900.0, 0.0]), "two": docs([1800.0, 1900.0])})
 
 
-@pytest.mark.parametrize("edit,message", [
-    ('relative_to = "one"', 'relative_to = "two"'),
-    ('relative_to = "one"', 'relative_to = "three"'),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        ('relative_to = "one"', 'relative_to = "two"'),
+        ('relative_to = "one"', 'relative_to = "three"'),
+    ],
+)
 def test_relative_to_must_name_another_variant(tmp_path, edit, message):
     with pytest.raises(CaseError, match="is not another defined variant"):
-        validation.load_case(write_case(tmp_path, RELATIVE_CASE.replace(edit, message),
-                                        RELATIVE_REFERENCE))
+        validation.load_case(
+            write_case(tmp_path, RELATIVE_CASE.replace(edit, message), RELATIVE_REFERENCE)
+        )
 
 
-@pytest.mark.parametrize("edit,message", [
-    (lambda c, r: (c.replace('expect = "miss"', 'expect = "maybe"'), r), "expect 'maybe'"),
-    (lambda c, r: (c.replace('reason = "no host model"\n', ''), r), "needs a reason"),
-    (lambda c, r: (c.replace('kind = "range"', 'kind = "value"'), r), "does not fit"),
-    (lambda c, r: (c.replace('reference = "a"', 'reference = "z"'), r), "'z' is not in"),
-    (lambda c, r: (c.replace('variant = "v"', 'variant = "w"'), r), "variant 'w'"),
-    (lambda c, r: (c.replace("tolerance = 0.0", "tolerance = 2.0"), r), "outside 0 to 1"),
-    (lambda c, r: (c.replace("quick = [1, 2]", "quick = [0]"), r), "RngRun values >= 1"),
-    (lambda c, r: (c.replace('duration = "10s"', "duration = 10"), r), "string with its unit"),
-    (lambda c, r: (c + "colour = 1\n", r), "unknown key 'colour'"),
-    (lambda c, r: (c.replace('bound = "b"', 'bound = "a"'), r), "single value, not a range"),
-    (lambda c, r: (c.replace('title = "t"', 'title = "t"\nseries = "pingRtt"'), r),
-     "list of series names"),
-    (lambda c, r: (c + c[c.index("[[check]]"):], r), "check id 'c' is repeated"),
-    (lambda c, r: (c, r.replace(",891,920,", ",0,920,")), "is 0"),
-    (lambda c, r: (c, r.replace("891,920", "930,920")), "above max"),
-    (lambda c, r: (c, r.replace("891,920", "8x1,920")), "not a number"),
-    (lambda c, r: (c, r.replace("891,920", "nan,920")), "not a finite number"),
-    (lambda c, r: (c, r.replace(",891,920,", "900,891,920,")), "value or both min and max"),
-    (lambda c, r: (c, r.replace("calibration", "guess")), "use: 'guess'"),
-    (lambda c, r: (c, r.replace("id,quantity", "name,quantity")), "columns must be"),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda c, r: (c.replace('expect = "miss"', 'expect = "maybe"'), r), "expect 'maybe'"),
+        (lambda c, r: (c.replace('reason = "no host model"\n', ""), r), "needs a reason"),
+        (lambda c, r: (c.replace('kind = "range"', 'kind = "value"'), r), "does not fit"),
+        (lambda c, r: (c.replace('reference = "a"', 'reference = "z"'), r), "'z' is not in"),
+        (lambda c, r: (c.replace('variant = "v"', 'variant = "w"'), r), "variant 'w'"),
+        (lambda c, r: (c.replace("tolerance = 0.0", "tolerance = 2.0"), r), "outside 0 to 1"),
+        (lambda c, r: (c.replace("quick = [1, 2]", "quick = [0]"), r), "RngRun values >= 1"),
+        (lambda c, r: (c.replace('duration = "10s"', "duration = 10"), r), "string with its unit"),
+        (lambda c, r: (c + "colour = 1\n", r), "unknown key 'colour'"),
+        (lambda c, r: (c.replace('bound = "b"', 'bound = "a"'), r), "single value, not a range"),
+        (
+            lambda c, r: (c.replace('title = "t"', 'title = "t"\nseries = "pingRtt"'), r),
+            "list of series names",
+        ),
+        (lambda c, r: (c + c[c.index("[[check]]") :], r), "check id 'c' is repeated"),
+        (lambda c, r: (c, r.replace(",891,920,", ",0,920,")), "is 0"),
+        (lambda c, r: (c, r.replace("891,920", "930,920")), "above max"),
+        (lambda c, r: (c, r.replace("891,920", "8x1,920")), "not a number"),
+        (lambda c, r: (c, r.replace("891,920", "nan,920")), "not a finite number"),
+        (lambda c, r: (c, r.replace(",891,920,", "900,891,920,")), "value or both min and max"),
+        (lambda c, r: (c, r.replace("calibration", "guess")), "use: 'guess'"),
+        (lambda c, r: (c, r.replace("id,quantity", "name,quantity")), "columns must be"),
+    ],
+)
 def test_bad_case_files_give_one_line(tmp_path, edit, message):
     case, reference = edit(CASE, REFERENCE)
     with pytest.raises(CaseError) as e:
@@ -205,8 +217,10 @@ def test_bad_case_files_give_one_line(tmp_path, edit, message):
 
 def test_repository_cases_are_valid():
     cases = validation.discover()
-    assert {c.id for c in cases} >= {"lightpath-accelerator-packet-bandwidth",
-                                     "lightpath-accelerator-ping-rtt"}
+    assert {c.id for c in cases} >= {
+        "lightpath-accelerator-packet-bandwidth",
+        "lightpath-accelerator-ping-rtt",
+    }
     for case in cases:
         assert (case.folder / "README.md").is_file()
         assert (case.folder / "plot.gp").is_file()
@@ -215,8 +229,6 @@ def test_repository_cases_are_valid():
 def test_plot_data_is_plain_numbers(tmp_path):
     """Outcomes straight from evaluate() (numpy scalars inside) must reach gnuplot as
     numbers: a repr like np.float64(...) silently drops the simulated series."""
-    from hybridnet import report
-
     case = validation.load_case(write_case(tmp_path))
     docs = [{"metrics": {"goodput": {"value": v, "unit": "Mb/s"}}} for v in (962.0, 961.0)]
     outcomes = validation.evaluate(case, {"v": docs})

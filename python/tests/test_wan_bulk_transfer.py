@@ -60,9 +60,12 @@ def wan(bin_dir):
 @pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_input_is_one_line_exit_2(wan, tmp_path, args, expected):
     for extra in ([], ["--check"]):
-        proc = subprocess.run([str(wan), *args, *extra,
-                               f"--output={tmp_path / 'r.json'}"],
-                              capture_output=True, text=True, cwd=tmp_path)
+        proc = subprocess.run(
+            [str(wan), *args, *extra, f"--output={tmp_path / 'r.json'}"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
         assert proc.returncode == 2, proc.stderr
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1, proc.stderr
@@ -73,26 +76,40 @@ def test_bad_input_is_one_line_exit_2(wan, tmp_path, args, expected):
 
 
 def test_unknown_congestion_lists_the_registered_algorithms(wan):
-    proc = subprocess.run([str(wan), "--congestion=Reno", "--check"], capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [str(wan), "--congestion=Reno", "--check"], capture_output=True, text=True
+    )
     assert proc.returncode == 2
     names = proc.stderr.strip().split("; one of ")[1].split(", ")
     # ns-3's and hybridnet's algorithms, by short name, found in the TypeId registry
-    for name in ("TcpLinuxReno", "TcpNewReno", "TcpHighSpeed", "TcpScalable", "TcpHtcp",
-                 "TcpBic", "TcpCubic", "TcpFast", "TcpHstcpLp", "TcpHighSpeedLinux"):
+    for name in (
+        "TcpLinuxReno",
+        "TcpNewReno",
+        "TcpHighSpeed",
+        "TcpScalable",
+        "TcpHtcp",
+        "TcpBic",
+        "TcpCubic",
+        "TcpFast",
+        "TcpHstcpLp",
+        "TcpHighSpeedLinux",
+    ):
         assert name in names, name
     assert "TcpCongestionOps" not in names and names == sorted(names)
 
 
-@pytest.mark.parametrize("name", ["TcpHighSpeed", "ns3::TcpHighSpeed", "ns3::hybridnet::TcpFast",
-                                  "TcpScalableLinux"])
+@pytest.mark.parametrize(
+    "name", ["TcpHighSpeed", "ns3::TcpHighSpeed", "ns3::hybridnet::TcpFast", "TcpScalableLinux"]
+)
 def test_congestion_by_full_or_short_name(wan, name):
-    proc = subprocess.run([str(wan), f"--congestion={name}", "--check"], capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [str(wan), f"--congestion={name}", "--check"], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     # BBR is refused on hybridnet's TCP only
-    ok = subprocess.run([str(wan), "--congestion=TcpBbr", "--tcp=ns3", "--check"],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [str(wan), "--congestion=TcpBbr", "--tcp=ns3", "--check"], capture_output=True, text=True
+    )
     assert ok.returncode == 0, ok.stderr
 
 
@@ -101,8 +118,9 @@ def run(wan, tmp_path, *args, name="r.json"):
     given = {a.split("=")[0] for a in args}
     base = [a for a in SHORT if a.split("=")[0] not in given]
     out = tmp_path / name
-    proc = subprocess.run([str(wan), *base, *args, f"--output={out}"], capture_output=True,
-                          text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [str(wan), *base, *args, f"--output={out}"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(out.read_text())
 
@@ -128,25 +146,31 @@ def test_short_run_loads_and_leaves_one_file(wan, tmp_path):
     assert times == pytest.approx([0.1 * i for i in range(10)])
     assert max(series.filter(like="cwnd").iloc[:, 0]) <= metric(doc, "maxCwnd")
     assert list(series.filter(like="bytesAcked").iloc[:, 0]) == sorted(
-        series.filter(like="bytesAcked").iloc[:, 0])
+        series.filter(like="bytesAcked").iloc[:, 0]
+    )
 
 
 def test_two_processes_byte_identical(wan, tmp_path):
     args = ["--flows=2", "--lossRate=0.002", "--web100Interval=50ms", "--RngRun=4"]
     a = run(wan, tmp_path, *args, name="a.json")
-    b = run(wan, tmp_path, *args, name="b.json")
+    run(wan, tmp_path, *args, name="b.json")
     raw_a = (tmp_path / "a.json").read_bytes().partition(b'"wallClock"')[0]
     raw_b = (tmp_path / "b.json").read_bytes().partition(b'"wallClock"')[0]
     assert raw_a == raw_b
     assert metric(a, "packetsDropped") > 0
-    schema = json.loads(subprocess.run([str(wan), "--schema"], capture_output=True, check=True,
-                                       text=True).stdout)
-    flags = [f["name"] for f in schema["flags"]
-             if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")]
+    schema = json.loads(
+        subprocess.run([str(wan), "--schema"], capture_output=True, check=True, text=True).stdout
+    )
+    flags = [
+        f["name"]
+        for f in schema["flags"]
+        if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")
+    ]
     assert list(a["parameters"]) == flags
     c = run(wan, tmp_path, *args[:-1], "--RngRun=5", name="c.json")
-    assert metric(c, "packetsDropped") != metric(a, "packetsDropped") or \
-        metric(c, "bytesReceived") != metric(a, "bytesReceived"), "the run number changes the drops"
+    assert metric(c, "packetsDropped") != metric(a, "packetsDropped") or metric(
+        c, "bytesReceived"
+    ) != metric(a, "bytesReceived"), "the run number changes the drops"
 
 
 def test_lfn_and_ns3_fill_the_bottleneck_alike(wan, tmp_path):
@@ -162,8 +186,9 @@ def test_lfn_and_ns3_fill_the_bottleneck_alike(wan, tmp_path):
     assert metric(ns3, "retransmits") == 0
 
 
-@pytest.mark.parametrize("args", [[], ["--rtt=50ms", "--sndBuf=128KiB"]],
-                         ids=["sized-for-path", "send-buffer-limited"])
+@pytest.mark.parametrize(
+    "args", [[], ["--rtt=50ms", "--sndBuf=128KiB"]], ids=["sized-for-path", "send-buffer-limited"]
+)
 def test_lfn_does_not_retransmit_without_loss(wan, tmp_path, args):
     doc = run(wan, tmp_path, "--tcp=lfn", *args)
     assert metric(doc, "bottleneckDrops") == 0 and metric(doc, "packetsDropped") == 0
@@ -205,8 +230,15 @@ def test_parallel_window_limited_streams_share_equally(wan, tmp_path):
     """Four streams whose windows together fit the path: each gets W / RTT over its own
     transfer time (flow i starts (i - 1) x 200 ms late), so Jain's index is 1 and the total
     is the bytes of all over the whole duration."""
-    doc = run(wan, tmp_path, "--rtt=50ms", "--duration=3s", "--flows=4", "--rcvBuf=64KiB",
-              "--startSpread=200ms")
+    doc = run(
+        wan,
+        tmp_path,
+        "--rtt=50ms",
+        "--duration=3s",
+        "--flows=4",
+        "--rcvBuf=64KiB",
+        "--startSpread=200ms",
+    )
     per_flow = 8 * 65536 / 0.050 / 1e6
     for i in range(1, 5):
         assert 0.85 * per_flow < metric(doc, f"goodputFlow{i}") <= per_flow
@@ -219,8 +251,15 @@ def test_parallel_window_limited_streams_share_equally(wan, tmp_path):
 def test_jain_index_of_unequal_streams(wan, tmp_path):
     """Two window-limited streams, the second started 1.5 s late with 1 s left: rates equal,
     so J = 1; byte counts unequal (the index is of rates, not bytes)."""
-    doc = run(wan, tmp_path, "--rtt=50ms", "--duration=2.5s", "--flows=2", "--rcvBuf=64KiB",
-              "--startSpread=1.5s")
+    doc = run(
+        wan,
+        tmp_path,
+        "--rtt=50ms",
+        "--duration=2.5s",
+        "--flows=2",
+        "--rcvBuf=64KiB",
+        "--startSpread=1.5s",
+    )
     assert metric(doc, "bytesReceivedFlow1") > 2 * metric(doc, "bytesReceivedFlow2")
     assert 0.99 < metric(doc, "jainFairness") <= 1
 
@@ -301,8 +340,15 @@ def test_larger_initial_window_delivers_more_in_the_first_rounds(wan, tmp_path, 
     hold back a few segments' growth a round: within 15 %)."""
     got = {}
     for iw in (10, 20):
-        doc = run(wan, tmp_path, f"--tcp={tcp}", *SLOW, "--duration=420ms",
-                  f"--initialCwnd={iw}", name=f"iw{iw}.json")
+        doc = run(
+            wan,
+            tmp_path,
+            f"--tcp={tcp}",
+            *SLOW,
+            "--duration=420ms",
+            f"--initialCwnd={iw}",
+            name=f"iw{iw}.json",
+        )
         got[iw] = metric(doc, "bytesReceived") / 1448
         assert 0.85 * 7 * iw <= got[iw] <= 7 * iw
     assert got[20] / got[10] == pytest.approx(2, rel=0.15)
@@ -331,8 +377,11 @@ def test_initial_ssthresh_below_the_bdp_ends_slow_start_early(wan, tmp_path, tcp
 def reductions(doc):
     """(time, cwnd before) of each fast retransmit in the Web100 series of flow 1."""
     s = {k: v["values"] for k, v in doc["series"]["web100Flow1"].items()}
-    return [(s["time"][i], s["cwnd"][i - 1]) for i in range(1, len(s["time"]))
-            if s["fastRetransmits"][i] != s["fastRetransmits"][i - 1]]
+    return [
+        (s["time"][i], s["cwnd"][i - 1])
+        for i in range(1, len(s["time"]))
+        if s["fastRetransmits"][i] != s["fastRetransmits"][i - 1]
+    ]
 
 
 #: A 1 Gb/s, 20 ms path whose window stays far below the BDP (2.5 MB, 1700 segments), so
@@ -349,8 +398,13 @@ def test_reno_recovers_in_half_a_window_of_rtts(wan, tmp_path, tcp):
     segment (0.5) and W sampled every 5 ms may be one segment off (0.5 RTT of W/2).
     Slow start ends at 20 segments (initialSsThresh) so that the queue never overflows;
     the 7000th segment is dropped near W = 120 and the second drop comes after recovery."""
-    args = [*RECOVERY_PATH, "--congestion=TcpLinuxReno", "--initialSsThresh=28960B",
-            "--lossEvery=7000", "--duration=3.3s"]
+    args = [
+        *RECOVERY_PATH,
+        "--congestion=TcpLinuxReno",
+        "--initialSsThresh=28960B",
+        "--lossEvery=7000",
+        "--duration=3.3s",
+    ]
     traced = run(wan, tmp_path, *args, "--web100Interval=5ms", name="traced.json")
     (_, before), *_ = reductions(traced)
     w = before / 1448
@@ -372,15 +426,26 @@ def test_scalable_recovers_in_a_fixed_number_of_rtts(wan, tmp_path, tcp):
     before the next loss."""
     times = []
     for ssthresh, every in ((144800, 3000), (434400, 9000)):
-        doc = run(wan, tmp_path, f"--tcp={tcp}", *RECOVERY_PATH,
-                  "--congestion=TcpScalableLinux", f"--initialSsThresh={ssthresh}B",
-                  f"--lossEvery={every}", "--duration=2s", name=f"s{ssthresh}.json")
+        doc = run(
+            wan,
+            tmp_path,
+            f"--tcp={tcp}",
+            *RECOVERY_PATH,
+            "--congestion=TcpScalableLinux",
+            f"--initialSsThresh={ssthresh}B",
+            f"--lossEvery={every}",
+            "--duration=2s",
+            name=f"s{ssthresh}.json",
+        )
         assert metric(doc, "recoveries") >= 2
         assert metric(doc, "maxCwnd") >= ssthresh
         times.append(metric(doc, "recoveryTime") / 0.020)
     for rtts in times:
-        assert math.log(8 / 7) / math.log(1.01) - 1 <= rtts <= \
-            math.log(8 / 7) / math.log(1 + 1 / 102) + 2
+        assert (
+            math.log(8 / 7) / math.log(1.01) - 1
+            <= rtts
+            <= math.log(8 / 7) / math.log(1 + 1 / 102) + 2
+        )
     # Reno's W/2 would be ~75 and ~200 RTTs: Scalable's two differ only by the rounding
     # terms above (the fast-recovery round, whole-segment steps: up to 1 RTT each)
     assert abs(times[0] - times[1]) <= 2

@@ -15,8 +15,13 @@ import pytest
 from hybridnet import results
 
 #: 100 Mb/s, 1 Gb/s access links: a 1 s run takes well under a second.
-SHORT = ["--bottleneckRate=100Mbps", "--accessRate=1Gbps", "--flows=2", "--rtts=10ms,20ms",
-         "--duration=1s"]
+SHORT = [
+    "--bottleneckRate=100Mbps",
+    "--accessRate=1Gbps",
+    "--flows=2",
+    "--rtts=10ms,20ms",
+    "--duration=1s",
+]
 
 #: 1448 B of payload in 1502 B on the wire (IP MTU 1500 B + PPP 2 B)
 WIRE = 1502
@@ -61,8 +66,12 @@ def shared(bin_dir):
 @pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_input_is_one_line_exit_2(shared, tmp_path, args, expected):
     for extra in ([], ["--check"]):
-        proc = subprocess.run([str(shared), *args, *extra, f"--output={tmp_path / 'r.json'}"],
-                              capture_output=True, text=True, cwd=tmp_path)
+        proc = subprocess.run(
+            [str(shared), *args, *extra, f"--output={tmp_path / 'r.json'}"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
         assert proc.returncode == 2, proc.stderr
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1, proc.stderr
@@ -72,13 +81,16 @@ def test_bad_input_is_one_line_exit_2(shared, tmp_path, args, expected):
         assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
 
 
-@pytest.mark.parametrize("args", [
-    ["--congestion=TcpHighSpeedLinux"],
-    ["--congestion=ns3::TcpLinuxReno,TcpScalableLinux,ns3::hybridnet::TcpHighSpeedLinux"],
-    ["--flows=2", "--rtts=80ms", "--starts=0s,9s"],
-    ["--flows=16", "--rtts=2ms"],
-    ["--tcp=ns3", "--congestion=TcpBbr"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--congestion=TcpHighSpeedLinux"],
+        ["--congestion=ns3::TcpLinuxReno,TcpScalableLinux,ns3::hybridnet::TcpHighSpeedLinux"],
+        ["--flows=2", "--rtts=80ms", "--starts=0s,9s"],
+        ["--flows=16", "--rtts=2ms"],
+        ["--tcp=ns3", "--congestion=TcpBbr"],
+    ],
+)
 def test_good_lists_are_accepted(shared, args):
     proc = subprocess.run([str(shared), *args, "--check"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
@@ -89,8 +101,9 @@ def run(shared, tmp_path, *args, name="r.json"):
     given = {a.split("=")[0] for a in args}
     base = [a for a in SHORT if a.split("=")[0] not in given]
     out = tmp_path / name
-    proc = subprocess.run([str(shared), *base, *args, f"--output={out}"], capture_output=True,
-                          text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [str(shared), *base, *args, f"--output={out}"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(out.read_text())
 
@@ -105,8 +118,14 @@ def goodputs(doc):
 
 
 def test_short_run_loads_and_leaves_one_file(shared, tmp_path):
-    doc = run(shared, tmp_path, "--flows=3", "--rtts=10ms,20ms,40ms", "--web100Interval=100ms",
-              "--starts=0s,0s,500ms")
+    doc = run(
+        shared,
+        tmp_path,
+        "--flows=3",
+        "--rtts=10ms,20ms,40ms",
+        "--web100Interval=100ms",
+        "--starts=0s,0s,500ms",
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
     assert len(results.frame([tmp_path / "r.json"])) == 1
     # derived: BDP and the default queue of the longest path (40 ms)
@@ -119,7 +138,8 @@ def test_short_run_loads_and_leaves_one_file(shared, tmp_path):
     total = sum(metric(doc, f"bytesReceivedFlow{i}") for i in (1, 2, 3))
     assert metric(doc, "goodput") == pytest.approx(8 * total / 1e6)
     assert metric(doc, "goodputFlow3") == pytest.approx(
-        8 * metric(doc, "bytesReceivedFlow3") / 0.5 / 1e6)
+        8 * metric(doc, "bytesReceivedFlow3") / 0.5 / 1e6
+    )
     assert metric(doc, "goodput") <= metric(doc, "goodputCeiling") * 1.0001
     assert metric(doc, "jainFairness") == pytest.approx(sum(g) ** 2 / (3 * sum(x * x for x in g)))
     assert sum(metric(doc, f"shareFlow{i}") for i in (1, 2, 3)) == pytest.approx(1)
@@ -139,18 +159,27 @@ def test_short_run_loads_and_leaves_one_file(shared, tmp_path):
 
 
 def test_two_processes_byte_identical(shared, tmp_path):
-    args = ["--flows=3", "--rtts=10ms,30ms,50ms", "--congestion=TcpLinuxReno,TcpScalableLinux,"
-            "TcpHighSpeedLinux", "--web100Interval=50ms", "--queuePackets=50"]
+    args = [
+        "--flows=3",
+        "--rtts=10ms,30ms,50ms",
+        "--congestion=TcpLinuxReno,TcpScalableLinux,TcpHighSpeedLinux",
+        "--web100Interval=50ms",
+        "--queuePackets=50",
+    ]
     a = run(shared, tmp_path, *args, name="a.json")
     run(shared, tmp_path, *args, name="b.json")
     raw_a = (tmp_path / "a.json").read_bytes().partition(b'"wallClock"')[0]
     raw_b = (tmp_path / "b.json").read_bytes().partition(b'"wallClock"')[0]
     assert raw_a == raw_b
     assert metric(a, "bottleneckDrops") > 0  # the flows did share a full queue
-    schema = json.loads(subprocess.run([str(shared), "--schema"], capture_output=True,
-                                       check=True, text=True).stdout)
-    flags = [f["name"] for f in schema["flags"]
-             if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")]
+    schema = json.loads(
+        subprocess.run([str(shared), "--schema"], capture_output=True, check=True, text=True).stdout
+    )
+    flags = [
+        f["name"]
+        for f in schema["flags"]
+        if f["name"] not in ("RngSeed", "RngRun", "output", "progress", "check")
+    ]
     assert list(a["parameters"]) == flags
 
 
@@ -160,14 +189,14 @@ def test_two_reno_flows_converge_to_fairness(shared, tmp_path):
     a 10 ms path at 100 Mb/s (windows of about 40 to 85 segments, so a congestion epoch of
     about 20 RTTs) converge within a few seconds from a start 2 s apart: Jain's index over
     the last 10 s of 20 s is above 0.9 (0.9 is two flows at 1 : 2)."""
-    doc = run(shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s",
-              "--warmup=10s")
+    doc = run(shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s", "--warmup=10s")
     assert metric(doc, "bottleneckDrops") > 0
     assert metric(doc, "utilization") > 0.9
     assert metric(doc, "jainFairness") > 0.9
     # without the warm-up, flow 1's head start shows (its 2 s alone at the full rate)
-    whole = run(shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s",
-                name="whole.json")
+    whole = run(
+        shared, tmp_path, "--rtts=10ms", "--starts=0s,2s", "--duration=20s", name="whole.json"
+    )
     assert metric(whole, "goodputFlow1") > metric(doc, "goodputFlow1")
 
 
@@ -179,8 +208,9 @@ def test_reno_rtt_unfairness_lies_between_the_loss_models(shared, tmp_path):
     (R2/R1)^(1/(1-d)) = (R2/R1)^2 (Xu, Harfoush and Rhee 2004). The effective RTTs include
     the same queueing delay q in [0, Q x 1502 B x 8 / C]: the ratio lies between
     (R2 + qmax)/(R1 + qmax) and (R2/R1)^2. Here R = 20 and 40 ms, Q = 84: 1.66 to 4."""
-    doc = run(shared, tmp_path, "--rtts=20ms,40ms", "--queuePackets=84", "--duration=30s",
-              "--warmup=10s")
+    doc = run(
+        shared, tmp_path, "--rtts=20ms,40ms", "--queuePackets=84", "--duration=30s", "--warmup=10s"
+    )
     qmax = metric(doc, "queueCapacity") * WIRE * 8 / 100e6 * 1e3
     low, high = (40 + qmax) / (20 + qmax), (40 / 20) ** 2
     assert 1.6 < low < 1.7
@@ -189,16 +219,23 @@ def test_reno_rtt_unfairness_lies_between_the_loss_models(shared, tmp_path):
     assert metric(doc, "utilization") > 0.9
 
 
-@pytest.mark.parametrize("order", [("TcpLinuxReno", "TcpScalableLinux"),
-                                   ("TcpScalableLinux", "TcpLinuxReno")])
+@pytest.mark.parametrize(
+    "order", [("TcpLinuxReno", "TcpScalableLinux"), ("TcpScalableLinux", "TcpLinuxReno")]
+)
 def test_congestion_control_is_per_flow(shared, tmp_path, order):
     """Scalable (b = 1/8) against Reno (b = 1/2) at the same RTT: below Scalable's AI count
     both add one segment per RTT, so synchronized losses balance at w_S / 8 = w_R / 2, a
     share of 0.8 for Scalable (more above its AI count, where it grows 1 % per RTT); random
     losses give about sqrt(30 / 1.5) = 4.5 times Reno's window (share 0.82). Scalable gets
     more than 0.6 whichever flow it is, which it cannot if every flow ran one algorithm."""
-    doc = run(shared, tmp_path, "--rtts=10ms", f"--congestion={','.join(order)}",
-              "--duration=20s", "--warmup=5s")
+    doc = run(
+        shared,
+        tmp_path,
+        "--rtts=10ms",
+        f"--congestion={','.join(order)}",
+        "--duration=20s",
+        "--warmup=5s",
+    )
     scalable = order.index("TcpScalableLinux") + 1
     assert metric(doc, f"shareFlow{scalable}") > 0.6
 
@@ -210,16 +247,23 @@ def test_initial_window_and_threshold_reach_every_flow(shared, tmp_path, tcp):
     has delivered exactly IW segments. With initialSsThresh = T segments, cwnd stops doubling
     at T: over five rounds (620 ms) at most T + 5 segments (one a round in congestion
     avoidance), where without a threshold it reaches 8 x 10 = 80 or more."""
-    args = [f"--tcp={tcp}", "--flows=2", "--rtts=100ms", "--bottleneckRate=1Gbps",
-            "--accessRate=10Gbps"]
+    args = [
+        f"--tcp={tcp}",
+        "--flows=2",
+        "--rtts=100ms",
+        "--bottleneckRate=1Gbps",
+        "--accessRate=10Gbps",
+    ]
     for iw in (4, 25):
-        doc = run(shared, tmp_path, *args, "--duration=200ms", f"--initialCwnd={iw}",
-                  name=f"iw{iw}.json")
+        doc = run(
+            shared, tmp_path, *args, "--duration=200ms", f"--initialCwnd={iw}", name=f"iw{iw}.json"
+        )
         for i in (1, 2):
             assert metric(doc, f"bytesReceivedFlow{i}") == iw * 1448
     free = run(shared, tmp_path, *args, "--duration=620ms", name="free.json")
-    held = run(shared, tmp_path, *args, "--duration=620ms", "--initialSsThresh=20KiB",
-               name="held.json")
+    held = run(
+        shared, tmp_path, *args, "--duration=620ms", "--initialSsThresh=20KiB", name="held.json"
+    )
     threshold = 20 * 1024 / 1448
     assert metric(free, "maxCwnd") >= 80 * 1448
     assert threshold * 1448 <= metric(held, "maxCwnd") <= (threshold + 5) * 1448

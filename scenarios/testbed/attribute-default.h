@@ -18,7 +18,8 @@ namespace hybridnet
  * @brief The default (initial value) of a model attribute, so that a flag or a file whose
  * default is the model's reads it from the attribute instead of writing it again.
  *
- *     uint32_t rings = AttributeDefault<UintegerValue>(NicNetDevice::GetTypeId(), "RxRingSize").Get();
+ *     uint32_t rings = AttributeDefault<UintegerValue>(NicNetDevice::GetTypeId(),
+ * "RxRingSize").Get();
  *
  * @tparam V the attribute's value class (UintegerValue, TimeValue, ...)
  * @param tid the class

@@ -3,23 +3,21 @@
  */
 #include "cluster-builder.h"
 
-#include "hybridnet/flow-steering-helper.h"
-#include "hybridnet/offload-daemon-helper.h"
-
 #include "hybridnet/endpoint-daemon.h"
-#include "hybridnet/flow-steering.h"
-#include "hybridnet/pipe-fitting-daemon.h"
-
 #include "hybridnet/ethernet-net-device.h"
+#include "hybridnet/flow-steering-helper.h"
+#include "hybridnet/flow-steering.h"
 #include "hybridnet/host-profile.h"
 #include "hybridnet/loopback-helper.h"
 #include "hybridnet/media-converter.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
+#include "hybridnet/offload-daemon-helper.h"
 #include "hybridnet/optical-circuit-switch-helper.h"
 #include "hybridnet/optical-circuit-switch.h"
 #include "hybridnet/packet-switch-helper.h"
 #include "hybridnet/packet-switch.h"
+#include "hybridnet/pipe-fitting-daemon.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -341,12 +339,14 @@ ClusterBuilder::InstallDaemons()
         offload.SetPipeFittingAttribute(s.attribute, *s.GetAttributeValue());
     }
     const ClusterTopology::Host& frontEnd = t.GetFrontEnd();
-    m_pfd = offload.InstallPipeFitting(m_hosts[frontEnd.name].node, t.accelerator.managementAddress);
+    m_pfd =
+        offload.InstallPipeFitting(m_hosts[frontEnd.name].node, t.accelerator.managementAddress);
     for (const auto& name : t.epdHosts)
     {
         const ClusterTopology::Host* h = t.FindHost(name);
         BuiltHost& built = m_hosts[name];
-        built.epd = offload.InstallEndpoint(built.node, built.circuitDevice, frontEnd.packetNic.address);
+        built.epd =
+            offload.InstallEndpoint(built.node, built.circuitDevice, frontEnd.packetNic.address);
         m_pfd->AddEndpoint(h->packetNic.address,
                            h->circuitNic->address,
                            h->circuitNic->acceleratorPort);
@@ -474,8 +474,8 @@ ClusterBuilder::AssignStreams(int64_t stream) const
         }
     }
     int64_t used = NicHelper::AssignStreams(devices, stream);
-    used += OpticalCircuitSwitchHelper::AssignStreams(NodeContainer(m_acceleratorNode),
-                                                      stream + used);
+    used +=
+        OpticalCircuitSwitchHelper::AssignStreams(NodeContainer(m_acceleratorNode), stream + used);
     return used;
 }
 

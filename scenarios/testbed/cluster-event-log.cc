@@ -4,7 +4,6 @@
 #include "cluster-event-log.h"
 
 #include "cluster-builder.h"
-
 #include "hybridnet/endpoint-daemon.h"
 #include "hybridnet/flow-steering.h"
 #include "hybridnet/optical-circuit-switch.h"
@@ -82,15 +81,17 @@ ClusterEventLog::Connect(const ClusterBuilder& cluster)
                     }));
             epd->TraceConnectWithoutContext(
                 "FlowStateChange",
-                Callback<void, const FlowKey&, EndpointDaemon::FlowState, EndpointDaemon::FlowState>(
-                    [this, epdId](const FlowKey& key,
-                                  EndpointDaemon::FlowState from,
-                                  EndpointDaemon::FlowState to) {
-                        Add(epdId,
-                            "state",
-                            key.ToString() + " " + EndpointDaemon::GetFlowStateName(from) +
-                                " -> " + EndpointDaemon::GetFlowStateName(to));
-                    }));
+                Callback<void,
+                         const FlowKey&,
+                         EndpointDaemon::FlowState,
+                         EndpointDaemon::FlowState>([this, epdId](const FlowKey& key,
+                                                                  EndpointDaemon::FlowState from,
+                                                                  EndpointDaemon::FlowState to) {
+                    Add(epdId,
+                        "state",
+                        key.ToString() + " " + EndpointDaemon::GetFlowStateName(from) + " -> " +
+                            EndpointDaemon::GetFlowStateName(to));
+                }));
             epd->TraceConnectWithoutContext(
                 "MessageTx",
                 Callback<void, Ipv4Address, std::string, bool>(message(epdId, "send")));
@@ -107,7 +108,8 @@ ClusterEventLog::Connect(const ClusterBuilder& cluster)
             steering->TraceConnectWithoutContext(
                 "PathChange",
                 Callback<void, const FlowKey&, Ptr<const NetDevice>, Ipv4Address>(
-                    [this, where](const FlowKey& key, Ptr<const NetDevice> device, Ipv4Address via) {
+                    [this,
+                     where](const FlowKey& key, Ptr<const NetDevice> device, Ipv4Address via) {
                         std::ostringstream detail;
                         if (device)
                         {
@@ -163,26 +165,27 @@ ClusterEventLog::Connect(const ClusterBuilder& cluster)
         pfd->TraceConnectWithoutContext(
             "MessageRx",
             Callback<void, Ipv4Address, std::string, bool>(message(pfdId, "receive")));
-        pfd->TraceConnectWithoutContext("PeerUnreachable",
-                                        Callback<void, Ipv4Address, std::string>(unreachable(pfdId)));
+        pfd->TraceConnectWithoutContext(
+            "PeerUnreachable",
+            Callback<void, Ipv4Address, std::string>(unreachable(pfdId)));
     }
 
     Ptr<OpticalCircuitSwitch> ocs = cluster.GetAccelerator();
-    ocs->TraceConnectWithoutContext(
-        "CircuitStateChange",
-        Callback<void, uint32_t, uint32_t, bool, Time>(
-            [this, ocsId](uint32_t a, uint32_t b, bool up, Time) {
-                Add(ocsId,
-                    up ? "circuitUp" : "circuitDown",
-                    "ports " + std::to_string(a) + "-" + std::to_string(b));
-            }));
+    ocs->TraceConnectWithoutContext("CircuitStateChange",
+                                    Callback<void, uint32_t, uint32_t, bool, Time>(
+                                        [this, ocsId](uint32_t a, uint32_t b, bool up, Time) {
+                                            Add(ocsId,
+                                                up ? "circuitUp" : "circuitDown",
+                                                "ports " + std::to_string(a) + "-" +
+                                                    std::to_string(b));
+                                        }));
     ocs->TraceConnectWithoutContext(
         "CommandComplete",
         Callback<void, std::string, bool, std::string, Time>(
             [this, ocsId](std::string command, bool success, std::string reason, Time issued) {
                 std::ostringstream detail;
-                detail << "'" << command << "' issued at " << issued.GetSeconds() << " s: "
-                       << (success ? "done" : "failed: " + reason);
+                detail << "'" << command << "' issued at " << issued.GetSeconds()
+                       << " s: " << (success ? "done" : "failed: " + reason);
                 Add(ocsId, "command", detail.str());
             }));
 }

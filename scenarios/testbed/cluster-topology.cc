@@ -4,10 +4,9 @@
 #include "cluster-topology.h"
 
 #include "attribute-default.h"
-#include "json-input.h"
-
 #include "hybridnet/host-profile.h"
 #include "hybridnet/quantity.h"
+#include "json-input.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -50,7 +49,8 @@ constexpr uint32_t kMaxQueuePackets = 1000000;
 std::optional<Ipv4Address>
 ParseAddress(const std::string& text)
 {
-    static const std::regex quad(R"(^(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})$)");
+    static const std::regex quad(
+        R"(^(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})$)");
     std::smatch m;
     if (!std::regex_match(text, m, quad))
     {
@@ -178,8 +178,7 @@ struct Registry
         std::string text = AddressText(a);
         if (!network.Contains(a))
         {
-            Fail(path,
-                 text + " is outside " + networkKey + " " + network.ToString());
+            Fail(path, text + " is outside " + networkKey + " " + network.ToString());
         }
         if (network.prefixLength < 31 && a == network.address)
         {
@@ -224,8 +223,7 @@ struct Registry
         auto [it, fresh] = ports.emplace(port, path);
         if (!fresh)
         {
-            Fail(path,
-                 what + " " + std::to_string(port) + " is already taken by " + it->second);
+            Fail(path, what + " " + std::to_string(port) + " is already taken by " + it->second);
         }
     }
 };
@@ -250,9 +248,8 @@ ReadDaemonSettings(const Json& section,
     out.present = true;
     for (const auto& [key, j] : section.items())
     {
-        auto spec = std::find_if(keys.begin(), keys.end(), [&key](const auto& k) {
-            return k.key == key;
-        });
+        auto spec =
+            std::find_if(keys.begin(), keys.end(), [&key](const auto& k) { return k.key == key; });
         if (spec == keys.end())
         {
             continue; // "hosts"
@@ -325,9 +322,8 @@ EffectiveTime(const ClusterTopology::DaemonSettings& settings,
     {
         return {std::get<Time>(s->value), true};
     }
-    auto spec = std::find_if(keys.begin(), keys.end(), [&key](const auto& k) {
-        return k.key == key;
-    });
+    auto spec =
+        std::find_if(keys.begin(), keys.end(), [&key](const auto& k) { return k.key == key; });
     NS_ABORT_MSG_IF(spec == keys.end(), "no daemon setting " << key);
     return {AttributeDefaultTime(spec->typeId, spec->attribute), false};
 }
@@ -461,18 +457,26 @@ ParseDescriptionAndProfile(const Json& doc, ClusterTopology& t)
 void
 ParseNetworks(const Json& doc, ClusterTopology& t)
 {
-    t.packetNetwork = GetNetwork(Required(doc, "", "packetNetwork", "the subnet of the hosts' "
-                                                                   "packet NICs, e.g. 10.0.0.0/24"),
+    t.packetNetwork = GetNetwork(Required(doc,
+                                          "",
+                                          "packetNetwork",
+                                          "the subnet of the hosts' "
+                                          "packet NICs, e.g. 10.0.0.0/24"),
                                  "packetNetwork");
-    t.circuitNetwork = GetNetwork(Required(doc, "", "circuitNetwork", "the subnet of the hosts' "
-                                                                     "circuit NICs, e.g. "
-                                                                     "192.168.0.0/24"),
+    t.circuitNetwork = GetNetwork(Required(doc,
+                                           "",
+                                           "circuitNetwork",
+                                           "the subnet of the hosts' "
+                                           "circuit NICs, e.g. "
+                                           "192.168.0.0/24"),
                                   "circuitNetwork");
-    t.managementNetwork =
-        GetNetwork(Required(doc, "", "managementNetwork", "the subnet of the front end's "
-                                                          "cable to the accelerator, e.g. "
-                                                          "10.0.1.0/24"),
-                   "managementNetwork");
+    t.managementNetwork = GetNetwork(Required(doc,
+                                              "",
+                                              "managementNetwork",
+                                              "the subnet of the front end's "
+                                              "cable to the accelerator, e.g. "
+                                              "10.0.1.0/24"),
+                                     "managementNetwork");
     std::vector<std::pair<std::string, ClusterTopology::Network>> networks = {
         {"packetNetwork", t.packetNetwork},
         {"circuitNetwork", t.circuitNetwork},
@@ -520,10 +524,10 @@ ParseLinks(const Json& doc, ClusterTopology& t)
     {
         t.links.rate = GetRate(*j, "links.rate");
         CheckAttributeByName("links.rate",
-                       j->get<std::string>(),
-                       kDevice,
-                       "DataRate",
-                       DataRateValue(*t.links.rate));
+                             j->get<std::string>(),
+                             kDevice,
+                             "DataRate",
+                             DataRateValue(*t.links.rate));
     }
     t.links.packetCableDelay =
         GetAttributeTime(*links, "links", "packetCableDelay", kChannel, "Delay");
@@ -541,8 +545,11 @@ ParsePacketSwitch(const Json& doc, ClusterTopology& t)
 {
     const Json& sw = Required(doc, "", "packetSwitch", "the packet switch, {\"ports\": 24}");
     CheckObject(sw, "packetSwitch", {"ports", "queuePackets", "switchingLatency", "flowControl"});
-    t.packetSwitch.ports = GetWhole(Required(sw, "packetSwitch", "ports", "the switch's "
-                                                                          "number of ports"),
+    t.packetSwitch.ports = GetWhole(Required(sw,
+                                             "packetSwitch",
+                                             "ports",
+                                             "the switch's "
+                                             "number of ports"),
                                     "packetSwitch.ports",
                                     1,
                                     kMaxSwitchPorts);
@@ -551,11 +558,8 @@ ParsePacketSwitch(const Json& doc, ClusterTopology& t)
         t.packetSwitch.queuePackets =
             GetWhole(*j, "packetSwitch.queuePackets", 1, kMaxQueuePackets);
     }
-    t.packetSwitch.switchingLatency = GetAttributeTime(sw,
-                                                       "packetSwitch",
-                                                       "switchingLatency",
-                                                       kPacketSwitch,
-                                                       "SwitchingLatency");
+    t.packetSwitch.switchingLatency =
+        GetAttributeTime(sw, "packetSwitch", "switchingLatency", kPacketSwitch, "SwitchingLatency");
     if (const Json* j = Optional(sw, "flowControl"))
     {
         t.packetSwitch.flowControl = GetBool(*j, "packetSwitch.flowControl");
@@ -570,10 +574,10 @@ ParseAcceleratorPorts(const Json& acc)
     {
         uint64_t ports = GetWhole(*j, "accelerator.ports", 0, kMaxSwitchPorts * 1024);
         CheckAttributeByName("accelerator.ports",
-                       std::to_string(ports),
-                       kSwitch,
-                       "NumPorts",
-                       UintegerValue(ports));
+                             std::to_string(ports),
+                             kSwitch,
+                             "NumPorts",
+                             UintegerValue(ports));
         return static_cast<uint32_t>(ports);
     }
     return AttributeDefault<UintegerValue>(TypeId::LookupByName(kSwitch), "NumPorts").Get();
@@ -592,8 +596,8 @@ CheckCommandLatencyRange(const ClusterTopology::AcceleratorSettings& accelerator
         bool minGiven = accelerator.commandLatencyMin.has_value();
         Fail(minGiven ? "accelerator.commandLatencyMin" : "accelerator.commandLatencyMax",
              "the command latency range is empty: commandLatencyMin " + FormatTime(min) +
-                 (minGiven ? "" : " (default)") + " exceeds commandLatencyMax " +
-                 FormatTime(max) + (accelerator.commandLatencyMax ? "" : " (default)"));
+                 (minGiven ? "" : " (default)") + " exceeds commandLatencyMax " + FormatTime(max) +
+                 (accelerator.commandLatencyMax ? "" : " (default)"));
     }
 }
 
@@ -605,13 +609,10 @@ ParseAccelerator(const Json& doc, ClusterTopology& t)
                                "",
                                "accelerator",
                                "the optical circuit switch, {\"managementAddress\": ...}");
-    CheckObject(acc,
-                "accelerator",
-                {"ports",
-                 "managementAddress",
-                 "switchingTime",
-                 "commandLatencyMin",
-                 "commandLatencyMax"});
+    CheckObject(
+        acc,
+        "accelerator",
+        {"ports", "managementAddress", "switchingTime", "commandLatencyMin", "commandLatencyMax"});
     t.accelerator.ports = ParseAcceleratorPorts(acc);
     t.accelerator.managementAddress =
         GetAddress(Required(acc,
@@ -621,16 +622,10 @@ ParseAccelerator(const Json& doc, ClusterTopology& t)
                    "accelerator.managementAddress");
     t.accelerator.switchingTime =
         GetAttributeTime(acc, "accelerator", "switchingTime", kSwitch, "SwitchingTime");
-    t.accelerator.commandLatencyMin = GetAttributeTime(acc,
-                                                       "accelerator",
-                                                       "commandLatencyMin",
-                                                       kSwitch,
-                                                       "CommandLatencyMin");
-    t.accelerator.commandLatencyMax = GetAttributeTime(acc,
-                                                       "accelerator",
-                                                       "commandLatencyMax",
-                                                       kSwitch,
-                                                       "CommandLatencyMax");
+    t.accelerator.commandLatencyMin =
+        GetAttributeTime(acc, "accelerator", "commandLatencyMin", kSwitch, "CommandLatencyMin");
+    t.accelerator.commandLatencyMax =
+        GetAttributeTime(acc, "accelerator", "commandLatencyMax", kSwitch, "CommandLatencyMax");
     CheckCommandLatencyRange(t.accelerator);
 }
 
@@ -678,8 +673,8 @@ GetPort(const Json& j,
     if (j.is_number_unsigned() && j.get<uint64_t>() > count)
     {
         Fail(path,
-             Show(j) + " is beyond " + owner + " " + std::to_string(count) + " ports (" +
-                 countKey + ")");
+             Show(j) + " is beyond " + owner + " " + std::to_string(count) + " ports (" + countKey +
+                 ")");
     }
     return static_cast<uint32_t>(GetWhole(j, path, 1, count));
 }
@@ -699,11 +694,8 @@ ParsePacketNic(const Json& h, const std::string& path, const ClusterTopology& t,
     packetNic.address = registry.ReadAddress(nic, nicPath, t.packetNetwork, "packetNetwork");
     const Json& port = Required(nic, nicPath, "switchPort", "its port on the packet switch");
     std::string portPath = Key(nicPath, "switchPort");
-    packetNic.switchPort = GetPort(port,
-                                   portPath,
-                                   t.packetSwitch.ports,
-                                   "the packet switch's",
-                                   "packetSwitch.ports");
+    packetNic.switchPort =
+        GetPort(port, portPath, t.packetSwitch.ports, "the packet switch's", "packetSwitch.ports");
     Registry::UsePort(registry.switchPorts, packetNic.switchPort, portPath, "switch port");
     return packetNic;
 }
@@ -718,10 +710,8 @@ ParseCircuitNic(const Json& circuit,
     CheckObject(circuit, cPath, {"address", "acceleratorPort"});
     ClusterTopology::CircuitNic c;
     c.address = registry.ReadAddress(circuit, cPath, t.circuitNetwork, "circuitNetwork");
-    const Json& port = Required(circuit,
-                                cPath,
-                                "acceleratorPort",
-                                "the accelerator port its fiber goes to");
+    const Json& port =
+        Required(circuit, cPath, "acceleratorPort", "the accelerator port its fiber goes to");
     std::string portPath = Key(cPath, "acceleratorPort");
     c.acceleratorPort =
         GetPort(port, portPath, t.accelerator.ports, "the accelerator's", "accelerator.ports");
@@ -761,8 +751,8 @@ ParseHost(const Json& h, const std::string& path, const ClusterTopology& t, Regi
     if (const auto frontEnd = FindFrontEnd(t.hosts); frontEnd && host.frontEnd)
     {
         Fail(Key(path, "frontEnd"),
-             "a second front end; " + Index("hosts", *frontEnd) + " (" +
-                 t.hosts[*frontEnd].name + ") is already the front end");
+             "a second front end; " + Index("hosts", *frontEnd) + " (" + t.hosts[*frontEnd].name +
+                 ") is already the front end");
     }
     host.packetNic = ParsePacketNic(h, path, t, registry);
     if (const Json* circuit = Optional(h, "circuitNic"))
@@ -902,8 +892,8 @@ ParseStaticCircuits(const Json& doc, ClusterTopology& t)
     if (!circuits->is_array())
     {
         Fail("staticCircuits",
-             "expected a list [...] of circuits, got " + std::string(circuits->type_name()) +
-                 " " + Show(*circuits));
+             "expected a list [...] of circuits, got " + std::string(circuits->type_name()) + " " +
+                 Show(*circuits));
     }
     std::map<std::string, std::string> busy; // host -> circuit path
     for (size_t i = 0; i < circuits->size(); ++i)
@@ -981,8 +971,7 @@ CheckDaemonAgreement(const ClusterTopology& t)
     auto keepalive = EffectiveTime(t.pfd, pfdKeys, "keepaliveTimeout");
     if (keepalive.value <= interval.value)
     {
-        Fail(keepalive.given || !interval.given ? "pfd.keepaliveTimeout"
-                                                : "epd.keepaliveInterval",
+        Fail(keepalive.given || !interval.given ? "pfd.keepaliveTimeout" : "epd.keepaliveInterval",
              "pfd.keepaliveTimeout " + keepalive.Text() +
                  " does not exceed epd.keepaliveInterval " + interval.Text() +
                  ": the pfd would tear down every circuit between two KEEPALIVEs");

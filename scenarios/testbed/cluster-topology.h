@@ -127,7 +127,7 @@ class ClusterTopology
     /** An IPv4 network, "a.b.c.d/n". */
     struct Network
     {
-        Ipv4Address address;  //!< the network address (host bits zero)
+        Ipv4Address address;      //!< the network address (host bits zero)
         uint32_t prefixLength{0}; //!< n, 0..32
         /** @return the netmask */
         Ipv4Mask GetMask() const;
@@ -156,11 +156,11 @@ class ClusterTopology
     /** A compute node or the front end. */
     struct Host
     {
-        std::string name;                           //!< unique; its ns-3 Name
-        bool frontEnd{false};                       //!< the cluster's front end
-        PacketNic packetNic;                        //!< NIC 1
-        std::optional<CircuitNic> circuitNic;       //!< NIC 2, if any
-        std::optional<Ipv4Address> managementNic;   //!< front end only: its address
+        std::string name;                         //!< unique; its ns-3 Name
+        bool frontEnd{false};                     //!< the cluster's front end
+        PacketNic packetNic;                      //!< NIC 1
+        std::optional<CircuitNic> circuitNic;     //!< NIC 2, if any
+        std::optional<Ipv4Address> managementNic; //!< front end only: its address
     };
 
     /** Cables and line rate; unset members keep the model attributes' defaults. */
@@ -176,10 +176,10 @@ class ClusterTopology
     /** The packet switch. */
     struct PacketSwitchSettings
     {
-        uint32_t ports{0};                      //!< number of front-panel ports
-        std::optional<uint32_t> queuePackets;   //!< output queue per port, packets
-        std::optional<Time> switchingLatency;   //!< PacketSwitch SwitchingLatency
-        std::optional<bool> flowControl;        //!< PacketSwitch FlowControl (802.3x)
+        uint32_t ports{0};                    //!< number of front-panel ports
+        std::optional<uint32_t> queuePackets; //!< output queue per port, packets
+        std::optional<Time> switchingLatency; //!< PacketSwitch SwitchingLatency
+        std::optional<bool> flowControl;      //!< PacketSwitch FlowControl (802.3x)
     };
 
     /** The lightpath accelerator (OpticalCircuitSwitch). */
@@ -229,26 +229,26 @@ class ClusterTopology
      */
     struct SettingKey
     {
-        std::string key;       //!< key in the section
-        std::string kind;      //!< time, rate, size, count or choice
+        std::string key;  //!< key in the section
+        std::string kind; //!< time, rate, size, count or choice
         std::vector<std::pair<std::string, std::string>> choices; //!< choice: word, enum name
-        std::string typeId;    //!< the daemon's TypeId name
-        std::string attribute; //!< its attribute
+        std::string typeId;                                       //!< the daemon's TypeId name
+        std::string attribute;                                    //!< its attribute
     };
 
-    std::string description;        //!< free text
-    std::string hostProfile;        //!< host profile of every host: a bundled name or a file
-    Network packetNetwork;          //!< NIC 1 subnet
-    Network circuitNetwork;         //!< NIC 2 subnet
-    Network managementNetwork;      //!< front end - accelerator management subnet
-    Links links;                    //!< cables
-    PacketSwitchSettings packetSwitch;  //!< the packet switch
-    AcceleratorSettings accelerator;    //!< the circuit switch
-    std::vector<Host> hosts;            //!< in file order
+    std::string description;           //!< free text
+    std::string hostProfile;           //!< host profile of every host: a bundled name or a file
+    Network packetNetwork;             //!< NIC 1 subnet
+    Network circuitNetwork;            //!< NIC 2 subnet
+    Network managementNetwork;         //!< front end - accelerator management subnet
+    Links links;                       //!< cables
+    PacketSwitchSettings packetSwitch; //!< the packet switch
+    AcceleratorSettings accelerator;   //!< the circuit switch
+    std::vector<Host> hosts;           //!< in file order
     std::vector<StaticCircuit> staticCircuits; //!< in file order
-    std::vector<std::string> epdHosts;  //!< hosts that run an epd (empty without daemons)
-    DaemonSettings epd;                 //!< end-point daemon settings
-    DaemonSettings pfd;                 //!< pipe-fitting daemon settings
+    std::vector<std::string> epdHosts;         //!< hosts that run an epd (empty without daemons)
+    DaemonSettings epd;                        //!< end-point daemon settings
+    DaemonSettings pfd;                        //!< pipe-fitting daemon settings
 
     /**
      * @param jsonText the topology file's content

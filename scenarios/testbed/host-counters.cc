@@ -69,8 +69,12 @@ HostCounters::WriteTo(ResultDocument& result) const
         const Sample& a = m_samples[0].at(i);
         const Sample& b = m_samples[1].at(i);
         const std::string& who = m_names[i];
-        result.SetMetric("cpuUtilisation" + who, (b.cpuBusy - a.cpuBusy).GetSeconds() / seconds, "");
-        result.SetMetric("busUtilisation" + who, (b.busBusy - a.busBusy).GetSeconds() / seconds, "");
+        result.SetMetric("cpuUtilisation" + who,
+                         (b.cpuBusy - a.cpuBusy).GetSeconds() / seconds,
+                         "");
+        result.SetMetric("busUtilisation" + who,
+                         (b.busBusy - a.busBusy).GetSeconds() / seconds,
+                         "");
         const double interrupts = b.interrupts - a.interrupts;
         result.SetMetric("interruptRate" + who, interrupts / seconds, "1/s");
         if (interrupts > 0)

@@ -4,7 +4,6 @@
 #include "host-flags.h"
 
 #include "attribute-default.h"
-
 #include "hybridnet/host-bus.h"
 #include "hybridnet/interrupt-moderator.h"
 #include "hybridnet/loopback-helper.h"
@@ -256,8 +255,8 @@ HostFlags::EffectiveBus(size_t i) const
             return std::nullopt; // the input check reports it
         }
     }
-    const std::string kind = profile->Find("bus", "Kind").value_or(
-        AttributeDefaultText(HostBus::GetTypeId(), "Kind"));
+    const std::string kind =
+        profile->Find("bus", "Kind").value_or(AttributeDefaultText(HostBus::GetTypeId(), "Kind"));
     return Bus{m_busKind != "profile" ? m_busKind : kind,
                m_busWidth != 0 ? m_busWidth : BusValue(*profile, "Width"),
                m_busClock != 0 ? m_busClock : BusValue(*profile, "Clock"),

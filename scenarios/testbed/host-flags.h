@@ -32,13 +32,13 @@ class NicHelper;
  *
  * | method | flags | sets (on every host) |
  * |---|---|---|
- * | AddProfile | one per machine or group of machines (`--host`, `--sender`) | a bundled profile name or a profile file (HostProfile); optionally `none` |
- * | AddInterruptThrottle | itr | InterruptModerator InterruptThrottleRate |
- * | AddThrottleClock | throttleClock | NicNetDevice ThrottleClock |
- * | AddRings | rxRing, txRing | NicNetDevice RxRingSize, TxRingSize |
- * | AddDelayTimers | rxIntDelay, rxAbsIntDelay | InterruptModerator RxIntDelay, RxAbsIntDelay |
- * | AddChecksumOffload | checksumOffload | NicNetDevice ChecksumOffload (or the profile's) |
- * | AddBus | busKind, busWidth, busClock, mmrbc | HostBus Kind, Width, Clock, Mmrbc (or the profiles') |
+ * | AddProfile | one per machine or group of machines (`--host`, `--sender`) | a bundled profile
+ * name or a profile file (HostProfile); optionally `none` | | AddInterruptThrottle | itr |
+ * InterruptModerator InterruptThrottleRate | | AddThrottleClock | throttleClock | NicNetDevice
+ * ThrottleClock | | AddRings | rxRing, txRing | NicNetDevice RxRingSize, TxRingSize | |
+ * AddDelayTimers | rxIntDelay, rxAbsIntDelay | InterruptModerator RxIntDelay, RxAbsIntDelay | |
+ * AddChecksumOffload | checksumOffload | NicNetDevice ChecksumOffload (or the profile's) | | AddBus
+ * | busKind, busWidth, busClock, mmrbc | HostBus Kind, Width, Clock, Mmrbc (or the profiles') |
  *
  * Apply(i, helper) sets profile i on a helper, then every registered override.  The 8254x
  * delay timers count in units of 1.024 us: a time t becomes round(t / 1.024 us) units
@@ -115,6 +115,7 @@ class HostFlags
         uint32_t lanes;   //!< PCI Express lanes
         uint32_t mmrbc;   //!< bytes
     };
+
     /** One profile flag. */
     struct Profile
     {
@@ -126,7 +127,8 @@ class HostFlags
 
     /** @return profile @p i's bus with the flags applied; nothing if it does not load */
     std::optional<Bus> EffectiveBus(size_t i) const;
-    /** @return the first word of HostBus::CheckConfiguration's complaint of any host ("" if none) */
+    /** @return the first word of HostBus::CheckConfiguration's complaint of any host ("" if none)
+     */
     std::string BusProblem() const;
     /** @return the input check's message: "" if every profile loads */
     std::string LoadProfiles();
@@ -135,21 +137,21 @@ class HostFlags
 
     std::deque<Profile> m_profiles; //!< stable addresses for the bound texts
     bool m_itrFlag{false};
-    int64_t m_itr{8000};                    //!< --itr
+    int64_t m_itr{8000}; //!< --itr
     bool m_throttleClockFlag{false};
-    std::string m_throttleClock;            //!< --throttleClock
+    std::string m_throttleClock; //!< --throttleClock
     bool m_ringFlags{false};
-    uint32_t m_rxRing;                      //!< --rxRing
-    uint32_t m_txRing;                      //!< --txRing
+    uint32_t m_rxRing; //!< --rxRing
+    uint32_t m_txRing; //!< --txRing
     bool m_delayFlags{false};
-    Time m_rxIntDelay;                      //!< --rxIntDelay
-    Time m_rxAbsIntDelay;                   //!< --rxAbsIntDelay
+    Time m_rxIntDelay;                        //!< --rxIntDelay
+    Time m_rxAbsIntDelay;                     //!< --rxAbsIntDelay
     std::string m_checksumOffload{"profile"}; //!< --checksumOffload: profile, on or off
     bool m_busFlags{false};
-    std::string m_busKind{"profile"};       //!< --busKind
-    uint32_t m_busWidth{0};                 //!< --busWidth, bits (0: the profile's)
-    uint32_t m_busClock{0};                 //!< --busClock, MHz (0: the profile's)
-    uint32_t m_mmrbc{0};                    //!< --mmrbc, bytes (0: the profile's)
+    std::string m_busKind{"profile"}; //!< --busKind
+    uint32_t m_busWidth{0};           //!< --busWidth, bits (0: the profile's)
+    uint32_t m_busClock{0};           //!< --busClock, MHz (0: the profile's)
+    uint32_t m_mmrbc{0};              //!< --mmrbc, bytes (0: the profile's)
 };
 
 } // namespace hybridnet

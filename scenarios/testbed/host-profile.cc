@@ -3,8 +3,6 @@
  */
 #include "host-profile.h"
 
-#include "json-input.h"
-
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/interrupt-moderator.h"
@@ -12,6 +10,7 @@
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/quantity.h"
+#include "json-input.h"
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -112,7 +111,8 @@ ReadSetting(const Json& j,
     const Json* unit = Optional(j, "unit");
     if (value.is_number())
     {
-        s.unit = GetString(Required(j, path, "unit", "the unit of the number"), Key(path, "unit"),
+        s.unit = GetString(Required(j, path, "unit", "the unit of the number"),
+                           Key(path, "unit"),
                            "the unit of the number (Hz, cycles, bits, ...)");
     }
     else if (unit)
@@ -258,7 +258,10 @@ HostProfile::Load(const std::string& nameOrPath)
     profile.m_name = nameOrPath;
     InFile(file, [&]() {
         const Json doc = Parse(ReadFile(file, "host profile"), "profile");
-        CheckObject(doc, "", {"description", "include", "cpu", "bus", "nic", "moderator"}, "profile");
+        CheckObject(doc,
+                    "",
+                    {"description", "include", "cpu", "bus", "nic", "moderator"},
+                    "profile");
         profile.m_description = ReadDescription(doc);
         ReadParts(doc, &profile.m_settings);
         ReadSections(doc, file, &profile.m_settings);
@@ -343,7 +346,8 @@ HostProfile::ApplyLoopback(LoopbackHelper& helper) const
     bool named = false;
     for (const auto& s : m_settings)
     {
-        if (s.section == "nic" && (s.attribute == "RxPacketCycles" || s.attribute == "TxPacketCycles"))
+        if (s.section == "nic" &&
+            (s.attribute == "RxPacketCycles" || s.attribute == "TxPacketCycles"))
         {
             cycles += DynamicCast<const UintegerValue>(s.value)->Get();
             named = true;

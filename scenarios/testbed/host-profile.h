@@ -64,12 +64,12 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;           //!< cpu, bus, nic or moderator
-        std::string attribute;         //!< the attribute's name
-        std::string text;              //!< the value as written ("5.07Gbps", "2400000000")
-        std::string unit;              //!< the unit of a number ("" for other values)
-        std::string source;            //!< where the value comes from
-        std::string file;              //!< the file that states it (the profile or a part)
+        std::string section;             //!< cpu, bus, nic or moderator
+        std::string attribute;           //!< the attribute's name
+        std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
+        std::string unit;                //!< the unit of a number ("" for other values)
+        std::string source;              //!< where the value comes from
+        std::string file;                //!< the file that states it (the profile or a part)
         Ptr<const AttributeValue> value; //!< the value, checked against the attribute
     };
 
@@ -101,8 +101,7 @@ class HostProfile
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
-    std::optional<std::string> Find(const std::string& section,
-                                    const std::string& attribute) const;
+    std::optional<std::string> Find(const std::string& section, const std::string& attribute) const;
 
     /** Set every setting on @p helper: cpu, bus, nic (device) and moderator attributes. */
     void Apply(NicHelper& helper) const;

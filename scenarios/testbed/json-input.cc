@@ -36,7 +36,11 @@ namespace
 std::string
 OneLine(std::string text)
 {
-    std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::replace_if(
+        text.begin(),
+        text.end(),
+        [](char c) { return c == '\n' || c == '\r'; },
+        ' ');
     return text;
 }
 
@@ -44,9 +48,9 @@ OneLine(std::string text)
 struct Frame
 {
     bool array{false};
-    size_t count{0};             //!< elements so far (arrays)
-    std::string key;             //!< current key (objects)
-    std::set<std::string> keys;  //!< keys so far (objects)
+    size_t count{0};            //!< elements so far (arrays)
+    std::string key;            //!< current key (objects)
+    std::set<std::string> keys; //!< keys so far (objects)
 };
 
 /** @return the JSON path of the value being parsed */
@@ -283,8 +287,7 @@ CheckObject(const Json& object,
         {
             Fail(Key(path, key),
                  "unknown key '" + key + "' (did you mean '" + NearestWord(key, valid) +
-                     "'?); valid keys" + (path.empty() ? "" : " of " + path) + ": " +
-                     Join(valid));
+                     "'?); valid keys" + (path.empty() ? "" : " of " + path) + ": " + Join(valid));
         }
     }
 }
@@ -297,7 +300,10 @@ Optional(const Json& object, const std::string& key)
 }
 
 const Json&
-Required(const Json& object, const std::string& path, const std::string& key, const std::string& what)
+Required(const Json& object,
+         const std::string& path,
+         const std::string& key,
+         const std::string& what)
 {
     auto it = object.find(key);
     if (it == object.end())
@@ -378,9 +384,8 @@ RangeOf(const TypeId::AttributeInformation& info)
         }
         begin += marker.size();
         size_t end = begin;
-        while (end < info.help.size() &&
-               !(info.help[end] == '.' &&
-                 (end + 1 == info.help.size() || info.help[end + 1] == ' ')))
+        while (end < info.help.size() && !(info.help[end] == '.' && (end + 1 == info.help.size() ||
+                                                                     info.help[end + 1] == ' ')))
         {
             ++end;
         }
@@ -407,8 +412,8 @@ CheckAttribute(const std::string& path,
     if (!valid)
     {
         Fail(path,
-             "'" + text + "' is out of range " + RangeOf(info) + " (" + typeName +
-                 " attribute " + info.name + ")");
+             "'" + text + "' is out of range " + RangeOf(info) + " (" + typeName + " attribute " +
+                 info.name + ")");
     }
 }
 
@@ -442,8 +447,9 @@ GetAttributeValue(const Json& j,
     }
     else
     {
-        Fail(path, typeName + " attribute " + info.name + " (" + valueType +
-                       ") cannot be set from a file");
+        Fail(path,
+             typeName + " attribute " + info.name + " (" + valueType +
+                 ") cannot be set from a file");
     }
     CheckAttribute(path, j.is_string() ? j.get<std::string>() : j.dump(), typeName, info, *value);
     return value;

@@ -4,7 +4,6 @@
 #include "ping-series.h"
 
 #include "attribute-default.h"
-
 #include "hybridnet/flood-ping.h"
 
 #include "ns3/enum.h"
@@ -39,7 +38,11 @@ PingSeries::AddFlags(ScenarioFlags& flags, const std::string& when, bool flood, 
                    &m_count,
                    0,
                    1000000);
-    flags.AddTime("pingInterval", "time between pings (ping -i)", &m_interval, MilliSeconds(1), Hours(1));
+    flags.AddTime("pingInterval",
+                  "time between pings (ping -i)",
+                  &m_interval,
+                  MilliSeconds(1),
+                  Hours(1));
     if (!flood)
     {
         return;

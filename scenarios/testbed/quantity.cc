@@ -41,10 +41,24 @@ const std::map<std::string, Time::Unit> g_timeUnits = {
     {"ps", Time::PS},
 };
 const std::map<std::string, double> g_rateUnits = {
-    {"bps", 1.0},   {"kbps", 1e3},  {"Mbps", 1e6},  {"Gbps", 1e9},   {"Tbps", 1e12},
-    {"b/s", 1.0},   {"kb/s", 1e3},  {"Mb/s", 1e6},  {"Gb/s", 1e9},   {"Tb/s", 1e12},
-    {"Bps", 8.0},   {"kBps", 8e3},  {"MBps", 8e6},  {"GBps", 8e9},   {"B/s", 8.0},
-    {"kB/s", 8e3},  {"MB/s", 8e6},  {"GB/s", 8e9},
+    {"bps", 1.0},
+    {"kbps", 1e3},
+    {"Mbps", 1e6},
+    {"Gbps", 1e9},
+    {"Tbps", 1e12},
+    {"b/s", 1.0},
+    {"kb/s", 1e3},
+    {"Mb/s", 1e6},
+    {"Gb/s", 1e9},
+    {"Tb/s", 1e12},
+    {"Bps", 8.0},
+    {"kBps", 8e3},
+    {"MBps", 8e6},
+    {"GBps", 8e9},
+    {"B/s", 8.0},
+    {"kB/s", 8e3},
+    {"MB/s", 8e6},
+    {"GB/s", 8e9},
 };
 const std::map<std::string, uint64_t> g_sizeUnits = {
     {"B", 1},
@@ -190,8 +204,8 @@ ParseReal(const std::string& text, std::string* problem)
     double v = 0;
     const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
     auto [ptr, ec] = std::from_chars(begin, text.data() + text.size(), v);
-    if (!std::regex_match(text, g_real) || ec != std::errc() ||
-        ptr != text.data() + text.size() || !std::isfinite(v))
+    if (!std::regex_match(text, g_real) || ec != std::errc() || ptr != text.data() + text.size() ||
+        !std::isfinite(v))
     {
         *problem = "'" + text + "' is not a finite decimal number";
         return std::nullopt;

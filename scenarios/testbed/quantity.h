@@ -18,13 +18,14 @@
  * by every place where users give values: command-line flags (ScenarioFlags) and the
  * cluster topology file (ClusterTopology).
  *
- * | kind     | accepted form                                                       | examples          |
+ * | kind     | accepted form                                                       | examples |
  * |----------|---------------------------------------------------------------------|-------------------|
- * | time     | decimal number and unit h min s ms us ns ps                         | 10s, 2.5ms, 125us |
- * | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps, MBps, GBps are bytes/s) | 1Gbps, 155.52Mbps |
- * | size     | decimal integer and unit B kB KB MB GB (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB |
- * | integer  | decimal integer; a sign only for signed types                       | 300, -3           |
- * | real     | decimal number, optional sign and exponent                          | 0.5, 1e-6         |
+ * | time     | decimal number and unit h min s ms us ns ps                         | 10s, 2.5ms,
+ * 125us | | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps,
+ * MBps, GBps are bytes/s) | 1Gbps, 155.52Mbps | | size     | decimal integer and unit B kB KB MB GB
+ * (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB | | integer  | decimal integer; a sign only
+ * for signed types                       | 300, -3           | | real     | decimal number,
+ * optional sign and exponent                          | 0.5, 1e-6         |
  *
  * Rejected: malformed numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an
  * integer is expected (`1e3`), a sign on an unsigned quantity, `nan` and `inf`, a time,

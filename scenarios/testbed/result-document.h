@@ -91,11 +91,13 @@ class ResultDocument
         double value;
         std::string unit;
     };
+
     struct Series
     {
         std::string name;
         std::vector<Column> columns;
     };
+
     struct Event
     {
         Time time;

@@ -42,8 +42,8 @@ struct ScenarioFlags::Flag
     std::vector<std::string> choices;
     std::function<std::string(const std::string&)> check; //!< "" or the problem
     std::function<void()> commit;
-    std::function<std::string()> format;   //!< current value as text
-    std::function<double()> siValue;       //!< current value in siUnit; null if not numeric
+    std::function<std::string()> format; //!< current value as text
+    std::function<double()> siValue;     //!< current value in siUnit; null if not numeric
     std::string defaultText;
     std::optional<std::string> given;
 
@@ -166,17 +166,14 @@ template <typename T>
 void
 ScenarioFlags::AddSizeOf(const std::string& name, const std::string& help, T* value, T min, T max)
 {
-    AddRanged<T>({name,
-                  help,
-                  "size",
-                  "bytes (B; kB, MB, GB = 10^3 steps; KiB, MiB, GiB = 2^10 steps)",
-                  "B"},
-                 value,
-                 min,
-                 max,
-                 ParseSize<T>,
-                 [](const T& bytes) { return FormatSize(bytes); },
-                 [](const T& bytes) { return static_cast<double>(bytes); });
+    AddRanged<T>(
+        {name, help, "size", "bytes (B; kB, MB, GB = 10^3 steps; KiB, MiB, GiB = 2^10 steps)", "B"},
+        value,
+        min,
+        max,
+        ParseSize<T>,
+        [](const T& bytes) { return FormatSize(bytes); },
+        [](const T& bytes) { return static_cast<double>(bytes); });
 }
 
 void
@@ -208,13 +205,14 @@ ScenarioFlags::AddIntegerOf(const std::string& name,
                             T min,
                             T max)
 {
-    AddRanged<T>({name, help, kind, "", ""},
-                 value,
-                 min,
-                 max,
-                 ParseInteger<T>,
-                 [](const T& v) { return std::to_string(v); },
-                 [](const T& v) { return static_cast<double>(v); });
+    AddRanged<T>(
+        {name, help, kind, "", ""},
+        value,
+        min,
+        max,
+        ParseInteger<T>,
+        [](const T& v) { return std::to_string(v); },
+        [](const T& v) { return static_cast<double>(v); });
 }
 
 void
@@ -403,9 +401,10 @@ ScenarioFlags::AddInputFile(const std::string& name,
     };
     // The path a text stands for, or "" with the problem.
     auto resolve = [=](const std::string& text, std::string* problem) -> std::string {
-        const bool isName = text.find('/') == std::string::npos &&
-                            !(text.size() > extension.size() &&
-                              text.compare(text.size() - extension.size(), extension.size(), extension) == 0);
+        const bool isName =
+            text.find('/') == std::string::npos &&
+            !(text.size() > extension.size() &&
+              text.compare(text.size() - extension.size(), extension.size(), extension) == 0);
         const std::string path = isName ? folder + "/" + text + extension : text;
         std::error_code ec;
         if (!text.empty() && fs::is_regular_file(path, ec))
@@ -419,8 +418,8 @@ ScenarioFlags::AddInputFile(const std::string& name,
             {
                 names += (names.empty() ? "" : ", ") + n;
             }
-            *problem = "'" + text + "' is no bundled name (" + names + ") and no " +
-                       extension + " file";
+            *problem =
+                "'" + text + "' is no bundled name (" + names + ") and no " + extension + " file";
         }
         else
         {
@@ -550,9 +549,8 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         }
         Flag* flag = it->get();
         std::string range = flag->Range();
-        std::string expected =
-            "; expected " + (flag->unit.empty() ? flag->kind : flag->unit) +
-            (range.empty() ? "" : ", range " + range);
+        std::string expected = "; expected " + (flag->unit.empty() ? flag->kind : flag->unit) +
+                               (range.empty() ? "" : ", range " + range);
         if (!seen.insert(name).second)
         {
             return error("--" + name + " is given more than once");

@@ -31,17 +31,19 @@ namespace hybridnet
  * | kind     | accepted form                        | examples              | stored as      |
  * |----------|--------------------------------------|-----------------------|----------------|
  * | time     | decimal number and unit h min s ms us ns ps | 10s, 2.5ms, 125us | ns3::Time     |
- * | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps, MBps, GBps are bytes/s) | 1Gbps, 155.52Mbps | ns3::DataRate |
- * | size     | decimal integer and unit B kB KB MB GB (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB | uint64_t bytes |
- * | count    | decimal integer, no sign, no unit    | 300                   | uint32_t/uint64_t |
- * | integer  | decimal integer, optional sign       | -3                    | int64_t        |
- * | real     | decimal number, optional exponent    | 0.5, 1e-6             | double         |
- * | bool     | true false 1 0, or the bare flag     | --verbose             | bool           |
- * | choice   | one of a fixed list of words         | reno                  | std::string    |
- * | type     | a registered ns-3 TypeId name that is (a subclass of) a given base | ns3::TcpLinuxReno | std::string |
- * | path     | a file name in an existing folder    | out/run1.json         | std::string    |
- * | file     | an existing file, or the name of a bundled one | topo.json, lightpath-accelerator | std::string (path) |
- * | text     | a form the scenario states and checks | node1>node2          | std::string    |
+ * | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps, MBps,
+ * GBps are bytes/s) | 1Gbps, 155.52Mbps | ns3::DataRate | | size     | decimal integer and unit B
+ * kB KB MB GB (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB | uint64_t bytes | | count    |
+ * decimal integer, no sign, no unit    | 300                   | uint32_t/uint64_t | | integer  |
+ * decimal integer, optional sign       | -3                    | int64_t        | | real     |
+ * decimal number, optional exponent    | 0.5, 1e-6             | double         | | bool     | true
+ * false 1 0, or the bare flag     | --verbose             | bool           | | choice   | one of a
+ * fixed list of words         | reno                  | std::string    | | type     | a registered
+ * ns-3 TypeId name that is (a subclass of) a given base | ns3::TcpLinuxReno | std::string | | path
+ * | a file name in an existing folder    | out/run1.json         | std::string    | | file     | an
+ * existing file, or the name of a bundled one | topo.json, lightpath-accelerator | std::string
+ * (path) | | text     | a form the scenario states and checks | node1>node2          | std::string
+ * |
  *
  * Rejected, each with a one-line message naming the flag and the accepted range: malformed
  * numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an integer is expected
@@ -211,6 +213,7 @@ class ScenarioFlags
 
   private:
     struct Flag;
+
     /** What every flag has besides its value. */
     struct Spec
     {
@@ -220,6 +223,7 @@ class ScenarioFlags
         std::string unit;   //!< accepted units, for help and schema
         std::string siUnit; //!< unit of Parameter::siValue
     };
+
     /** Add a flag whose value is parsed, then checked against [min, max]. */
     template <typename T>
     void AddRanged(const Spec& spec,

@@ -26,8 +26,8 @@ namespace hybridnet
  *
  *     Scenario scenario("gige-iperf", "bulk TCP and ping between two GigE hosts");
  *     Time simTime = Seconds(10);
- *     scenario.Flags().AddTime("simTime", "transfer duration", &simTime, MilliSeconds(1), Hours(1));
- *     if (auto exitCode = scenario.Parse(argc, argv)) { return *exitCode; }
+ *     scenario.Flags().AddTime("simTime", "transfer duration", &simTime, MilliSeconds(1),
+ * Hours(1)); if (auto exitCode = scenario.Parse(argc, argv)) { return *exitCode; }
  *     ... build the topology ...
  *     scenario.Run(simTime);
  *     scenario.Result().SetMetric("goodput", mbps, "Mb/s");
@@ -36,8 +36,8 @@ namespace hybridnet
  * Besides the scenario's own flags every scenario has: --RngSeed and --RngRun (ns-3's
  * RngSeedManager), --output (the result file; default <scenario>.json), --progress
  * (progress lines on stderr) and --check (validate the flags and rules, then exit 0
- * without simulating; sweeps use it to check a spec before anything runs).  Exit codes: 0 success, 1 failure to write the result,
- * 2 bad input (a one-line message on stderr, nothing written).
+ * without simulating; sweeps use it to check a spec before anything runs).  Exit codes: 0 success,
+ * 1 failure to write the result, 2 bad input (a one-line message on stderr, nothing written).
  */
 class Scenario
 {

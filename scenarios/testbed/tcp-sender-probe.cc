@@ -52,8 +52,9 @@ TcpSenderProbe::Attach(Ptr<Socket> socket)
                                        MakeCallback(&TcpSenderProbe::TrackCongState, this));
     if (!m_lfn)
     {
-        socket->TraceConnectWithoutContext("Retransmission",
-                                           MakeCallback(&TcpSenderProbe::CountRetransmission, this));
+        socket->TraceConnectWithoutContext(
+            "Retransmission",
+            MakeCallback(&TcpSenderProbe::CountRetransmission, this));
     }
 }
 

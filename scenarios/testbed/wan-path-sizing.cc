@@ -15,10 +15,7 @@ namespace hybridnet
 
 NS_LOG_COMPONENT_DEFINE("HybridnetWanPathSizing");
 
-WanPathSizing::WanPathSizing(DataRate rate,
-                             Time rtt,
-                             uint32_t queuePackets,
-                             const Sockets& sockets)
+WanPathSizing::WanPathSizing(DataRate rate, Time rtt, uint32_t queuePackets, const Sockets& sockets)
     : m_rate(rate),
       m_segmentSize(sockets.segmentSize)
 {
@@ -40,17 +37,17 @@ WanPathSizing::WanPathSizing(DataRate rate,
     const bool linuxBuffers = sockets.linuxSemantics;
     const uint64_t keep = (1ULL << sockets.advWinScale) - 1; // k
     // (5), (6)
-    m_sndBufSet = sockets.sndBuf != 0 ? sockets.sndBuf
-                                      : fit(linuxBuffers ? m_pathWindow : 2 * m_pathWindow);
+    m_sndBufSet =
+        sockets.sndBuf != 0 ? sockets.sndBuf : fit(linuxBuffers ? m_pathWindow : 2 * m_pathWindow);
     const uint64_t linuxRcvBuf = (m_pathWindow * (keep + 1) + 2 * keep - 1) / (2 * keep);
-    m_rcvBufSet = sockets.rcvBuf != 0 ? sockets.rcvBuf
-                                      : fit(linuxBuffers ? linuxRcvBuf : m_pathWindow);
+    m_rcvBufSet =
+        sockets.rcvBuf != 0 ? sockets.rcvBuf : fit(linuxBuffers ? linuxRcvBuf : m_pathWindow);
     // (7), (8)
     m_sndBufEffective = linuxBuffers ? 2 * std::min(m_sndBufSet, sockets.wmemMax) : m_sndBufSet;
     m_rcvBufEffective = linuxBuffers ? 2 * std::min(m_rcvBufSet, sockets.rmemMax) : m_rcvBufSet;
     // (9)
     m_maxAdvertised = linuxBuffers ? m_rcvBufEffective - (m_rcvBufEffective >> sockets.advWinScale)
-                            : m_rcvBufEffective;
+                                   : m_rcvBufEffective;
     if (!sockets.windowScaling)
     {
         m_maxAdvertised = std::min(m_maxAdvertised, kUnscaledWindow);

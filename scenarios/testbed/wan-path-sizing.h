@@ -68,14 +68,14 @@ class WanPathSizing
     /** What the sizing needs to know of the sockets. */
     struct Sockets
     {
-        uint32_t segmentSize{1448};  //!< S, bytes
-        uint64_t sndBuf{0};          //!< requested SO_SNDBUF, bytes; 0: sized for the path
-        uint64_t rcvBuf{0};          //!< requested SO_RCVBUF, bytes; 0: sized for the path
-        bool linuxSemantics{false};  //!< LfnTcpSocket BufferSemantics linux
-        bool windowScaling{true};    //!< window-scale option on
-        uint64_t rmemMax{0};         //!< net.core.rmem_max, bytes (linux only)
-        uint64_t wmemMax{0};         //!< net.core.wmem_max, bytes (linux only)
-        uint32_t advWinScale{2};     //!< a of equations (6), (9)
+        uint32_t segmentSize{1448}; //!< S, bytes
+        uint64_t sndBuf{0};         //!< requested SO_SNDBUF, bytes; 0: sized for the path
+        uint64_t rcvBuf{0};         //!< requested SO_RCVBUF, bytes; 0: sized for the path
+        bool linuxSemantics{false}; //!< LfnTcpSocket BufferSemantics linux
+        bool windowScaling{true};   //!< window-scale option on
+        uint64_t rmemMax{0};        //!< net.core.rmem_max, bytes (linux only)
+        uint64_t wmemMax{0};        //!< net.core.wmem_max, bytes (linux only)
+        uint32_t advWinScale{2};    //!< a of equations (6), (9)
     };
 
     /**

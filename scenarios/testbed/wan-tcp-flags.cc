@@ -4,7 +4,6 @@
 #include "wan-tcp-flags.h"
 
 #include "attribute-default.h"
-
 #include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
 
@@ -107,16 +106,20 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
                   8960);
     flags.AddSize("sndBuf",
                   "send buffer every sender sets (SO_SNDBUF), at least segmentSize; 0B: sized "
-                  "for " + path + ": 2 W with ns3 semantics, W with linux (which doubles it), "
-                  "W = (BDP / (segmentSize + 54B) + queue) x segmentSize the payload the path "
-                  "holds with the queue full",
+                  "for " +
+                      path +
+                      ": 2 W with ns3 semantics, W with linux (which doubles it), "
+                      "W = (BDP / (segmentSize + 54B) + queue) x segmentSize the payload the path "
+                      "holds with the queue full",
                   &m_sndBuf,
                   0,
                   maxBuffer);
     flags.AddSize("rcvBuf",
                   "receive buffer every receiving socket sets (SO_RCVBUF), at least "
-                  "segmentSize; 0B: sized for " + path + ": W (see sndBuf) with ns3 semantics, "
-                  "2 W / 3 with linux (which doubles it and advertises 3/4)" +
+                  "segmentSize; 0B: sized for " +
+                      path +
+                      ": W (see sndBuf) with ns3 semantics, "
+                      "2 W / 3 with linux (which doubles it and advertises 3/4)" +
                       std::string(autoTuning ? "; with rcvBufAutoTuning the initial buffer "
                                                "(tcp_rmem[1])"
                                              : ""),
@@ -155,10 +158,7 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
                       maxBuffer);
     }
     flags.AddChoice("sack", "selective acknowledgments (RFC 2018)", &m_sack, {"on", "off"});
-    flags.AddChoice("timestamps",
-                    "TCP timestamps option (RFC 7323)",
-                    &m_timestamps,
-                    {"on", "off"});
+    flags.AddChoice("timestamps", "TCP timestamps option (RFC 7323)", &m_timestamps, {"on", "off"});
     flags.AddChoice("windowScaling",
                     "window-scale option (RFC 7323); off: windows and buffers at most 65535B",
                     &m_windowScaling,
@@ -358,9 +358,8 @@ WanTcpFlags::SetCongestion(NodeContainer senders) const
     for (uint32_t i = 0; i < senders.GetN(); ++i)
     {
         // The sockets a host's TCP creates take its SocketType.
-        senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute(
-            "SocketType",
-            TypeIdValue(m_congestionTypes[i]));
+        senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
+                                                                 TypeIdValue(m_congestionTypes[i]));
     }
 }
 

@@ -5,9 +5,8 @@
 #define HYBRIDNET_WAN_TCP_FLAGS_H
 
 #include "hybridnet/congestion-ops-catalog.h"
-#include "wan-path-sizing.h"
-
 #include "hybridnet/scenario-flags.h"
+#include "wan-path-sizing.h"
 
 #include "ns3/node-container.h"
 #include "ns3/type-id.h"
@@ -141,29 +140,29 @@ class WanTcpFlags
     void Install(NodeContainer hosts) const;
 
   private:
-    CongestionOpsCatalog m_catalog; //!< the algorithms --congestion may name
-    std::string m_shortNames;       //!< m_catalog's short names
-    bool m_perFlowCongestion{false}; //!< AddStackFlags' perFlowCongestion
-    bool m_autoTuningFlags{false};   //!< AddSocketFlags' autoTuning
-    std::string m_tcp{"lfn"}; //!< --tcp: lfn or ns3
+    CongestionOpsCatalog m_catalog;           //!< the algorithms --congestion may name
+    std::string m_shortNames;                 //!< m_catalog's short names
+    bool m_perFlowCongestion{false};          //!< AddStackFlags' perFlowCongestion
+    bool m_autoTuningFlags{false};            //!< AddSocketFlags' autoTuning
+    std::string m_tcp{"lfn"};                 //!< --tcp: lfn or ns3
     std::string m_congestion{"TcpLinuxReno"}; //!< --congestion, as given
-    std::string m_recovery{"classic"}; //!< --recovery: classic or prr
-    uint32_t m_segmentSize{1448}; //!< --segmentSize, bytes
-    uint64_t m_sndBuf{0}; //!< --sndBuf, bytes (0: sized for the path)
-    uint64_t m_rcvBuf{0}; //!< --rcvBuf, bytes (0: sized for the path)
-    std::string m_bufferSemantics; //!< --bufferSemantics: ns3 or linux
-    uint64_t m_rmemMax; //!< --rmemMax, bytes
-    uint64_t m_wmemMax; //!< --wmemMax, bytes
-    bool m_rcvBufAutoTuning; //!< --rcvBufAutoTuning
-    uint64_t m_autoTuningMax; //!< --autoTuningMax, bytes
-    uint32_t m_advWinScale; //!< not a flag: LfnTcpSocket's AdvWinScale default
-    std::string m_sack{"on"}; //!< --sack: on or off
-    std::string m_timestamps{"on"}; //!< --timestamps: on or off
-    std::string m_windowScaling{"on"}; //!< --windowScaling: on or off
-    uint32_t m_delAckCount; //!< --delAckCount, segments
-    uint32_t m_initialCwnd; //!< --initialCwnd, segments
-    uint64_t m_initialSsThresh{0}; //!< --initialSsThresh, bytes (0: TcpSocket's default)
-    std::vector<TypeId> m_congestionTypes; //!< resolved algorithms, one per flow
+    std::string m_recovery{"classic"};        //!< --recovery: classic or prr
+    uint32_t m_segmentSize{1448};             //!< --segmentSize, bytes
+    uint64_t m_sndBuf{0};                     //!< --sndBuf, bytes (0: sized for the path)
+    uint64_t m_rcvBuf{0};                     //!< --rcvBuf, bytes (0: sized for the path)
+    std::string m_bufferSemantics;            //!< --bufferSemantics: ns3 or linux
+    uint64_t m_rmemMax;                       //!< --rmemMax, bytes
+    uint64_t m_wmemMax;                       //!< --wmemMax, bytes
+    bool m_rcvBufAutoTuning;                  //!< --rcvBufAutoTuning
+    uint64_t m_autoTuningMax;                 //!< --autoTuningMax, bytes
+    uint32_t m_advWinScale;                   //!< not a flag: LfnTcpSocket's AdvWinScale default
+    std::string m_sack{"on"};                 //!< --sack: on or off
+    std::string m_timestamps{"on"};           //!< --timestamps: on or off
+    std::string m_windowScaling{"on"};        //!< --windowScaling: on or off
+    uint32_t m_delAckCount;                   //!< --delAckCount, segments
+    uint32_t m_initialCwnd;                   //!< --initialCwnd, segments
+    uint64_t m_initialSsThresh{0};            //!< --initialSsThresh, bytes (0: TcpSocket's default)
+    std::vector<TypeId> m_congestionTypes;    //!< resolved algorithms, one per flow
 };
 
 } // namespace hybridnet

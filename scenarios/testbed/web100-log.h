@@ -42,8 +42,8 @@ class Web100Log
     std::vector<ResultDocument::Column> GetColumns() const;
 
   private:
-    std::ostringstream m_text;              //!< the CSV
-    std::unique_ptr<LfnTcpStatsLog> m_log;  //!< while logging
+    std::ostringstream m_text;             //!< the CSV
+    std::unique_ptr<LfnTcpStatsLog> m_log; //!< while logging
 };
 
 } // namespace hybridnet

@@ -29,9 +29,9 @@ class FloodPingScheduleTestCase : public TestCase
 {
   public:
     FloodPingScheduleTestCase(Time delay, uint32_t size, uint32_t count)
-        : TestCase("flood ping, " + std::to_string(count) + " requests of " +
-                   std::to_string(size) + " B, one-way delay " +
-                   std::to_string(delay.GetMicroSeconds()) + " us over 100 Mbps"),
+        : TestCase("flood ping, " + std::to_string(count) + " requests of " + std::to_string(size) +
+                   " B, one-way delay " + std::to_string(delay.GetMicroSeconds()) +
+                   " us over 100 Mbps"),
           m_delay(delay),
           m_size(size),
           m_count(count)
@@ -62,17 +62,16 @@ class FloodPingScheduleTestCase : public TestCase
         std::vector<uint16_t> seqs;
         std::vector<Time> rtts;
         std::vector<Time> arrivals;
-        ping->TraceConnectWithoutContext(
-            "Rtt",
-            MakeCallback(+[](std::vector<uint16_t>* s,
-                             std::vector<Time>* r,
-                             std::vector<Time>* a,
-                             uint16_t seq,
-                             Time rtt) {
-                s->push_back(seq);
-                r->push_back(rtt);
-                a->push_back(Simulator::Now());
-            }).Bind(&seqs, &rtts, &arrivals));
+        ping->TraceConnectWithoutContext("Rtt",
+                                         MakeCallback(+[](std::vector<uint16_t>* s,
+                                                          std::vector<Time>* r,
+                                                          std::vector<Time>* a,
+                                                          uint16_t seq,
+                                                          Time rtt) {
+                                             s->push_back(seq);
+                                             r->push_back(rtt);
+                                             a->push_back(Simulator::Now());
+                                         }).Bind(&seqs, &rtts, &arrivals));
         Simulator::Run();
 
         const uint32_t bytes = m_size + 8 + 20 + 2;

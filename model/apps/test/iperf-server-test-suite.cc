@@ -63,13 +63,13 @@ class IperfServerTransferTestCase : public TestCase
 
         IperfServerHelper serverHelper(5001);
         serverHelper.SetAttribute("Interval", TimeValue(MilliSeconds(100)));
-        Ptr<IperfServer> server = DynamicCast<IperfServer>(serverHelper.Install(nodes.Get(1)).Get(0));
+        Ptr<IperfServer> server =
+            DynamicCast<IperfServer>(serverHelper.Install(nodes.Get(1)).Get(0));
         uint64_t intervalBytes = 0;
         double maxIntervalBps = 0;
-        server->TraceConnectWithoutContext(
-            "IntervalReport",
-            MakeCallback(&IperfServerTransferTestCase::OnInterval)
-                .Bind(&intervalBytes, &maxIntervalBps));
+        server->TraceConnectWithoutContext("IntervalReport",
+                                           MakeCallback(&IperfServerTransferTestCase::OnInterval)
+                                               .Bind(&intervalBytes, &maxIntervalBps));
         BulkSendHelper client("ns3::TcpSocketFactory",
                               InetSocketAddress(interfaces.GetAddress(1), 5001));
         client.SetAttribute("MaxBytes", UintegerValue(m_bytes));
@@ -135,10 +135,12 @@ class IperfServerUdpWakeupTestCase : public TestCase
         const uint64_t switchCycles = 4000; // 4 us at 1 GHz
         const uint32_t size = 1000;
         NodeContainer nodes(2);
-        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>(
-            "Frequency", UintegerValue(frequency),
-            "Processors", UintegerValue(1),
-            "ContextSwitchCycles", UintegerValue(switchCycles));
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(frequency),
+                                                               "Processors",
+                                                               UintegerValue(1),
+                                                               "ContextSwitchCycles",
+                                                               UintegerValue(switchCycles));
         nodes.Get(1)->AggregateObject(cpu);
         PointToPointHelper link;
         link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
@@ -182,7 +184,8 @@ class IperfServerUdpWakeupTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(reads[i], arrivals[i] + oneSwitch, "read one switch later");
         }
-        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), 2 * oneSwitch * int64_t(m_datagrams),
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(),
+                              2 * oneSwitch * int64_t(m_datagrams),
                               "two switches per wake-up");
         Simulator::Destroy();
     }

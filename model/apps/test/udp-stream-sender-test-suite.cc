@@ -36,13 +36,13 @@ namespace
 /** Result of one run on a two-node point-to-point link. */
 struct RunResult
 {
-    uint64_t sentDatagrams{0};     //!< datagrams the socket accepted
-    uint64_t sentBytes{0};         //!< payload bytes the socket accepted
-    uint64_t receivedBytes{0};     //!< payload bytes at the PacketSink
-    uint64_t droppedDatagrams{0};  //!< released by a drop
-    uint64_t deviceDrops{0};       //!< MacTxDrop at the sender's device
-    uint64_t maxOutstanding{0};    //!< largest O seen
-    uint64_t finalOutstanding{0};  //!< O at the end
+    uint64_t sentDatagrams{0};    //!< datagrams the socket accepted
+    uint64_t sentBytes{0};        //!< payload bytes the socket accepted
+    uint64_t receivedBytes{0};    //!< payload bytes at the PacketSink
+    uint64_t droppedDatagrams{0}; //!< released by a drop
+    uint64_t deviceDrops{0};      //!< MacTxDrop at the sender's device
+    uint64_t maxOutstanding{0};   //!< largest O seen
+    uint64_t finalOutstanding{0}; //!< O at the end
 };
 
 /** Parameters of one run. */
@@ -103,7 +103,8 @@ RunOnLink(const RunSpec& spec)
     apps.Stop(spec.duration);
 
     RunResult r;
-    sender->TraceConnectWithoutContext("Outstanding", MakeBoundCallback(&RecordMax, &r.maxOutstanding));
+    sender->TraceConnectWithoutContext("Outstanding",
+                                       MakeBoundCallback(&RecordMax, &r.maxOutstanding));
     devices.Get(0)->TraceConnectWithoutContext("MacTxDrop",
                                                MakeBoundCallback(&CountDrop, &r.deviceDrops));
     Simulator::Stop(spec.duration + Seconds(1));
@@ -123,7 +124,8 @@ class WireRateTestCase : public TestCase
   public:
     WireRateTestCase(uint32_t datagrams, uint32_t messageSize)
         : TestCase("send buffer of " + std::to_string(datagrams) + " datagrams of " +
-                   std::to_string(messageSize) + " B on an idle 100 Mbps wire sends at its "
+                   std::to_string(messageSize) +
+                   " B on an idle 100 Mbps wire sends at its "
                    "frame rate"),
           m_datagrams(datagrams),
           m_messageSize(messageSize)

@@ -117,10 +117,10 @@ class HighSpeedTableTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(TcpHighSpeedLinux::LookupRow(wk + 1), next, where.str());
             if (k > 0)
             {
-                NS_TEST_ASSERT_MSG_EQ(TcpHighSpeedLinux::LookupRow(
-                                          TcpHighSpeedLinux::GetTableWindow(k - 1) + 1),
-                                      k,
-                                      where.str());
+                NS_TEST_ASSERT_MSG_EQ(
+                    TcpHighSpeedLinux::LookupRow(TcpHighSpeedLinux::GetTableWindow(k - 1) + 1),
+                    k,
+                    where.str());
             }
             // a(w_k) ~= k + 1 by (4); b(w_k) by (3) (RFC two decimals, Linux 1/256).
             NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(TcpHighSpeedLinux::GetIncrease(k)),
@@ -393,9 +393,9 @@ class HtcpAlphaTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(AcksUntilIncrease(m_htcp, m_tcb, 1), expected, "ACKs per segment");
     }
 
-    Time m_delta;                //!< time since the congestion event
-    Ptr<TcpHtcpLinux> m_htcp;    //!< op under test
-    Ptr<TcpSocketState> m_tcb;   //!< socket state
+    Time m_delta;              //!< time since the congestion event
+    Ptr<TcpHtcpLinux> m_htcp;  //!< op under test
+    Ptr<TcpSocketState> m_tcb; //!< socket state
 };
 
 /**
@@ -524,8 +524,8 @@ class HtcpBandwidthSwitchTestCase : public TestCase
 
     double m_ratio;              //!< throughput ratio
     std::vector<double> m_betas; //!< beta after each event
-    Ptr<TcpHtcpLinux> m_htcp;  //!< op under test
-    Ptr<TcpSocketState> m_tcb; //!< socket state
+    Ptr<TcpHtcpLinux> m_htcp;    //!< op under test
+    Ptr<TcpSocketState> m_tcb;   //!< socket state
 };
 
 /**
@@ -589,18 +589,18 @@ class BicBinarySearchTestCase : public TestCase
 
         // (2): D = (1000 - w) / 4.  (3): mirrored around W_max.
         const Case cases[] = {
-            {700, 700 / 16},         // D = 75 > 16: additive increase
-            {800, 800 / 16},         // D = 50
-            {935, 935 / 16},         // D = 16: binary search, w / D
-            {960, 960 / 10},         // D = 10
-            {992, 992 / 2},          // D = 2
-            {996, 996 * 20 / 4},     // D = 1: smoothed
-            {1000, 1000 * 20 / 4},   // at W_max
-            {1003, 1003 * 20 / 4},   // < W_max + B
-            {1004, 1004 * 3 / 4},    // max probing
-            {1030, 1030 * 3 / 30},   // max probing
-            {1047, 1047 * 3 / 47},   // last probing window
-            {1048, 1048 / 16},       // additive increase
+            {700, 700 / 16},       // D = 75 > 16: additive increase
+            {800, 800 / 16},       // D = 50
+            {935, 935 / 16},       // D = 16: binary search, w / D
+            {960, 960 / 10},       // D = 10
+            {992, 992 / 2},        // D = 2
+            {996, 996 * 20 / 4},   // D = 1: smoothed
+            {1000, 1000 * 20 / 4}, // at W_max
+            {1003, 1003 * 20 / 4}, // < W_max + B
+            {1004, 1004 * 3 / 4},  // max probing
+            {1030, 1030 * 3 / 30}, // max probing
+            {1047, 1047 * 3 / 47}, // last probing window
+            {1048, 1048 / 16},     // additive increase
         };
         for (const auto& c : cases)
         {
@@ -758,8 +758,10 @@ class CongestionAimdTestSuite : public TestSuite
         : TestSuite("hybridnet-congestion-aimd", Type::UNIT)
     {
         AddTestCase(new HighSpeedTableTestCase(), Duration::QUICK);
-        for (TypeId tid : {TcpHighSpeedLinux::GetTypeId(), TcpScalableLinux::GetTypeId(),
-                           TcpHtcpLinux::GetTypeId(), TcpBicLinux::GetTypeId()})
+        for (TypeId tid : {TcpHighSpeedLinux::GetTypeId(),
+                           TcpScalableLinux::GetTypeId(),
+                           TcpHtcpLinux::GetTypeId(),
+                           TcpBicLinux::GetTypeId()})
         {
             AddTestCase(new CwndLimitedTestCase(tid, true), Duration::QUICK);
             AddTestCase(new CwndLimitedTestCase(tid, false), Duration::QUICK);

@@ -149,8 +149,8 @@ class FastUpdateTestCase : public TestCase
 
         const Time base = MilliSeconds(50);
         const Time rtt = MilliSeconds(80);
-        for (const Case& c : {Case{20, 0.5, 100}, Case{20, 1.0, 100}, Case{200, 0.5, 10},
-                              Case{50, 0.25, 400}})
+        for (const Case& c :
+             {Case{20, 0.5, 100}, Case{20, 1.0, 100}, Case{200, 0.5, 10}, Case{50, 0.25, 400}})
         {
             Ptr<TcpFast> fast = CreateObject<TcpFast>();
             fast->SetAttribute("Alpha", DoubleValue(c.alpha));
@@ -171,8 +171,8 @@ class FastUpdateTestCase : public TestCase
             fast->IncreaseWindow(tcb, 1);
             // The round's mean RTT includes the one sample at baseRTT.
             double mean = (base.GetSeconds() + c.w * rtt.GetSeconds()) / (c.w + 1);
-            double target = (1 - c.gamma) * c.w +
-                            c.gamma * (base.GetSeconds() / mean * c.w + c.alpha);
+            double target =
+                (1 - c.gamma) * c.w + c.gamma * (base.GetSeconds() / mean * c.w + c.alpha);
             double expected = std::min(2.0 * c.w, target);
             NS_TEST_ASSERT_MSG_EQ_TOL(Window(tcb), expected, 0.001, "w after one round");
             uint32_t ssThresh = fast->GetSsThresh(tcb, tcb->m_cWnd) / kMss;
@@ -255,16 +255,19 @@ class HstcpLpYieldTestCase : public TestCase
         const uint32_t owds[] = {10, 10, 10, 100};
         for (uint32_t i = 0; i < 4; ++i)
         {
-            Simulator::Schedule(MilliSeconds(1000 + 101 * i), &HstcpLpDriver::Ack, &drv,
-                                owds[i], 2, 100);
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i),
+                                &HstcpLpDriver::Ack,
+                                &drv,
+                                owds[i],
+                                2,
+                                100);
         }
         Simulator::Schedule(MilliSeconds(1304), &HstcpLpDriver::Record, &drv);
         Simulator::Schedule(MilliSeconds(1350), &HstcpLpYieldTestCase::Grow, this, &drv);
         Simulator::Schedule(MilliSeconds(1351), &HstcpLpDriver::Record, &drv);
         Simulator::Schedule(MilliSeconds(1404), &HstcpLpDriver::Ack, &drv, 100, 2, 100);
         Simulator::Schedule(MilliSeconds(1405), &HstcpLpDriver::Record, &drv);
-        Simulator::Schedule(MilliSeconds(2000), &HstcpLpYieldTestCase::AfterInference, this,
-                            &drv);
+        Simulator::Schedule(MilliSeconds(2000), &HstcpLpYieldTestCase::AfterInference, this, &drv);
         Simulator::Run();
         Simulator::Destroy();
 
@@ -337,8 +340,12 @@ class HstcpLpSamplingTestCase : public TestCase
         HstcpLpDriver drv;
         for (uint32_t i = 0; i < 3; ++i) // three rounds of 10 ms (the first gives no sample)
         {
-            Simulator::Schedule(MilliSeconds(1000 + 101 * i), &HstcpLpDriver::Ack, &drv, 10,
-                                2, 100);
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i),
+                                &HstcpLpDriver::Ack,
+                                &drv,
+                                10,
+                                2,
+                                100);
         }
         // (a) The round that began at 1202: an ACK at 1250 echoing a segment sent at
         // 1150 (10 ms), then the one ending it at 1500 after a 200 ms wait.
@@ -352,8 +359,12 @@ class HstcpLpSamplingTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(1901), &HstcpLpDriver::Ack, &drv, 100, 2, 100);
         for (uint32_t i = 0; i < 4; ++i)
         {
-            Simulator::Schedule(MilliSeconds(2002 + 101 * i), &HstcpLpDriver::Ack, &drv, 10,
-                                2, 100);
+            Simulator::Schedule(MilliSeconds(2002 + 101 * i),
+                                &HstcpLpDriver::Ack,
+                                &drv,
+                                10,
+                                2,
+                                100);
         }
         Simulator::Schedule(MilliSeconds(2500), &HstcpLpDriver::Record, &drv);
         Simulator::Run();

@@ -19,8 +19,8 @@
 #include "hybridnet/ethernet-net-device.h"
 
 #include "ns3/applications-module.h"
-#include "ns3/ethernet-header.h"
 #include "ns3/core-module.h"
+#include "ns3/ethernet-header.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/test.h"
@@ -78,8 +78,8 @@ struct WireMonitor
 
     void OnBytes(uint64_t /* oldValue */, uint64_t newValue)
     {
-        long double x = 8.0L * newValue / bitRate -
-                        static_cast<long double>(Simulator::Now().GetSeconds());
+        long double x =
+            8.0L * newValue / bitRate - static_cast<long double>(Simulator::Now().GetSeconds());
         maxExcess = std::max(maxExcess, x - minX);
         minX = std::min(minX, x);
     }
@@ -146,7 +146,8 @@ struct Receiver
     uint64_t packets{0};
     uint64_t wrong{0};
     Address lastSource;
-    NetDevice::PacketType lastType{NetDevice::PACKET_HOST}; //!< meaningful for promiscuous handlers only
+    NetDevice::PacketType lastType{
+        NetDevice::PACKET_HOST}; //!< meaningful for promiscuous handlers only
     Time firstRxEnd{Time(-1)};
 };
 
@@ -162,8 +163,7 @@ class EthernetFramingTestCase : public TestCase
     EthernetFramingTestCase(DataRate rate, uint32_t l3Bytes, bool vlan)
         : TestCase("saturated " + RateName(rate) + " link, " + std::to_string(l3Bytes) +
                    " B L3 packets" + (vlan ? " with 802.1Q tag" : "") + ": " +
-                   std::to_string(ExpectedWireBytes(l3Bytes, vlan)) +
-                   " B on the wire per frame"),
+                   std::to_string(ExpectedWireBytes(l3Bytes, vlan)) + " B on the wire per frame"),
           m_rate(rate),
           m_l3Bytes(l3Bytes),
           m_vlan(vlan)
@@ -198,7 +198,8 @@ class EthernetFramingTestCase : public TestCase
                                               rx);
         rx->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Receiver::OnPhyRxEnd, &receiver));
         WireMonitor monitor(m_rate);
-        tx->TraceConnectWithoutContext("TxWireBytes", MakeCallback(&WireMonitor::OnBytes, &monitor));
+        tx->TraceConnectWithoutContext("TxWireBytes",
+                                       MakeCallback(&WireMonitor::OnBytes, &monitor));
 
         Simulator::Schedule(Seconds(0), &SaturatingSource::Start, &source, 4);
         Simulator::Stop(duration);
@@ -212,9 +213,8 @@ class EthernetFramingTestCase : public TestCase
         const uint64_t frames = tx->GetTxFrames();
         const double measuredRate = frames / duration.GetSeconds();
         NS_LOG_UNCOND(GetName() << ": expected " << std::fixed << std::setprecision(1)
-                                << expectedRate << " frames/s, simulated " << measuredRate
-                                << " (" << frames << " frames in " << duration.As(Time::US)
-                                << ")");
+                                << expectedRate << " frames/s, simulated " << measuredRate << " ("
+                                << frames << " frames in " << duration.As(Time::US) << ")");
 
         NS_TEST_EXPECT_MSG_EQ(tx->GetWireBytes(m_l3Bytes), wire, "W of equation (2)");
         NS_TEST_EXPECT_MSG_EQ(tx->GetTxWireBytes(), frames * wire, "wire bytes per frame");
@@ -222,7 +222,9 @@ class EthernetFramingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT_OR_EQ(frames + 1.0, expectedFrames, "fewer frames than R/(8W)");
         // First frame: preamble + frame serialised, then the propagation delay (ceil to 1 step).
         const Time firstRx = Seconds((frame + 8) * 8.0 / bitRate) + delay;
-        NS_TEST_EXPECT_MSG_EQ_TOL(receiver.firstRxEnd, firstRx, NanoSeconds(1),
+        NS_TEST_EXPECT_MSG_EQ_TOL(receiver.firstRxEnd,
+                                  firstRx,
+                                  NanoSeconds(1),
                                   "arrival of the first frame");
         // Frames still on the cable at the end: those of the last delay + frame time.
         const double inFlight =
@@ -347,7 +349,8 @@ class EthernetFullDuplexTestCase : public TestCase
 {
   public:
     explicit EthernetFullDuplexTestCase(DataRate rate)
-        : TestCase("full duplex " + RateName(rate) + ": two saturating UDP flows in opposite "
+        : TestCase("full duplex " + RateName(rate) +
+                   ": two saturating UDP flows in opposite "
                    "directions each at rate x 1472 over 1538 B"),
           m_rate(rate)
     {
@@ -396,10 +399,12 @@ class EthernetFullDuplexTestCase : public TestCase
         for (uint32_t i = 0; i < 2; ++i)
         {
             NS_LOG_UNCOND(GetName() << ", towards node " << i << ": expected " << std::fixed
-                                    << std::setprecision(3) << ceiling / 1e6
-                                    << " Mb/s, simulated " << probes[i].Bps() / 1e6 << " Mb/s");
+                                    << std::setprecision(3) << ceiling / 1e6 << " Mb/s, simulated "
+                                    << probes[i].Bps() / 1e6 << " Mb/s");
             NS_TEST_EXPECT_MSG_LT_OR_EQ(probes[i].Bps(), ceiling + slack, "above R*P/W");
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(probes[i].Bps(), 0.995 * ceiling, "below the one-way ceiling");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(probes[i].Bps(),
+                                        0.995 * ceiling,
+                                        "below the one-way ceiling");
             NS_TEST_EXPECT_MSG_LT_OR_EQ(monitors[i].maxExcess, 1e-9L, "wire carried more than R");
         }
         Simulator::Destroy();
@@ -433,9 +438,13 @@ class EthernetAddressingTestCase : public TestCase
         Receiver promisc;
         promisc.expectedBytes = 100;
         nodes.Get(1)->RegisterProtocolHandler(MakeCallback(&Receiver::OnReceive, &host),
-                                              kTestEtherType, rx, false);
+                                              kTestEtherType,
+                                              rx,
+                                              false);
         nodes.Get(1)->RegisterProtocolHandler(MakeCallback(&Receiver::OnReceive, &promisc),
-                                              kTestEtherType, rx, true);
+                                              kTestEtherType,
+                                              rx,
+                                              true);
         NS_TEST_ASSERT_MSG_EQ(tx->SupportsSendFrom(), true, "SendFrom supported");
         NS_TEST_ASSERT_MSG_EQ(tx->NeedsArp(), true, "ARP needed");
         NS_TEST_ASSERT_MSG_EQ(tx->IsPointToPoint(), false, "an Ethernet segment");
@@ -448,7 +457,9 @@ class EthernetAddressingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(host.wrong, 0, "L3 packet and protocol intact");
         NS_TEST_EXPECT_MSG_EQ(promisc.packets, 1, "promiscuous handler sees the broadcast");
         NS_TEST_EXPECT_MSG_EQ(promisc.lastType, NetDevice::PACKET_BROADCAST, "broadcast type");
-        NS_TEST_EXPECT_MSG_EQ(Mac48Address::ConvertFrom(host.lastSource), foreign, "SendFrom source");
+        NS_TEST_EXPECT_MSG_EQ(Mac48Address::ConvertFrom(host.lastSource),
+                              foreign,
+                              "SendFrom source");
         Simulator::Schedule(MicroSeconds(1), [&]() {
             tx->Send(Create<Packet>(100), Mac48Address("02:00:00:00:00:43"), kTestEtherType);
         });
@@ -647,8 +658,8 @@ class EthernetPauseTestCase : public TestCase
     void DoRun() override
     {
         const Time delay = MicroSeconds(1);
-        const Time tw = WireTime(1538, m_rate); // one 1500 B packet's wire slot
-        const Time tc = tw * 10 + tw * 37 / 100;  // not on a slot boundary
+        const Time tw = WireTime(1538, m_rate);  // one 1500 B packet's wire slot
+        const Time tc = tw * 10 + tw * 37 / 100; // not on a slot boundary
         const Time tp = tc + WireTime(72, m_rate) + delay;
         const Time pause = ExpectedPauseTime(m_quanta, m_rate);
         PauseBench bench(m_rate, delay, true);
@@ -686,7 +697,8 @@ class EthernetPauseTestCase : public TestCase
         // The frame on the wire at t_p was not cut: its last bit left (F + 8) 8 / R after
         // its first.
         const Time frameEnd = inProgress + WireTime(1518 + 8, m_rate);
-        NS_TEST_EXPECT_MSG_EQ(std::count(log.ends.begin(), log.ends.end(), frameEnd), 1,
+        NS_TEST_EXPECT_MSG_EQ(std::count(log.ends.begin(), log.ends.end(), frameEnd),
+                              1,
                               "the frame in transmission completes");
         for (size_t k = next; k + 1 < log.begins.size(); ++k)
         {
@@ -884,7 +896,8 @@ class EthernetTestSuite : public TestSuite
         AddTestCase(new EthernetTcpCeilingTestCase(DataRate("1Gbps"), 9000), Duration::QUICK);
         AddTestCase(new EthernetFullDuplexTestCase(DataRate("1Gbps")), Duration::QUICK);
         AddTestCase(new EthernetAddressingTestCase(), Duration::QUICK);
-        for (auto [mtu, valid] : {std::pair{67u, false}, {68u, true}, {16144u, true}, {16145u, false}})
+        for (auto [mtu, valid] :
+             {std::pair{67u, false}, {68u, true}, {16144u, true}, {16145u, false}})
         {
             AddTestCase(new EthernetMtuRangeTestCase(mtu, valid), Duration::QUICK);
         }

@@ -7,7 +7,6 @@
 #include "../media-converter.h"
 #include "../optical-circuit-switch.h"
 #include "../phy-relay-port.h"
-
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-net-device.h"
 

@@ -4,7 +4,6 @@
 #include "packet-switch-helper.h"
 
 #include "../packet-switch.h"
-
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-net-device.h"
 
@@ -133,7 +132,8 @@ PacketSwitchHelper::PopulateArpCaches(const NetDeviceContainer& hostDevices)
         Ptr<Ipv4L3Protocol> ipv4 = device->GetNode()->GetObject<Ipv4L3Protocol>();
         NS_ABORT_MSG_UNLESS(ipv4 && ipv4->GetInterfaceForDevice(device) >= 0,
                             "PopulateArpCaches: device " << i << " has no IPv4 interface");
-        Ptr<ArpCache> cache = ipv4->GetInterface(ipv4->GetInterfaceForDevice(device))->GetArpCache();
+        Ptr<ArpCache> cache =
+            ipv4->GetInterface(ipv4->GetInterfaceForDevice(device))->GetArpCache();
         for (uint32_t j = 0; j < hostDevices.GetN(); ++j)
         {
             Ptr<NetDevice> neighbor = hostDevices.Get(j);

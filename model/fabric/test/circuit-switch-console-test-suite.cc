@@ -29,16 +29,16 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-const Time kLatency = Seconds(1);           //!< L (constant in these tests)
-const Time kSwitching = MilliSeconds(20);   //!< S
-const char* kDefaultMap = "1-2 3-4";        //!< DefaultConnections (and power-up map)
+const Time kLatency = Seconds(1);         //!< L (constant in these tests)
+const Time kSwitching = MilliSeconds(20); //!< S
+const char* kDefaultMap = "1-2 3-4";      //!< DefaultConnections (and power-up map)
 
 /** When a reply is due, relative to Execute. */
 enum class Due
 {
-    NOW,        //!< at once
-    L,          //!< after the command latency
-    L_PLUS_S,   //!< after the command latency and the switching time
+    NOW,      //!< at once
+    L,        //!< after the command latency
+    L_PLUS_S, //!< after the command latency and the switching time
 };
 
 /** Test names may not contain these characters. */
@@ -118,11 +118,10 @@ class ConsoleCommandTestCase : public TestCase
                            Due due,
                            bool prefixOnly = false,
                            bool endsSession = false)
-        : TestCase(Printable("console '" + line + "'" +
-                             (setup.empty() ? "" : " after '" + Join(setup) + "'") + " replies '" +
-                             reply + (prefixOnly ? "...'" : "'") +
-                             (due == Due::NOW ? " at once"
-                                              : (due == Due::L ? " after L" : " after L + S")))),
+        : TestCase(Printable(
+              "console '" + line + "'" + (setup.empty() ? "" : " after '" + Join(setup) + "'") +
+              " replies '" + reply + (prefixOnly ? "...'" : "'") +
+              (due == Due::NOW ? " at once" : (due == Due::L ? " after L" : " after L + S")))),
           m_setup(std::move(setup)),
           m_line(std::move(line)),
           m_reply(std::move(reply)),
@@ -377,20 +376,22 @@ class ConsoleOverTcpTestCase : public TestCase
         server.Start(Seconds(0));
 
         auto client = CreateObject<CircuitSwitchConsoleClient>();
+
         struct Reply
         {
             std::string text;
             Time sent;
             Time received;
         };
+
         std::map<std::string, Reply> replies;
-        client->TraceConnectWithoutContext(
-            "Reply",
-            MakeCallback(+[](std::map<std::string, Reply>* m,
-                             std::string line,
-                             std::string reply,
-                             Time sent) { (*m)[line] = {reply, sent, Simulator::Now()}; })
-                .Bind(&replies));
+        client->TraceConnectWithoutContext("Reply",
+                                           MakeCallback(+[](std::map<std::string, Reply>* m,
+                                                            std::string line,
+                                                            std::string reply,
+                                                            Time sent) {
+                                               (*m)[line] = {reply, sent, Simulator::Now()};
+                                           }).Bind(&replies));
         Simulator::Schedule(Seconds(1), [&]() {
             client->Open(frontEnd, InetSocketAddress(interfaces.GetAddress(0), 23));
             for (const char* line : {"show version",
@@ -424,13 +425,14 @@ class ConsoleOverTcpTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(replies["quit"].text, "Goodbye", "quit");
         const Reply& connect = replies["connection 5 6"];
         const Time connectTime = connect.received - connect.sent;
-        NS_LOG_UNCOND(GetName() << ": connect reply after " << connectTime.As(Time::MS)
-                                << " (L + S = " << (kLatency + kSwitching).As(Time::MS)
-                                << "), show version after "
-                                << (replies["show version"].received - replies["show version"].sent)
-                                       .As(Time::MS));
+        NS_LOG_UNCOND(
+            GetName()
+            << ": connect reply after " << connectTime.As(Time::MS)
+            << " (L + S = " << (kLatency + kSwitching).As(Time::MS) << "), show version after "
+            << (replies["show version"].received - replies["show version"].sent).As(Time::MS));
         NS_TEST_EXPECT_MSG_GT_OR_EQ(connectTime, kLatency + kSwitching, "connect before L + S");
-        NS_TEST_EXPECT_MSG_LT(connectTime, kLatency + kSwitching + MilliSeconds(1),
+        NS_TEST_EXPECT_MSG_LT(connectTime,
+                              kLatency + kSwitching + MilliSeconds(1),
                               "connect reply delayed beyond the network's share");
         NS_TEST_EXPECT_MSG_LT(replies["show version"].received - replies["show version"].sent,
                               MilliSeconds(1),
@@ -492,16 +494,15 @@ class ConsoleServerLinesTestCase : public TestCase
         });
         Simulator::Schedule(Seconds(2), [&]() {
             const std::string lines = "show connections\r\nshow bogus\n";
-            socket->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(lines.data()),
-                                        lines.size()));
+            socket->Send(
+                Create<Packet>(reinterpret_cast<const uint8_t*>(lines.data()), lines.size()));
         });
         Simulator::Stop(Seconds(3));
         Simulator::Run();
         const std::string prompt = "306D> ";
-        const std::string expected = "Lightpath accelerator 306D management console\n" + prompt +
-                                     "1 <-> 2\n3 <-> 4\n" + prompt +
-                                     "ERROR: unknown command 'show bogus' (type 'show help')\n" +
-                                     prompt;
+        const std::string expected =
+            "Lightpath accelerator 306D management console\n" + prompt + "1 <-> 2\n3 <-> 4\n" +
+            prompt + "ERROR: unknown command 'show bogus' (type 'show help')\n" + prompt;
         NS_TEST_EXPECT_MSG_EQ(received, expected, "text received by the front end");
         Simulator::Destroy();
     }
@@ -539,7 +540,8 @@ class ConsoleHelpTestCase : public TestCase
                                     "show version",
                                     "quit"})
         {
-            NS_TEST_EXPECT_MSG_NE(help.find(command), std::string::npos,
+            NS_TEST_EXPECT_MSG_NE(help.find(command),
+                                  std::string::npos,
                                   "'" << command << "' missing from show help");
         }
         Simulator::Destroy();
@@ -554,6 +556,7 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
     {
         using V = std::vector<std::string>;
         const std::string cycleActive = "ERROR: connection cycle active";
+
         struct Case
         {
             V setup;
@@ -563,6 +566,7 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
             bool prefix;
             bool ends;
         };
+
         const std::vector<Case> cases{
             // connection
             {{}, "connection 5 6", "OK", Due::L_PLUS_S, false, false},
@@ -571,11 +575,15 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
             {{},
              "connection 1 5",
              "ERROR: port 1 is already connected to port 2",
-             Due::L, false, false},
+             Due::L,
+             false,
+             false},
             {{},
              "connection 5 4",
              "ERROR: port 4 is already connected to port 3",
-             Due::L, false, false},
+             Due::L,
+             false,
+             false},
             {{}, "connection 5 5", "ERROR: cannot connect port 5 to itself", Due::L, false, false},
             {{}, "connection 0 5", "ERROR: port 0 out of range 1..6", Due::L, false, false},
             {{}, "connection 5 7", "ERROR: port 7 out of range 1..6", Due::L, false, false},
@@ -586,118 +594,164 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
             {{},
              "connection 5 99999999999",
              "ERROR: bad port number '99999999999'",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             // no connection
             {{}, "no connection 1 2", "OK", Due::L_PLUS_S, false, false},
             {{}, "no connection 2 1", "OK", Due::L_PLUS_S, false, false},
             {{},
              "no connection 1 3",
              "ERROR: no connection between port 1 and port 3",
-             Due::L, false, false},
+             Due::L,
+             false,
+             false},
             {{}, "no connection 1 9", "ERROR: port 9 out of range 1..6", Due::L, false, false},
             {{},
              "no connection 1",
              "ERROR: usage: no connection <p1> <p2> | no connection cycle",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "no connection x 1", "ERROR: bad port number 'x'", Due::NOW, false, false},
             {{},
              "no shutdown",
              "ERROR: unknown command 'no shutdown' (type 'show help')",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             // default connection, no connection cycle, clear connections
             {{}, "default connection", "OK", Due::L, false, false},
             {{"clear connections"}, "default connection", "OK", Due::L_PLUS_S, false, false},
             {{},
              "default connection 1",
              "ERROR: usage: default connection",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "no connection cycle", "OK", Due::L, false, false},
             {{}, "clear connections", "OK", Due::L_PLUS_S, false, false},
             {{"clear connections"}, "clear connections", "OK", Due::L, false, false},
             {{},
              "clear connections now",
              "ERROR: usage: clear connections",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "clear",
              "ERROR: unknown command 'clear' (type 'show help')",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             // show
             {{}, "show connections", "1 <-> 2\n3 <-> 4", Due::NOW, false, false},
             {{"clear connections"}, "show connections", "no connections", Due::NOW, false, false},
             {{"connection 6 5"},
              "show connections",
              "1 <-> 2\n3 <-> 4\n5 <-> 6",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "show version",
              "Lightpath accelerator model 306D, software 1.5.1",
-             Due::NOW, true, false},
+             Due::NOW,
+             true,
+             false},
             {{}, "show help", "connection <p1> <p2>", Due::NOW, true, false},
             {{}, "show", "ERROR: incomplete command 'show'", Due::NOW, true, false},
             {{},
              "show ip",
              "ERROR: unknown command 'show ip' (type 'show help')",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "show ip interface",
              "ip address 192.168.100.2 255.255.255.0 (static)\ndefault gateway none",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             // ip
             {{}, "ip address 10.0.0.7", "OK", Due::L, false, false},
             {{"ip address 10.0.0.7"},
              "show ip interface",
              "ip address 10.0.0.7 255.255.255.0 (static)\ndefault gateway none",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "ip address 10.0.0.7/24", "OK", Due::L, false, false},
             {{},
              "ip address 10.0.0.7/16",
              "OK (warning: netmask other than 255.255.255.0)",
-             Due::L, false, false},
+             Due::L,
+             false,
+             false},
             {{},
              "ip address 10.0.0.7 255.255.0.0",
              "OK (warning: netmask other than 255.255.255.0)",
-             Due::L, false, false},
+             Due::L,
+             false,
+             false},
             {{"ip address 10.0.0.7 255.255.0.0"},
              "show ip interface",
              "ip address 10.0.0.7 255.255.0.0 (static)\ndefault gateway none",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "ip address 10.0.0.7 255.0.255.0",
              "ERROR: bad netmask '255.0.255.0'",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "ip address 10.0.0.7/33",
              "ERROR: bad netmask '10.0.0.7/33'",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "ip address 10.0.0.300",
              "ERROR: bad address '10.0.0.300'",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "ip address 10.0.7", "ERROR: bad address '10.0.7'", Due::NOW, false, false},
             {{},
              "ip address",
              "ERROR: usage: ip address dhcp | ip address <addr> [<mask>]",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "ip address dhcp", "OK", Due::L, false, false},
             {{"ip address dhcp"},
              "show ip interface",
              "ip address dhcp\ndefault gateway none",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "ip default gateway 192.168.100.254", "OK", Due::L, false, false},
             {{"ip default gateway 192.168.100.254"},
              "show ip interface",
              "ip address 192.168.100.2 255.255.255.0 (static)\ndefault gateway 192.168.100.254",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{},
              "ip default gateway",
              "ERROR: usage: ip default gateway <addr>",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             {{}, "ip default gateway 1.2.3", "ERROR: bad address '1.2.3'", Due::NOW, false, false},
             {{},
              "ip route 0.0.0.0",
              "ERROR: unknown command 'ip route 0.0.0.0' (type 'show help')",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
             // quit, empty, unknown
             {{}, "quit", "Goodbye", Due::NOW, false, true},
             {{}, "quit now", "ERROR: usage: quit", Due::NOW, false, false},
@@ -705,7 +759,9 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
             {{},
              "frobnicate 1 2",
              "ERROR: unknown command 'frobnicate 1 2' (type 'show help')",
-             Due::NOW, false, false},
+             Due::NOW,
+             false,
+             false},
         };
         for (const Case& c : cases)
         {
@@ -718,14 +774,14 @@ class CircuitSwitchConsoleTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new ConsoleEffectTestCase({"no connection 3 4"}, M{{1, 2}}), Duration::QUICK);
         AddTestCase(new ConsoleEffectTestCase({"clear connections"}, M{}), Duration::QUICK);
-        AddTestCase(new ConsoleEffectTestCase(
-                        {"clear connections", "connection 2 3", "connection 6 1"},
-                        M{{1, 6}, {2, 3}}),
-                    Duration::QUICK);
-        AddTestCase(new ConsoleEffectTestCase(
-                        {"clear connections", "connection 2 3", "default connection"},
-                        M{{1, 2}, {3, 4}}),
-                    Duration::QUICK);
+        AddTestCase(
+            new ConsoleEffectTestCase({"clear connections", "connection 2 3", "connection 6 1"},
+                                      M{{1, 6}, {2, 3}}),
+            Duration::QUICK);
+        AddTestCase(
+            new ConsoleEffectTestCase({"clear connections", "connection 2 3", "default connection"},
+                                      M{{1, 2}, {3, 4}}),
+            Duration::QUICK);
         AddTestCase(new ConsoleEffectTestCase({"connection 1 5", "connection 5 6"},
                                               M{{1, 2}, {3, 4}, {5, 6}}),
                     Duration::QUICK);

@@ -203,11 +203,10 @@ class OcsLatencyTestCase : public TestCase
         const Time serialisation = FrameTime(m_l3Bytes, m_rate);
         const Time expected =
             sent + serialisation + a.copper + converter + a.fiber + b.fiber + converter + b.copper;
-        NS_LOG_UNCOND(GetName() << ": expected arrival " << expected.As(Time::NS)
-                                << ", simulated A->B "
-                                << (atB.times.empty() ? Time(-1) : atB.times[0]).As(Time::NS)
-                                << ", B->A "
-                                << (atA.times.empty() ? Time(-1) : atA.times[0]).As(Time::NS));
+        NS_LOG_UNCOND(
+            GetName() << ": expected arrival " << expected.As(Time::NS) << ", simulated A->B "
+                      << (atB.times.empty() ? Time(-1) : atB.times[0]).As(Time::NS) << ", B->A "
+                      << (atA.times.empty() ? Time(-1) : atA.times[0]).As(Time::NS));
         NS_TEST_ASSERT_MSG_EQ(atB.times.size(), 1, "A->B frame delivered once");
         NS_TEST_ASSERT_MSG_EQ(atA.times.size(), 1, "B->A frame delivered once");
         NS_TEST_EXPECT_MSG_EQ(atB.times[0], expected, "A->B one-way latency, equation (1)");
@@ -321,15 +320,15 @@ class OcsThroughputTestCase : public TestCase
         nics.Add(bench.nics[1]);
         const auto circuit = RunFlows(bench.hosts, nics, "192.168.2.0");
 
-        const double ceiling = static_cast<double>(rate.GetBitRate()) * payload /
-                               (FrameBytes(payload + 28) + 20);
+        const double ceiling =
+            static_cast<double>(rate.GetBitRate()) * payload / (FrameBytes(payload + 28) + 20);
         const double slack = 8.0 * payload / 0.1; // one datagram over the 100 ms interval
         for (uint32_t i = 0; i < 2; ++i)
         {
-            NS_LOG_UNCOND(GetName() << ", towards host " << i << ": ceiling " << std::fixed
-                                    << std::setprecision(3) << ceiling / 1e6 << " Mb/s, cable "
-                                    << cable[i] / 1e6 << " Mb/s, circuit " << circuit[i] / 1e6
-                                    << " Mb/s");
+            NS_LOG_UNCOND(GetName()
+                          << ", towards host " << i << ": ceiling " << std::fixed
+                          << std::setprecision(3) << ceiling / 1e6 << " Mb/s, cable "
+                          << cable[i] / 1e6 << " Mb/s, circuit " << circuit[i] / 1e6 << " Mb/s");
             NS_TEST_EXPECT_MSG_LT_OR_EQ(circuit[i], ceiling + slack, "circuit above R*P/W");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(circuit[i], 0.995 * ceiling, "circuit below the ceiling");
             NS_TEST_EXPECT_MSG_EQ_TOL(circuit[i], cable[i], slack, "circuit differs from cable");
@@ -395,7 +394,8 @@ class OcsUnconnectedPortTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(bench.ocs->GetLostFrames(2), 0, "none on port 2");
         NS_TEST_EXPECT_MSG_EQ(lostPerPort[1], 17, "LightLost traced 17 times for port 1");
         NS_TEST_EXPECT_MSG_EQ(lostPerPort.size(), 1, "LightLost for port 1 only");
-        NS_TEST_EXPECT_MSG_EQ(bench.ocs->GetPort(3)->GetForwardedFrames(), 0,
+        NS_TEST_EXPECT_MSG_EQ(bench.ocs->GetPort(3)->GetForwardedFrames(),
+                              0,
                               "nothing left port 3 (no fiber)");
         Simulator::Destroy();
     }
@@ -520,8 +520,9 @@ class OcsReconfigurationTestCase : public TestCase
                              uint32_t pa,
                              uint32_t pb,
                              bool up,
-                             Time t) { v->emplace_back(pa, pb, up, t); })
-                .Bind(&changes));
+                             Time t) {
+                v->emplace_back(pa, pb, up, t);
+            }).Bind(&changes));
 
         // t_a falls inside a frame's light, t_a + S too (checked below: no ties).
         const Time ta = MicroSeconds(2000) + NanoSeconds(5003);
@@ -566,8 +567,8 @@ class OcsReconfigurationTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ((e == ta || e - light == dawn), false, "tie: move t_a");
             const bool isBefore = e < ta;
             const bool isAfter = e - light >= dawn;
-            const bool toB = (isBefore && initiallyConnected) ||
-                             (isAfter && m_change == Change::CONNECT);
+            const bool toB =
+                (isBefore && initiallyConnected) || (isAfter && m_change == Change::CONNECT);
             const bool toC = isAfter && m_change == Change::REMAP;
             const bool isLost = !toB && !toC;
             before += isBefore;
@@ -592,7 +593,9 @@ class OcsReconfigurationTestCase : public TestCase
         // Dark for exactly S: frames lost = those whose light meets [t_a, t_a + S).
         const double darkFrames = (m_switchingTime + light).GetSeconds() /
                                   (8.0 * (FrameBytes(source.l3Bytes) + 20) / rate.GetBitRate());
-        NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(expectedLost), darkFrames, 1.0,
+        NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(expectedLost),
+                                  darkFrames,
+                                  1.0,
                                   "frames in the dark window");
 
         // Trace of the state changes, equation (3).
@@ -621,10 +624,10 @@ class OcsReconfigurationTestCase : public TestCase
 /** One management command and what the theory says about its completion. */
 struct CommandExpectation
 {
-    std::string what;      //!< description
-    bool success;          //!< expected outcome
-    std::string reason;    //!< expected reason (empty on success)
-    bool reconfigures;     //!< whether the circuit map changes (+ S)
+    std::string what;   //!< description
+    bool success;       //!< expected outcome
+    std::string reason; //!< expected reason (empty on success)
+    bool reconfigures;  //!< whether the circuit map changes (+ S)
 };
 
 /**
@@ -668,12 +671,14 @@ class OcsCommandRulesTestCase : public TestCase
             {"connection 1 3", false, "port 3 is already connected to port 6", false},
             {"connection 1 4", true, "", true},
         };
+
         struct Outcome
         {
             bool success;
             std::string reason;
             Time at;
         };
+
         std::vector<Outcome> outcomes;
         auto done = [&outcomes](bool success, std::string reason) {
             outcomes.push_back({success, reason, Simulator::Now()});
@@ -848,8 +853,9 @@ class OcsCycleTestCase : public TestCase
                              uint32_t pa,
                              uint32_t pb,
                              bool up,
-                             Time t) { v->emplace_back(pa, pb, up, t); })
-                .Bind(&changes));
+                             Time t) {
+                v->emplace_back(pa, pb, up, t);
+            }).Bind(&changes));
 
         // Commands between steps: issued at (rounds + 0.3) T, applied at (rounds + 0.8) T.
         const Time issued = interval * rounds + MilliSeconds(30);
@@ -887,8 +893,10 @@ class OcsCycleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(litCount.size(), pairs, "every pair lit in one round");
         for (const auto& [pair, count] : litCount)
         {
-            NS_TEST_EXPECT_MSG_EQ(count, 1, "pair " << pair.first << "-" << pair.second
-                                                    << " lit more than once per round");
+            NS_TEST_EXPECT_MSG_EQ(count,
+                                  1,
+                                  "pair " << pair.first << "-" << pair.second
+                                          << " lit more than once per round");
         }
         NS_TEST_EXPECT_MSG_EQ(wrongTime, 0, "circuits lit at k T + S");
         NS_TEST_EXPECT_MSG_EQ(connectSuccess, false, "connection refused while cycling");

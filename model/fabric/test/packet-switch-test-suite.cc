@@ -527,11 +527,11 @@ class PacketSwitchContentionTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(gaps, 0, "output not back to back at line rate");
         if (m_flowControl)
         {
-            NS_LOG_UNCOND(GetName() << ": largest ingress accounts " << occupancy.maxIngress[0]
-                                    << " B and " << occupancy.maxIngress[2]
-                                    << " B, longest output queue " << occupancy.maxQueue
-                                    << " frames, " << star.fabric->GetPauseFramesSent()
-                                    << " PAUSE frames");
+            NS_LOG_UNCOND(GetName()
+                          << ": largest ingress accounts " << occupancy.maxIngress[0] << " B and "
+                          << occupancy.maxIngress[2] << " B, longest output queue "
+                          << occupancy.maxQueue << " frames, " << star.fabric->GetPauseFramesSent()
+                          << " PAUSE frames");
             const uint64_t headroom = 2 * wire + 84 + 2 * delay.GetNanoSeconds() / 8; // 1 Gb/s
             for (uint32_t i : {0U, 2U})
             {

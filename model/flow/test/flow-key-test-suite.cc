@@ -19,7 +19,6 @@ namespace
 constexpr uint8_t kTcp = 6;
 constexpr uint8_t kUdp = 17;
 
-
 /** Text form, Parse, Reverse, ordering and FromTransport of FlowKey. */
 class FlowKeyTestCase : public TestCase
 {
@@ -47,30 +46,32 @@ class FlowKeyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(wide->ToString(), extreme, "round trip of the extremes");
 
         for (const std::string bad : {"",
-                                      "10.0.0.1:49153>10.0.0.2:5001",     // no protocol
-                                      "10.0.0.1:49153>10.0.0.2:5001/",    // empty protocol
-                                      "10.0.0.1>10.0.0.2:5001/6",         // no source port
-                                      "10.0.0.1:49153>10.0.0.2/6",        // no destination port
-                                      "10.0.0.1:49153/6",                 // no destination
-                                      ":1>10.0.0.2:2/6",                  // no address
-                                      "10.0.0.1:65536>10.0.0.2:5001/6",   // port > 65535
-                                      "10.0.0.1:1>10.0.0.2:99999/6",      // port > 65535
-                                      "10.0.0.1:1>10.0.0.2:2/256",        // protocol > 255
-                                      "10.0.0.1:1>10.0.0.2:2/6x",         // trailing junk
-                                      "10.0.0.1:1>10.0.0.2:2/6 ",         // trailing blank
-                                      " 10.0.0.1:1>10.0.0.2:2/6",         // leading blank
-                                      "10.0.0.1:1>10.0.0.2:2/6/6",        // two protocols
-                                      "10.0.0.1:1>>10.0.0.2:2/6",         // two arrows
-                                      "10.0.0.1:1:1>10.0.0.2:2/6",        // two ports
-                                      "10.0.0.1:-1>10.0.0.2:2/6",         // negative port
-                                      "10.0.0.1:+1>10.0.0.2:2/6",         // signed port
-                                      "256.0.0.1:1>10.0.0.2:2/6",         // octet > 255
-                                      "10.0.0:1>10.0.0.2:2/6",            // three octets
-                                      "10.0.0.1.5:1>10.0.0.2:2/6",        // five octets
-                                      "10..0.1:1>10.0.0.2:2/6",           // empty octet
-                                      "10.0.0.2:2/6>10.0.0.1:1"})         // protocol first
+                                      "10.0.0.1:49153>10.0.0.2:5001",   // no protocol
+                                      "10.0.0.1:49153>10.0.0.2:5001/",  // empty protocol
+                                      "10.0.0.1>10.0.0.2:5001/6",       // no source port
+                                      "10.0.0.1:49153>10.0.0.2/6",      // no destination port
+                                      "10.0.0.1:49153/6",               // no destination
+                                      ":1>10.0.0.2:2/6",                // no address
+                                      "10.0.0.1:65536>10.0.0.2:5001/6", // port > 65535
+                                      "10.0.0.1:1>10.0.0.2:99999/6",    // port > 65535
+                                      "10.0.0.1:1>10.0.0.2:2/256",      // protocol > 255
+                                      "10.0.0.1:1>10.0.0.2:2/6x",       // trailing junk
+                                      "10.0.0.1:1>10.0.0.2:2/6 ",       // trailing blank
+                                      " 10.0.0.1:1>10.0.0.2:2/6",       // leading blank
+                                      "10.0.0.1:1>10.0.0.2:2/6/6",      // two protocols
+                                      "10.0.0.1:1>>10.0.0.2:2/6",       // two arrows
+                                      "10.0.0.1:1:1>10.0.0.2:2/6",      // two ports
+                                      "10.0.0.1:-1>10.0.0.2:2/6",       // negative port
+                                      "10.0.0.1:+1>10.0.0.2:2/6",       // signed port
+                                      "256.0.0.1:1>10.0.0.2:2/6",       // octet > 255
+                                      "10.0.0:1>10.0.0.2:2/6",          // three octets
+                                      "10.0.0.1.5:1>10.0.0.2:2/6",      // five octets
+                                      "10..0.1:1>10.0.0.2:2/6",         // empty octet
+                                      "10.0.0.2:2/6>10.0.0.1:1"})       // protocol first
         {
-            NS_TEST_EXPECT_MSG_EQ(FlowKey::Parse(bad).has_value(), false, "rejects '" << bad << "'");
+            NS_TEST_EXPECT_MSG_EQ(FlowKey::Parse(bad).has_value(),
+                                  false,
+                                  "rejects '" << bad << "'");
         }
 
         const FlowKey reverse = key.Reverse();
@@ -89,10 +90,8 @@ class FlowKeyTestCase : public TestCase
         tcp.SetDestinationPort(80);
         tcp.SetSequenceNumber(SequenceNumber32(4242));
         segment->AddHeader(tcp);
-        const FlowKey fromTcp = FlowKey::FromTransport(segment,
-                                                       Ipv4Address("10.0.0.1"),
-                                                       Ipv4Address("10.0.0.2"),
-                                                       kTcp);
+        const FlowKey fromTcp =
+            FlowKey::FromTransport(segment, Ipv4Address("10.0.0.1"), Ipv4Address("10.0.0.2"), kTcp);
         NS_TEST_EXPECT_MSG_EQ(fromTcp.ToString(), "10.0.0.1:1234>10.0.0.2:80/6", "TCP ports");
 
         Ptr<Packet> datagram = Create<Packet>(10);
@@ -104,12 +103,12 @@ class FlowKeyTestCase : public TestCase
                                                        Ipv4Address("192.168.0.1"),
                                                        Ipv4Address("192.168.0.2"),
                                                        kUdp);
-        NS_TEST_EXPECT_MSG_EQ(fromUdp.ToString(), "192.168.0.1:5353>192.168.0.2:53/17", "UDP ports");
+        NS_TEST_EXPECT_MSG_EQ(fromUdp.ToString(),
+                              "192.168.0.1:5353>192.168.0.2:53/17",
+                              "UDP ports");
 
-        const FlowKey icmp = FlowKey::FromTransport(datagram,
-                                                    Ipv4Address("10.0.0.1"),
-                                                    Ipv4Address("10.0.0.2"),
-                                                    1);
+        const FlowKey icmp =
+            FlowKey::FromTransport(datagram, Ipv4Address("10.0.0.1"), Ipv4Address("10.0.0.2"), 1);
         NS_TEST_EXPECT_MSG_EQ(icmp.ToString(), "10.0.0.1:0>10.0.0.2:0/1", "no ports for ICMP");
     }
 };

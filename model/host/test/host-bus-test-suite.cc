@@ -113,8 +113,8 @@ class TransferTimeTestCase : public TestCase
                          uint32_t bytes,
                          Time expected,
                          double efficiency)
-        : TestCase(config + ", " + std::to_string(bytes) + " B " + DirectionName(direction) +
-                   ": " + std::to_string(expected.GetNanoSeconds()) + " ns"),
+        : TestCase(config + ", " + std::to_string(bytes) + " B " + DirectionName(direction) + ": " +
+                   std::to_string(expected.GetNanoSeconds()) + " ns"),
           m_settings(std::move(settings)),
           m_direction(direction),
           m_bytes(bytes),
@@ -135,8 +135,8 @@ class TransferTimeTestCase : public TestCase
         if (m_bytes > 0)
         {
             // E(n) = 8 n / (T(n) R), up to the rounding of T(n) to the time step.
-            const double fromTime = 8.0 * m_bytes / (m_expected.GetSeconds() *
-                                                      bus->GetPeakRate().GetBitRate());
+            const double fromTime =
+                8.0 * m_bytes / (m_expected.GetSeconds() * bus->GetPeakRate().GetBitRate());
             NS_TEST_EXPECT_MSG_EQ_TOL(bus->GetEfficiency(m_direction, m_bytes),
                                       fromTime,
                                       fromTime * TimeStep(1).GetSeconds() / m_expected.GetSeconds(),
@@ -229,7 +229,9 @@ class PciXCheckTestCase : public TestCase
         const double expected = 16080.0 * 8 * 133e6 / clocks; // 6.784 Gb/s
         const double rate =
             8.0 * 16080 / bus->GetTransferTime(HostBus::FROM_MEMORY, 16080).GetSeconds();
-        NS_TEST_EXPECT_MSG_EQ_TOL(rate, expected, expected * 1e-4,
+        NS_TEST_EXPECT_MSG_EQ_TOL(rate,
+                                  expected,
+                                  expected * 1e-4,
                                   "model rate " << rate / 1e9 << " Gbps vs 7 Gbps expected by "
                                                 << "the study (ratio " << rate / 7e9 << ")");
     }
@@ -291,8 +293,8 @@ class FifoTestCase : public TestCase
 {
   public:
     FifoTestCase(std::string config, Settings settings, bool shared)
-        : TestCase(std::string("FIFO on ") + config + (shared ? ": one shared queue"
-                                                              : ": one queue per direction")),
+        : TestCase(std::string("FIFO on ") + config +
+                   (shared ? ": one shared queue" : ": one queue per direction")),
           m_settings(std::move(settings)),
           m_shared(shared)
     {
@@ -448,7 +450,8 @@ class ValidatorTestCase : public TestCase
             return;
         }
         NS_TEST_EXPECT_MSG_NE(message, "", "rejected");
-        NS_TEST_EXPECT_MSG_NE(message.find(m_parameter + " "), std::string::npos,
+        NS_TEST_EXPECT_MSG_NE(message.find(m_parameter + " "),
+                              std::string::npos,
                               "names " << m_parameter << ": " << message);
         NS_TEST_EXPECT_MSG_EQ(message.find('\n'), std::string::npos, "one line");
         NS_TEST_EXPECT_MSG_NE(message.find("accept"), std::string::npos, "lists accepted values");
@@ -507,24 +510,28 @@ class CheckerTestCase : public TestCase
             bus->GetAttribute(name, after);
             NS_TEST_EXPECT_MSG_EQ(after.Get(), before.Get(), name << " unchanged");
         }
-        const std::vector<std::pair<std::string, uint64_t>> valid{
-            {"Width", 64},         {"Clock", 133},        {"Lanes", 16},
-            {"Mmrbc", 4096},       {"PciBurstSize", 16},  {"BurstOverhead", 0},
-            {"Generation", 2},     {"MaxPayloadSize", 4096}, {"MaxReadRequestSize", 128},
-            {"TlpOverhead", 28}};
+        const std::vector<std::pair<std::string, uint64_t>> valid{{"Width", 64},
+                                                                  {"Clock", 133},
+                                                                  {"Lanes", 16},
+                                                                  {"Mmrbc", 4096},
+                                                                  {"PciBurstSize", 16},
+                                                                  {"BurstOverhead", 0},
+                                                                  {"Generation", 2},
+                                                                  {"MaxPayloadSize", 4096},
+                                                                  {"MaxReadRequestSize", 128},
+                                                                  {"TlpOverhead", 28}};
         for (const auto& [name, value] : valid)
         {
             NS_TEST_EXPECT_MSG_EQ(bus->SetAttributeFailSafe(name, UintegerValue(value)),
                                   true,
                                   name << " = " << value << " accepted");
         }
-        NS_TEST_EXPECT_MSG_EQ(bus->SetAttributeFailSafe(
-                                  "Kind", EnumValue<HostBus::Kind>(static_cast<HostBus::Kind>(7))),
-                              false,
-                              "no such kind");
-        NS_TEST_EXPECT_MSG_EQ(bus->SetAttributeFailSafe("Kind", StringValue("PciX")),
-                              true,
-                              "PciX");
+        NS_TEST_EXPECT_MSG_EQ(
+            bus->SetAttributeFailSafe("Kind",
+                                      EnumValue<HostBus::Kind>(static_cast<HostBus::Kind>(7))),
+            false,
+            "no such kind");
+        NS_TEST_EXPECT_MSG_EQ(bus->SetAttributeFailSafe("Kind", StringValue("PciX")), true, "PciX");
         NS_TEST_EXPECT_MSG_EQ(bus->GetKind(), HostBus::PCI_X, "kind set");
     }
 };
@@ -545,61 +552,102 @@ class HostBusTestSuite : public TestSuite
         const uint64_t ox = o + 1;
 
         // Conventional PCI, (1) and (2): B = PciBurstSize in both directions.
-        auto pci = [&](std::string config, Settings s, D d, uint32_t n, uint64_t w, uint64_t f,
+        auto pci = [&](std::string config,
+                       Settings s,
+                       D d,
+                       uint32_t n,
+                       uint64_t w,
+                       uint64_t f,
                        uint64_t b) {
             const uint64_t c = ParallelClocks(n, w, b, o);
-            AddTestCase(new TransferTimeTestCase(config, s, d, n, ClocksToTime(c, f),
+            AddTestCase(new TransferTimeTestCase(config,
+                                                 s,
+                                                 d,
+                                                 n,
+                                                 ClocksToTime(c, f),
                                                  n == 0 ? 0.0 : double(n) / (w / 8 * c)),
                         Duration::QUICK);
         };
         // Defaults: 32 bit, 33 MHz, 256 B bursts. 1500 B: 375 + 6 x 15 = 465 clocks.
         pci("PCI 32-bit 33 MHz", {}, to, 1500, 32, 33, 256);
         pci("PCI 32-bit 33 MHz", {}, from, 1500, 32, 33, 256);
-        pci("PCI 32-bit 33 MHz", {}, to, 16, 32, 33, 256);    // descriptor: 4 + 15
-        pci("PCI 32-bit 33 MHz", {}, to, 257, 32, 33, 256);   // 2 bursts, 65 data clocks
-        pci("PCI 32-bit 33 MHz", {}, to, 0, 32, 33, 256);     // nothing
+        pci("PCI 32-bit 33 MHz", {}, to, 16, 32, 33, 256);  // descriptor: 4 + 15
+        pci("PCI 32-bit 33 MHz", {}, to, 257, 32, 33, 256); // 2 bursts, 65 data clocks
+        pci("PCI 32-bit 33 MHz", {}, to, 0, 32, 33, 256);   // nothing
         pci("PCI 32-bit 33 MHz, 64 B bursts", {{"PciBurstSize", U(64)}}, to, 1500, 32, 33, 64);
-        pci("PCI 32-bit 33 MHz, 1024 B bursts", {{"PciBurstSize", U(1024)}}, from, 1500, 32, 33,
+        pci("PCI 32-bit 33 MHz, 1024 B bursts",
+            {{"PciBurstSize", U(1024)}},
+            from,
+            1500,
+            32,
+            33,
             1024);
         pci("PCI 64-bit 66 MHz", {{"Width", U(64)}, {"Clock", U(66)}}, to, 1500, 64, 66, 256);
         pci("PCI 64-bit 66 MHz", {{"Width", U(64)}, {"Clock", U(66)}}, from, 9000, 64, 66, 256);
 
         // PCI-X, (1)-(3): reads in Mmrbc bursts, writes in 4096 B, O + 1 clocks each.
-        auto pcix = [&](std::string config, Settings s, D d, uint32_t n, uint64_t f, uint64_t b,
+        auto pcix = [&](std::string config,
+                        Settings s,
+                        D d,
+                        uint32_t n,
+                        uint64_t f,
+                        uint64_t b,
                         uint64_t overhead) {
             Settings all{{"Kind", pciX}, {"Width", U(64)}, {"Clock", U(f)}};
             all.insert(all.end(), s.begin(), s.end());
             const uint64_t c = ParallelClocks(n, 64, b, overhead);
-            AddTestCase(new TransferTimeTestCase(config, all, d, n, ClocksToTime(c, f),
+            AddTestCase(new TransferTimeTestCase(config,
+                                                 all,
+                                                 d,
+                                                 n,
+                                                 ClocksToTime(c, f),
                                                  double(n) / (8 * c)),
                         Duration::QUICK);
         };
         for (uint64_t mmrbc : {512, 1024, 2048, 4096})
         {
-            pcix("PCI-X 64-bit 133 MHz mmrbc " + std::to_string(mmrbc), {{"Mmrbc", U(mmrbc)}},
-                 from, 16080, 133, mmrbc, ox);
+            pcix("PCI-X 64-bit 133 MHz mmrbc " + std::to_string(mmrbc),
+                 {{"Mmrbc", U(mmrbc)}},
+                 from,
+                 16080,
+                 133,
+                 mmrbc,
+                 ox);
         }
         pcix("PCI-X 64-bit 133 MHz mmrbc 512", {{"Mmrbc", U(512)}}, to, 16080, 133, 4096, ox);
         pcix("PCI-X 64-bit 100 MHz mmrbc 512", {}, from, 1500, 100, 512, ox);
         pcix("PCI-X 64-bit 66 MHz mmrbc 1024", {{"Mmrbc", U(1024)}}, to, 9000, 66, 4096, ox);
-        pcix("PCI-X 64-bit 133 MHz, overhead 0", {{"BurstOverhead", U(0)}}, from, 16080, 133, 512,
+        pcix("PCI-X 64-bit 133 MHz, overhead 0",
+             {{"BurstOverhead", U(0)}},
+             from,
+             16080,
+             133,
+             512,
              1); // the attribute phase remains
 
         // PCI Express, (5).
-        auto express = [&](std::string config, uint64_t lanes, uint64_t gen, uint64_t mps,
-                           uint64_t mrrs, D d, uint32_t n) {
+        auto express = [&](std::string config,
+                           uint64_t lanes,
+                           uint64_t gen,
+                           uint64_t mps,
+                           uint64_t mrrs,
+                           D d,
+                           uint32_t n) {
             Settings all{{"Kind", pcie},
                          {"Lanes", U(lanes)},
                          {"Generation", U(gen)},
                          {"MaxPayloadSize", U(mps)},
                          {"MaxReadRequestSize", U(mrrs)}};
             const uint64_t tlps = d == to ? WriteTlps(n, mps) : ReadTlps(n, mps, mrrs);
-            AddTestCase(new TransferTimeTestCase(config, all, d, n,
+            AddTestCase(new TransferTimeTestCase(config,
+                                                 all,
+                                                 d,
+                                                 n,
                                                  PcieTime(n, tlps, 20, lanes, gen),
                                                  double(n) / (n + 20 * tlps)),
                         Duration::QUICK);
         };
-        express("PCIe x8 gen1 MPS 128", 8, 1, 128, 512, to, 1500);        // 12 TLPs, 870 ns
+        express("PCIe x8 gen1 MPS 128", 8, 1, 128, 512, to, 1500); // 12 TLPs, 870 ns
         express("PCIe x8 gen1 MPS 128 MRRS 512", 8, 1, 128, 512, from, 1500);
         express("PCIe x1 gen2 MPS 256", 1, 2, 256, 512, to, 1500);
         express("PCIe x4 gen1 MPS 256 MRRS 128", 4, 1, 256, 128, from, 1500); // 12 requests
@@ -607,16 +655,17 @@ class HostBusTestSuite : public TestSuite
         express("PCIe x2 gen1 MPS 128", 2, 1, 128, 512, to, 16);
 
         AddTestCase(new PeakRateTestCase("PCI 32-bit 33 MHz", {}, 1'056'000'000), Duration::QUICK);
-        AddTestCase(new PeakRateTestCase("PCI 64-bit 66 MHz", {{"Width", U(64)}, {"Clock", U(66)}},
+        AddTestCase(new PeakRateTestCase("PCI 64-bit 66 MHz",
+                                         {{"Width", U(64)}, {"Clock", U(66)}},
                                          4'224'000'000),
                     Duration::QUICK);
         AddTestCase(new PeakRateTestCase("PCI-X 64-bit 133 MHz",
                                          {{"Kind", pciX}, {"Width", U(64)}, {"Clock", U(133)}},
                                          8'512'000'000),
                     Duration::QUICK);
-        AddTestCase(new PeakRateTestCase("PCIe x8 gen1", {{"Kind", pcie}, {"Lanes", U(8)}},
-                                         16'000'000'000),
-                    Duration::QUICK);
+        AddTestCase(
+            new PeakRateTestCase("PCIe x8 gen1", {{"Kind", pcie}, {"Lanes", U(8)}}, 16'000'000'000),
+            Duration::QUICK);
         AddTestCase(new PeakRateTestCase("PCIe x16 gen2",
                                          {{"Kind", pcie}, {"Lanes", U(16)}, {"Generation", U(2)}},
                                          64'000'000'000),
@@ -627,9 +676,9 @@ class HostBusTestSuite : public TestSuite
         AddTestCase(new EfficiencyRisesTestCase, Duration::QUICK);
 
         AddTestCase(new FifoTestCase("PCI", {}, true), Duration::QUICK);
-        AddTestCase(new FifoTestCase("PCI-X", {{"Kind", pciX}, {"Width", U(64)}, {"Clock", U(133)}},
-                                     true),
-                    Duration::QUICK);
+        AddTestCase(
+            new FifoTestCase("PCI-X", {{"Kind", pciX}, {"Width", U(64)}, {"Clock", U(133)}}, true),
+            Duration::QUICK);
         AddTestCase(new FifoTestCase("PCIe", {{"Kind", pcie}}, false), Duration::QUICK);
         AddTestCase(new BusyTimeTestCase("PCI", {}), Duration::QUICK);
         AddTestCase(new BusyTimeTestCase("PCIe", {{"Kind", pcie}, {"Lanes", U(1)}}),
@@ -638,8 +687,13 @@ class HostBusTestSuite : public TestSuite
         const auto P = HostBus::PCI;
         const auto X = HostBus::PCI_X;
         const auto E = HostBus::PCI_EXPRESS;
-        auto validator = [&](std::string d, HostBus::Kind k, uint32_t w, uint32_t f, uint32_t l,
-                             uint32_t m, std::string p) {
+        auto validator = [&](std::string d,
+                             HostBus::Kind k,
+                             uint32_t w,
+                             uint32_t f,
+                             uint32_t l,
+                             uint32_t m,
+                             std::string p) {
             AddTestCase(new ValidatorTestCase(d, k, w, f, l, m, p), Duration::QUICK);
         };
         validator("accepts PCI 32-bit 33 MHz", P, 32, 33, 8, 512, "");

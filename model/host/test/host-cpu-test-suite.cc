@@ -24,8 +24,8 @@ class ServiceTimeTestCase : public TestCase
 {
   public:
     ServiceTimeTestCase(uint64_t frequency, uint64_t cycles, uint64_t bytes, Time expected)
-        : TestCase("service of " + std::to_string(cycles) + " cycles and " +
-                   std::to_string(bytes) + " B at " + std::to_string(frequency) + " Hz, 4 Gbps copy"),
+        : TestCase("service of " + std::to_string(cycles) + " cycles and " + std::to_string(bytes) +
+                   " B at " + std::to_string(frequency) + " Hz, 4 Gbps copy"),
           m_frequency(frequency),
           m_cycles(cycles),
           m_bytes(bytes),
@@ -36,9 +36,10 @@ class ServiceTimeTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>(
-            "Frequency", UintegerValue(m_frequency),
-            "MemoryCopyRate", DataRateValue(DataRate("4Gbps")));
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(m_frequency),
+                                                               "MemoryCopyRate",
+                                                               DataRateValue(DataRate("4Gbps")));
         NS_TEST_ASSERT_MSG_EQ(cpu->GetServiceTime(m_cycles, m_bytes), m_expected, "equation (1)");
     }
 
@@ -66,7 +67,8 @@ class PriorityTestCase : public TestCase
     void DoRun() override
     {
         // 1 GHz: 1000 cycles = 1 us.
-        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000));
+        Ptr<HostCpu> cpu =
+            CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000));
         auto submit = [&](HostCpu::Level level, std::string name) {
             cpu->Execute(level, 1000, 0, MakeCallback(&PriorityTestCase::Record, this).Bind(name));
         };
@@ -107,7 +109,10 @@ class ProcessTurnTestCase : public TestCase
     {
         if (++m_kernelDone < m_kernelJobs)
         {
-            m_cpu->Execute(HostCpu::KERNEL, 10'000, 0, MakeCallback(&ProcessTurnTestCase::Kernel, this));
+            m_cpu->Execute(HostCpu::KERNEL,
+                           10'000,
+                           0,
+                           MakeCallback(&ProcessTurnTestCase::Kernel, this));
         }
     }
 
@@ -119,10 +124,18 @@ class ProcessTurnTestCase : public TestCase
     void DoRun() override
     {
         // 1 GHz: a 10,000-cycle kernel job takes 10 us; the process job 1 us.
-        m_cpu = CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000),
-                                                    "TimerTick", TimeValue(m_tick));
-        m_cpu->Execute(HostCpu::KERNEL, 10'000, 0, MakeCallback(&ProcessTurnTestCase::Kernel, this));
-        m_cpu->Execute(HostCpu::PROCESS, 1000, 0, MakeCallback(&ProcessTurnTestCase::Process, this));
+        m_cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                    UintegerValue(1'000'000'000),
+                                                    "TimerTick",
+                                                    TimeValue(m_tick));
+        m_cpu->Execute(HostCpu::KERNEL,
+                       10'000,
+                       0,
+                       MakeCallback(&ProcessTurnTestCase::Kernel, this));
+        m_cpu->Execute(HostCpu::PROCESS,
+                       1000,
+                       0,
+                       MakeCallback(&ProcessTurnTestCase::Process, this));
         Simulator::Run();
         // The process job, queued at 0, may go first at the first job end t = 10 k us with
         // t >= tick; if the kernel work ends earlier, it runs when the kernel work is done.
@@ -130,7 +143,9 @@ class ProcessTurnTestCase : public TestCase
         const int64_t before = std::min<int64_t>(tickJobs, m_kernelJobs);
         const Time expected = MicroSeconds(10 * before + 1);
         NS_TEST_EXPECT_MSG_EQ(m_processAt, expected, "process turn, equation (3)");
-        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetBusyTime(HostCpu::PROCESS), MicroSeconds(1), "process time");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetBusyTime(HostCpu::PROCESS),
+                              MicroSeconds(1),
+                              "process time");
         NS_TEST_EXPECT_MSG_EQ(m_cpu->GetBusyTime(),
                               MicroSeconds(10 * m_kernelJobs + 1),
                               "all levels count");
@@ -169,11 +184,16 @@ class UtilisationTestCase : public TestCase
     void DoRun() override
     {
         // One job every 10 us of offered * 10 us; 1000 jobs; 1 GHz.
-        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000));
+        Ptr<HostCpu> cpu =
+            CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000));
         const auto cycles = static_cast<uint64_t>(m_offered * 10'000);
         for (int i = 0; i < 1000; ++i)
         {
-            Simulator::Schedule(MicroSeconds(10 * i), &UtilisationTestCase::Submit, this, cpu, cycles);
+            Simulator::Schedule(MicroSeconds(10 * i),
+                                &UtilisationTestCase::Submit,
+                                this,
+                                cpu,
+                                cycles);
         }
         const Time end = MicroSeconds(10'000);
         Simulator::Stop(end);
@@ -205,9 +225,12 @@ class HostCpuTestSuite : public TestSuite
         // Kernel work shorter than the tick: the process waits for all of it (2).
         AddTestCase(new ProcessTurnTestCase(MilliSeconds(10), 20), Duration::QUICK);
         // 2.4 GHz: 2400 cycles = 1 us; 1500 B at 4 Gb/s = 3 us.
-        AddTestCase(new ServiceTimeTestCase(2'400'000'000, 2400, 0, MicroSeconds(1)), Duration::QUICK);
-        AddTestCase(new ServiceTimeTestCase(2'400'000'000, 0, 1500, MicroSeconds(3)), Duration::QUICK);
-        AddTestCase(new ServiceTimeTestCase(800'000'000, 2400, 1500, MicroSeconds(6)), Duration::QUICK);
+        AddTestCase(new ServiceTimeTestCase(2'400'000'000, 2400, 0, MicroSeconds(1)),
+                    Duration::QUICK);
+        AddTestCase(new ServiceTimeTestCase(2'400'000'000, 0, 1500, MicroSeconds(3)),
+                    Duration::QUICK);
+        AddTestCase(new ServiceTimeTestCase(800'000'000, 2400, 1500, MicroSeconds(6)),
+                    Duration::QUICK);
         // 1 cycle at 2.4 GHz = 0.4167 ns, rounded up to 1 ns.
         AddTestCase(new ServiceTimeTestCase(2'400'000'000, 1, 0, NanoSeconds(1)), Duration::QUICK);
         AddTestCase(new PriorityTestCase, Duration::QUICK);

@@ -55,10 +55,12 @@ class WakeupTestCase : public TestCase
 
     void DoRun() override
     {
-        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>(
-            "Frequency", UintegerValue(kFrequency),
-            "Processors", UintegerValue(m_processors),
-            "ContextSwitchCycles", UintegerValue(kSwitchCycles));
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(kFrequency),
+                                                               "Processors",
+                                                               UintegerValue(m_processors),
+                                                               "ContextSwitchCycles",
+                                                               UintegerValue(kSwitchCycles));
         Ptr<HostProcess> process = CreateObject<HostProcess>();
         process->SetCpu(cpu);
         if (m_queuedCycles > 0)
@@ -104,30 +106,52 @@ class HostProcessTestSuite : public TestSuite
         // (1), one processor: the run follows one switch; the CPU pays two.
         AddTestCase(new WakeupTestCase("uniprocessor - one wake-up runs after C over f, "
                                        "the CPU is busy 2 C over f",
-                                       1, 1, 0, {MicroSeconds(10) + s}, 1, 2 * s),
+                                       1,
+                                       1,
+                                       0,
+                                       {MicroSeconds(10) + s},
+                                       1,
+                                       2 * s),
                     Duration::QUICK);
         // (2): wake-ups at 11..13 us find the process runnable (its switch ends at 15 us).
         AddTestCase(new WakeupTestCase("uniprocessor - wake-ups while runnable add nothing",
-                                       1, 4, 0, {MicroSeconds(10) + s}, 1, 2 * s),
+                                       1,
+                                       4,
+                                       0,
+                                       {MicroSeconds(10) + s},
+                                       1,
+                                       2 * s),
                     Duration::QUICK);
         // Seven wake-ups at 10..16 us: those at 11..15 us find it runnable (the one at 15 us
         // was scheduled before the switch that ends then); the run at 15 us is followed by
         // the switch away (15-20 us), so the wake-up at 16 us switches in at 20-25 us.
         AddTestCase(new WakeupTestCase("uniprocessor - a wake-up after the run switches again",
-                                       1, 7, 0,
-                                       {MicroSeconds(10) + s, MicroSeconds(15) + 2 * s}, 2, 4 * s),
+                                       1,
+                                       7,
+                                       0,
+                                       {MicroSeconds(10) + s, MicroSeconds(15) + 2 * s},
+                                       2,
+                                       4 * s),
                     Duration::QUICK);
         // The switch waits behind kernel work queued before it (FIFO within KERNEL).
         AddTestCase(new WakeupTestCase("uniprocessor - the switch waits for queued kernel work",
-                                       1, 1, 3000,
-                                       {MicroSeconds(10) + NanoSeconds(3000) + s}, 1,
+                                       1,
+                                       1,
+                                       3000,
+                                       {MicroSeconds(10) + NanoSeconds(3000) + s},
+                                       1,
                                        NanoSeconds(3000) + 2 * s),
                     Duration::QUICK);
         // (1), two processors: the run follows one switch on the other processor; the
         // network CPU is not charged.
         AddTestCase(new WakeupTestCase("multiprocessor - the run follows C over f, the network "
                                        "CPU is not charged",
-                                       2, 1, 0, {MicroSeconds(10) + s}, 1, Seconds(0)),
+                                       2,
+                                       1,
+                                       0,
+                                       {MicroSeconds(10) + s},
+                                       1,
+                                       Seconds(0)),
                     Duration::QUICK);
     }
 };

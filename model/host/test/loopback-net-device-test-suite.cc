@@ -38,10 +38,10 @@ namespace
 using ns3::hybridnet::LoopbackNetDevice;
 
 constexpr uint64_t kFrequency = 2'400'000'000; //!< f, Hz: 2400 cycles = 1 us
-constexpr uint16_t kIpv4 = 0x0800;              //!< EtherType of IPv4
-constexpr uint16_t kIpv6 = 0x86DD;              //!< EtherType of IPv6
-constexpr uint16_t kRawEtherType = 0x88B5;      //!< IEEE 802 local experimental EtherType
-constexpr uint16_t kLinuxLoMtu = 16436;         //!< default Mtu
+constexpr uint16_t kIpv4 = 0x0800;             //!< EtherType of IPv4
+constexpr uint16_t kIpv6 = 0x86DD;             //!< EtherType of IPv6
+constexpr uint16_t kRawEtherType = 0x88B5;     //!< IEEE 802 local experimental EtherType
+constexpr uint16_t kLinuxLoMtu = 16436;        //!< default Mtu
 
 std::string
 Gbps(DataRate rate)
@@ -353,16 +353,16 @@ HeaderBytes(Path path)
 /** What one bulk transfer measured over its window. */
 struct BulkResult
 {
-    double goodput{0};           //!< bit/s over the window
-    Time busy;                   //!< CPU busy time over the window
-    Time window;                 //!< length of the window
-    uint64_t rxPackets{0};       //!< packets the device delivered, whole run
-    bool adopted{false};         //!< the stack's interface 0 is this device
+    double goodput{0};     //!< bit/s over the window
+    Time busy;             //!< CPU busy time over the window
+    Time window;           //!< length of the window
+    uint64_t rxPackets{0}; //!< packets the device delivered, whole run
+    bool adopted{false};   //!< the stack's interface 0 is this device
 };
 
-constexpr uint32_t kSocketBuffer = 4 << 20;   //!< SndBufSize and RcvBufSize, bytes
-const Time kWindowStart = MilliSeconds(100);  //!< start of the goodput window
-const Time kWindowStop = MilliSeconds(1100);  //!< end of the goodput window
+constexpr uint32_t kSocketBuffer = 4 << 20;  //!< SndBufSize and RcvBufSize, bytes
+const Time kWindowStart = MilliSeconds(100); //!< start of the goodput window
+const Time kWindowStop = MilliSeconds(1100); //!< end of the goodput window
 
 /**
  * A BulkSendApplication and a PacketSink on one node, over @p path, with 4 MB socket
@@ -465,8 +465,8 @@ RunBulk(Path path,
 double
 ExpectedGoodput(uint32_t payload, DataRate copyRate, uint64_t cycles, uint32_t b)
 {
-    const double perSegment = (1.0 + 1.0 / b) * cycles / kFrequency +
-                              16.0 * payload / copyRate.GetBitRate();
+    const double perSegment =
+        (1.0 + 1.0 / b) * cycles / kFrequency + 16.0 * payload / copyRate.GetBitRate();
     return 8.0 * payload / perSegment;
 }
 
@@ -506,8 +506,8 @@ class LoopbackGoodputTestCase : public TestCase
   public:
     LoopbackGoodputTestCase(Path path, DataRate copyRate, uint64_t cycles, uint32_t b)
         : TestCase("bulk TCP over " + PathName(path) + ", M " + Gbps(copyRate) + ", " +
-                   std::to_string(cycles) + " cycles per packet, 1 ACK per " +
-                   std::to_string(b) + " segments: goodput G of equation (4)"),
+                   std::to_string(cycles) + " cycles per packet, 1 ACK per " + std::to_string(b) +
+                   " segments: goodput G of equation (4)"),
           m_path(path),
           m_copyRate(copyRate),
           m_cycles(cycles),
@@ -564,10 +564,9 @@ class LoopbackCopyRateScalingTestCase : public TestCase
         const double ratio = twice.goodput / base.goodput;
         const double tolerance = 2.0 * (GoodputTolerance(payload, m_copyRate, 0, 2, base.window) +
                                         GoodputTolerance(payload, doubled, 0, 2, twice.window));
-        NS_LOG_UNCOND(GetName() << ": " << std::fixed << std::setprecision(3)
-                                << base.goodput / 1e6 << " Mb/s, then " << twice.goodput / 1e6
-                                << " Mb/s, ratio " << std::setprecision(5) << ratio << " +- "
-                                << tolerance);
+        NS_LOG_UNCOND(GetName() << ": " << std::fixed << std::setprecision(3) << base.goodput / 1e6
+                                << " Mb/s, then " << twice.goodput / 1e6 << " Mb/s, ratio "
+                                << std::setprecision(5) << ratio << " +- " << tolerance);
         NS_TEST_EXPECT_MSG_EQ_TOL(ratio, 2.0, tolerance, "G proportional to M");
     }
 

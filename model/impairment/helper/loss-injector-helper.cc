@@ -45,8 +45,7 @@ LossInjectorHelper::Install(NodeContainer nodes, LossInjector::Direction directi
 }
 
 int64_t
-LossInjectorHelper::AssignStreams(const std::vector<Ptr<LossInjector>>& injectors,
-                                  int64_t stream)
+LossInjectorHelper::AssignStreams(const std::vector<Ptr<LossInjector>>& injectors, int64_t stream)
 {
     int64_t used = 0;
     for (const auto& injector : injectors)

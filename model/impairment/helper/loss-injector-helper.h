@@ -68,8 +68,7 @@ class LossInjectorHelper
      * @param stream first stream index
      * @return the number of streams used
      */
-    static int64_t AssignStreams(const std::vector<Ptr<LossInjector>>& injectors,
-                                 int64_t stream);
+    static int64_t AssignStreams(const std::vector<Ptr<LossInjector>>& injectors, int64_t stream);
 
   private:
     ObjectFactory m_factory; //!< LossInjector

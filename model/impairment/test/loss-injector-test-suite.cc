@@ -35,8 +35,8 @@
 #include "ns3/string.h"
 #include "ns3/tcp-header.h"
 #include "ns3/test.h"
-#include "ns3/uinteger.h"
 #include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 #include <array>
 #include <cmath>
@@ -53,15 +53,15 @@ namespace
 
 constexpr uint8_t kTcp = 6;
 constexpr uint8_t kUdp = 17;
-constexpr uint16_t kPortA = 5001; //!< destination port of the flow the filters select
-constexpr uint16_t kPortB = 5002; //!< destination port of the other flow
+constexpr uint16_t kPortA = 5001;   //!< destination port of the flow the filters select
+constexpr uint16_t kPortB = 5002;   //!< destination port of the other flow
 constexpr uint32_t kDatagram = 100; //!< UDP payload, bytes
 
 /** Two hosts, A (10.1.1.1) and B (10.1.1.2), on a 1 Gb/s, 1 ms point-to-point link. */
 struct Net
 {
-    NodeContainer nodes;             //!< A, B
-    NetDeviceContainer devices;      //!< their devices
+    NodeContainer nodes;               //!< A, B
+    NetDeviceContainer devices;        //!< their devices
     Ipv4InterfaceContainer interfaces; //!< their addresses
 
     Net()
@@ -223,17 +223,15 @@ class EveryNthTwoFlowsTestCase : public TestCase
             EveryNth(m_n, m_k, kPortA).Install(net.A(), LossInjector::SEND);
         std::vector<uint32_t> dropped;
         bool otherFlowDropped = false;
-        injector->TraceConnectWithoutContext(
-            "Drop",
-            MakeCallback(
-                +[](std::vector<uint32_t>* d,
-                    bool* other,
-                    Ptr<const Packet> p,
-                    const FlowKey& key) {
-                    d->push_back(ReadSeq(p, 8)); // after the UDP header
-                    *other |= key.destinationPort != kPortA;
-                })
-                .Bind(&dropped, &otherFlowDropped));
+        injector->TraceConnectWithoutContext("Drop",
+                                             MakeCallback(+[](std::vector<uint32_t>* d,
+                                                              bool* other,
+                                                              Ptr<const Packet> p,
+                                                              const FlowKey& key) {
+                                                 d->push_back(
+                                                     ReadSeq(p, 8)); // after the UDP header
+                                                 *other |= key.destinationPort != kPortA;
+                                             }).Bind(&dropped, &otherFlowDropped));
 
         UdpRecorder rxA(net.B(), kPortA);
         UdpRecorder rxB(net.B(), kPortB);
@@ -328,7 +326,9 @@ class RandomLossTestCase : public TestCase
         const std::vector<uint32_t> first = RunOnce(1);
         const double mean = m_count * m_p;
         const double sigma = std::sqrt(m_count * m_p * (1 - m_p));
-        NS_TEST_EXPECT_MSG_EQ_TOL(double(first.size()), mean, 4.5 * sigma,
+        NS_TEST_EXPECT_MSG_EQ_TOL(double(first.size()),
+                                  mean,
+                                  4.5 * sigma,
                                   "binomial: n p within 4.5 sigma");
         const std::vector<uint32_t> again = RunOnce(1);
         NS_TEST_EXPECT_MSG_EQ((again == first), true, "same seed and run: same drops");
@@ -352,8 +352,7 @@ class RandomExtremesTestCase : public TestCase
 {
   public:
     explicit RandomExtremesTestCase(bool all)
-        : TestCase(all ? "random p=1 drops every matching packet"
-                       : "random p=0 drops nothing"),
+        : TestCase(all ? "random p=1 drops every matching packet" : "random p=0 drops nothing"),
           m_all(all)
     {
     }
@@ -390,8 +389,8 @@ class RandomExtremesTestCase : public TestCase
 /** Counts the IPv4 packets a point-to-point device starts to send, and their TCP data. */
 struct WireCounter
 {
-    uint32_t packets{0};                  //!< IPv4 packets
-    uint32_t tcpData{0};                  //!< of which TCP segments with payload
+    uint32_t packets{0};                   //!< IPv4 packets
+    uint32_t tcpData{0};                   //!< of which TCP segments with payload
     std::map<uint32_t, uint32_t> dataSeqs; //!< their sequence numbers: how often sent
 
     void Count(Ptr<const Packet> frame)
@@ -449,9 +448,8 @@ class DirectionTestCase : public TestCase
         Ptr<LossInjector> aReceive = dropping.Install(net.A(), LossInjector::RECEIVE);
         Ptr<LossInjector> bSend = dropping.Install(net.B(), LossInjector::SEND);
         WireCounter wire;
-        net.devices.Get(0)->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeCallback(&WireCounter::Count, &wire));
+        net.devices.Get(0)->TraceConnectWithoutContext("PhyTxBegin",
+                                                       MakeCallback(&WireCounter::Count, &wire));
         UdpRecorder rx(net.B(), kPortA);
         UdpSender tx(net.A(), a, 7001, b, kPortA);
         tx.Schedule(kCount, MilliSeconds(1), MicroSeconds(10));
@@ -461,7 +459,8 @@ class DirectionTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(aSend->GetSeen(), kCount, "A's send path counts all");
         NS_TEST_EXPECT_MSG_EQ(aSend->GetDropped(), (send ? dropped : 0), "A's send drops");
         NS_TEST_EXPECT_MSG_EQ(wire.packets, (send ? kCount - dropped : kCount), "on the wire");
-        NS_TEST_EXPECT_MSG_EQ(bReceive->GetSeen(), (send ? kCount - dropped : kCount),
+        NS_TEST_EXPECT_MSG_EQ(bReceive->GetSeen(),
+                              (send ? kCount - dropped : kCount),
                               "B's receive path counts what arrives");
         NS_TEST_EXPECT_MSG_EQ(bReceive->GetDropped(), (send ? 0 : dropped), "B's receive drops");
         NS_TEST_EXPECT_MSG_EQ(aReceive->GetSeen(), 0, "A's receive path sees no A-to-B packet");
@@ -520,9 +519,8 @@ class TcpEveryNthTestCase : public TestCase
             }).Bind(&droppedSeqs));
 
         WireCounter wire;
-        net.devices.Get(0)->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeCallback(&WireCounter::Count, &wire));
+        net.devices.Get(0)->TraceConnectWithoutContext("PhyTxBegin",
+                                                       MakeCallback(&WireCounter::Count, &wire));
         PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), kPort));
         ApplicationContainer sinks = sinkHelper.Install(net.B());
@@ -536,10 +534,10 @@ class TcpEveryNthTestCase : public TestCase
         Simulator::Run();
 
         const uint64_t seen = injector->GetSeen();
-        NS_TEST_EXPECT_MSG_EQ(seen,
-                              (send ? uint64_t(wire.tcpData) + injector->GetDropped()
-                                    : uint64_t(wire.tcpData)),
-                              "data segments counted = those handed down / arriving");
+        NS_TEST_EXPECT_MSG_EQ(
+            seen,
+            (send ? uint64_t(wire.tcpData) + injector->GetDropped() : uint64_t(wire.tcpData)),
+            "data segments counted = those handed down / arriving");
         NS_TEST_EXPECT_MSG_EQ(injector->GetDropped(), seen / m_n, "floor(S / N) dropped");
         NS_TEST_EXPECT_MSG_GT(injector->GetDropped(), 0, "something was dropped");
         NS_TEST_EXPECT_MSG_EQ(droppedSeqs.size(), injector->GetDropped(), "Drop trace");
@@ -549,7 +547,8 @@ class TcpEveryNthTestCase : public TestCase
             const uint32_t times = it == wire.dataSeqs.end() ? 0 : it->second;
             NS_TEST_EXPECT_MSG_GT_OR_EQ(times, (send ? 1U : 2U), "dropped segment sent again");
         }
-        NS_TEST_EXPECT_MSG_EQ(DynamicCast<PacketSink>(sinks.Get(0))->GetTotalRx(), kBytes,
+        NS_TEST_EXPECT_MSG_EQ(DynamicCast<PacketSink>(sinks.Get(0))->GetTotalRx(),
+                              kBytes,
                               "the transfer completes");
         Simulator::Destroy();
     }
@@ -590,25 +589,25 @@ class TcpFilterLeavesOthersTestCase : public TestCase
         helper.SetAttribute("Protocol", UintegerValue(kTcp));
         helper.SetAttribute("PayloadOnly", BooleanValue(false));
         std::vector<Ptr<LossInjector>> sends = helper.Install(net.nodes, LossInjector::SEND);
-        std::vector<Ptr<LossInjector>> receives =
-            helper.Install(net.nodes, LossInjector::RECEIVE);
+        std::vector<Ptr<LossInjector>> receives = helper.Install(net.nodes, LossInjector::RECEIVE);
         // A shim on A's UDP that passes everything: the ICMP errors must cross it.
         Ptr<LossInjector> udpWatch = RandomLoss(0.0, 0).Install(net.A(), LossInjector::RECEIVE);
 
         WireCounter wireB;
-        net.devices.Get(1)->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeCallback(&WireCounter::Count, &wireB));
+        net.devices.Get(1)->TraceConnectWithoutContext("PhyTxBegin",
+                                                       MakeCallback(&WireCounter::Count, &wireB));
         UdpRecorder rx(net.B(), kPortA);
         UdpSender open(net.A(), a, 7001, b, kPortA);
         UdpSender closed(net.A(), a, 7002, b, kPortB);
         uint32_t icmpErrors = 0;
         closed.GetSocket()->SetAttribute(
             "IcmpCallback",
-            CallbackValue(MakeCallback(
-                +[](uint32_t* n, Ipv4Address, uint8_t, uint8_t type, uint8_t, uint32_t) {
-                    *n += type == 3 ? 1 : 0; // destination unreachable
-                }).Bind(&icmpErrors)));
+            CallbackValue(
+                MakeCallback(
+                    +[](uint32_t* n, Ipv4Address, uint8_t, uint8_t type, uint8_t, uint32_t) {
+                        *n += type == 3 ? 1 : 0; // destination unreachable
+                    })
+                    .Bind(&icmpErrors)));
         open.Schedule(kCount, MilliSeconds(1), MicroSeconds(10));
         closed.Schedule(kClosed, MilliSeconds(2), MicroSeconds(10));
 
@@ -668,11 +667,7 @@ class FilterTestCase : public TestCase
                     kTcp,
                     key.sourcePort,
                     key.destinationPort},
-            FlowKey{key.source,
-                    Ipv4Address("10.0.0.3"),
-                    kTcp,
-                    key.sourcePort,
-                    key.destinationPort},
+            FlowKey{key.source, Ipv4Address("10.0.0.3"), kTcp, key.sourcePort, key.destinationPort},
             FlowKey{key.source, key.destination, kTcp, 49154, key.destinationPort},
             FlowKey{key.source, key.destination, kTcp, key.sourcePort, 5002},
         };
@@ -703,21 +698,29 @@ class AttributeRangeTestCase : public TestCase
     {
         Ptr<LossInjector> injector = CreateObject<LossInjector>();
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("LossRate", DoubleValue(-0.01)),
-                              false, "p < 0 rejected");
+                              false,
+                              "p < 0 rejected");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("LossRate", DoubleValue(1.01)),
-                              false, "p > 1 rejected");
+                              false,
+                              "p > 1 rejected");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("LossRate", DoubleValue(0.0)),
-                              true, "p = 0 accepted");
+                              true,
+                              "p = 0 accepted");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("LossRate", DoubleValue(1.0)),
-                              true, "p = 1 accepted");
+                              true,
+                              "p = 1 accepted");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("Interval", UintegerValue(0)),
-                              false, "N = 0 rejected");
+                              false,
+                              "N = 0 rejected");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("Interval", UintegerValue(1)),
-                              true, "N = 1 accepted");
+                              true,
+                              "N = 1 accepted");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("Protocol", UintegerValue(256)),
-                              false, "protocol 256 rejected");
+                              false,
+                              "protocol 256 rejected");
         NS_TEST_EXPECT_MSG_EQ(injector->SetAttributeFailSafe("SourcePort", UintegerValue(65536)),
-                              false, "port 65536 rejected");
+                              false,
+                              "port 65536 rejected");
     }
 };
 

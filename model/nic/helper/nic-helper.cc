@@ -109,8 +109,8 @@ NicHelper::InstallUncabled(Ptr<Node> host) const
     nic->GetAttribute("TxRingSize", ringSize);
     // The MAC's FIFO: bounded by the ring (rounded up to 8), never the one that drops.
     Ptr<Queue<Packet>> fifo = CreateObject<DropTailQueue<Packet>>();
-    fifo->SetAttribute("MaxSize", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS,
-                                                           ringSize.Get() + 8)));
+    fifo->SetAttribute("MaxSize",
+                       QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, ringSize.Get() + 8)));
     nic->SetQueue(fifo);
     host->AddDevice(nic);
     nic->AggregateObject(CreateObject<NetDeviceQueueInterface>()); // the NIC stops/wakes it

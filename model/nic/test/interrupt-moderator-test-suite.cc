@@ -45,8 +45,8 @@ class RegisterConversionTestCase : public TestCase
 {
   public:
     RegisterConversionTestCase(uint32_t rate, uint32_t expectedRegister)
-        : TestCase("register of " + std::to_string(rate) + " ints per s = " +
-                   std::to_string(expectedRegister)),
+        : TestCase("register of " + std::to_string(rate) +
+                   " ints per s = " + std::to_string(expectedRegister)),
           m_rate(rate),
           m_expected(expectedRegister)
     {
@@ -106,10 +106,10 @@ struct Step
     uint64_t rxBytes;
     uint32_t txPackets;
     uint64_t txBytes;
-    TC cls;            //!< C of (3) after the step
-    uint32_t rate;     //!< ints/s after the step
-    uint32_t reg;      //!< register after the step
-    bool rateChanged;  //!< RateChanged fired in this step
+    TC cls;           //!< C of (3) after the step
+    uint32_t rate;    //!< ints/s after the step
+    uint32_t reg;     //!< register after the step
+    bool rateChanged; //!< RateChanged fired in this step
 };
 
 /** Successive Update() calls against a hand-computed sequence of (3)-(5). */
@@ -329,7 +329,8 @@ class EthtoolTestCase : public TestCase
 {
   public:
     EthtoolTestCase()
-        : TestCase("ethtool rx-usecs: 0, 1, 3, 4 modes; 10..10000 gives 1e6 div u; 2, 5..9, above 10000 refused")
+        : TestCase("ethtool rx-usecs: 0, 1, 3, 4 modes; 10..10000 gives 1e6 div u; 2, 5..9, above "
+                   "10000 refused")
     {
     }
 
@@ -439,7 +440,11 @@ class InterruptModeratorTestSuite : public TestSuite
             {kLow, 10, 12010, kBulk, "b div n = 1201 > 1200"},
             {kLow, 35, 35000, kLow, "n = 35 not > 35 (b div n = 1000)"},
             {kLow, 36, 36000, kLowest, "n = 36 > 35, b div n = 1000"},
-            {kLow, 36, 43236, kBulk, "n = 36 > 35 but b div n = 43236 div 36 = 1201 > 1200: bulk wins"},
+            {kLow,
+             36,
+             43236,
+             kBulk,
+             "n = 36 > 35 but b div n = 43236 div 36 = 1201 > 1200: bulk wins"},
             // from low, b <= 10000: bulk if b div n > 2000; lowest if n <= 2 and b < 512
             {kLow, 36, 10000, kLow, "b = 10000 not > 10000; b div n = 277; n > 2"},
             {kLow, 4, 8004, kBulk, "b div n = 2001 > 2000"},

@@ -27,7 +27,7 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint16_t kProtocol = 0x88B5; // IEEE local experimental EtherType: no IP parsing
+constexpr uint16_t kProtocol = 0x88B5;  // IEEE local experimental EtherType: no IP parsing
 constexpr uint64_t kHz = 1'000'000'000; // 1 GHz: 1000 cycles = 1 us
 
 /**
@@ -182,7 +182,9 @@ class ThrottleClockTestCase : public TestCase
         else
         {
             // Uniform on [0, I): mean I/2, sd of the mean I / sqrt(12 * 400) = 1.8 us.
-            NS_TEST_EXPECT_MSG_EQ_TOL(mean, interval / 2, 4 * interval / std::sqrt(12.0 * frames),
+            NS_TEST_EXPECT_MSG_EQ_TOL(mean,
+                                      interval / 2,
+                                      4 * interval / std::sqrt(12.0 * frames),
                                       "mean wait I/2");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(lo, 0.0, "no negative wait");
             NS_TEST_EXPECT_MSG_LT(hi, interval, "wait below I");
@@ -205,7 +207,8 @@ class NapiBudgetTestCase : public TestCase
 {
   public:
     NapiBudgetTestCase()
-        : TestCase("200 frames, CPU slower than the line: polls of 64, 64, 64, 8, then a latched one")
+        : TestCase(
+              "200 frames, CPU slower than the line: polls of 64, 64, 64, 8, then a latched one")
     {
     }
 
@@ -268,8 +271,9 @@ class RxRingOverflowTestCase : public TestCase
         Bench bench(helper);
         bench.nic->TraceConnectWithoutContext("RxRingDrop",
                                               MakeCallback(&RxRingOverflowTestCase::Dropped, this));
-        bench.port->TraceConnectWithoutContext("PhyTxBegin",
-                                               MakeCallback(&RxRingOverflowTestCase::FirstBit, this));
+        bench.port->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(&RxRingOverflowTestCase::FirstBit, this));
         bench.port->GetQueue()->SetMaxSize(QueueSize("1000p"));
         for (int i = 0; i < 200; ++i)
         {
@@ -318,7 +322,9 @@ class TxRingFullTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(10), [&]() {
             for (int i = 0; i < 100; ++i)
             {
-                accepted += bench.nic->Send(Create<Packet>(1000), bench.port->GetAddress(), kProtocol) ? 1 : 0;
+                accepted +=
+                    bench.nic->Send(Create<Packet>(1000), bench.port->GetAddress(), kProtocol) ? 1
+                                                                                               : 0;
             }
         });
         Simulator::Run();
@@ -392,9 +398,11 @@ class InstallUncabledTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(nic->GetChannel(), nullptr, "no cable");
         NS_TEST_EXPECT_MSG_EQ(nic->IsLinkUp(), false, "link down without a cable");
         NS_TEST_EXPECT_MSG_NE(nic->GetInterruptModerator(), nullptr, "a moderator");
-        NS_TEST_EXPECT_MSG_NE(nic->GetObject<NetDeviceQueueInterface>(), nullptr,
+        NS_TEST_EXPECT_MSG_NE(nic->GetObject<NetDeviceQueueInterface>(),
+                              nullptr,
                               "a queue interface");
-        NS_TEST_EXPECT_MSG_EQ(nic->GetQueue()->GetMaxSize(), QueueSize("104p"),
+        NS_TEST_EXPECT_MSG_EQ(nic->GetQueue()->GetMaxSize(),
+                              QueueSize("104p"),
                               "FIFO bounded by the ring: 96 + 8");
         Ptr<NicNetDevice> second = helper.InstallUncabled(host);
         NS_TEST_EXPECT_MSG_NE(second->GetAddress(), nic->GetAddress(), "own MAC address");
@@ -411,11 +419,14 @@ class InstallUncabledTestCase : public TestCase
         nic->Attach(cable);
         NS_TEST_EXPECT_MSG_EQ(nic->IsLinkUp(), true, "link up once cabled");
         uint32_t delivered = 0;
-        nic->SetReceiveCallback(MakeCallback(
-            +[](uint32_t* n, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) {
-                ++*n;
-                return true;
-            }).Bind(&delivered));
+        nic->SetReceiveCallback(MakeCallback(+[](uint32_t* n,
+                                                 Ptr<NetDevice>,
+                                                 Ptr<const Packet>,
+                                                 uint16_t,
+                                                 const Address&) {
+                                    ++*n;
+                                    return true;
+                                }).Bind(&delivered));
         Simulator::Schedule(MicroSeconds(10), [&]() {
             port->Send(Create<Packet>(1000), nic->GetAddress(), kProtocol);
         });

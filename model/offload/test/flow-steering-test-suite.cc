@@ -49,7 +49,7 @@ namespace
 
 constexpr uint8_t kTcp = 6;
 constexpr uint8_t kUdp = 17;
-constexpr uint32_t kQueueFrames = 100; //!< Q, the switch's output queue
+constexpr uint32_t kQueueFrames = 100;    //!< Q, the switch's output queue
 constexpr uint32_t kFullFrameWire = 1538; //!< W of a 1500 B packet, EthernetNetDevice (2)
 
 /** (5) for the testbed: plain Ethernet hosts (I = 0), L = 0, d = 0. */
@@ -97,9 +97,11 @@ struct Testbed
                       "MaxSize",
                       QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, kQueueFrames)));
         star.SetDeviceAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
-        packetNic[0] = DynamicCast<EthernetNetDevice>(star.Install(switchNode, hosts.Get(0)).Get(0));
+        packetNic[0] =
+            DynamicCast<EthernetNetDevice>(star.Install(switchNode, hosts.Get(0)).Get(0));
         star.SetDeviceAttribute("DataRate", DataRateValue(rateB));
-        packetNic[1] = DynamicCast<EthernetNetDevice>(star.Install(switchNode, hosts.Get(1)).Get(0));
+        packetNic[1] =
+            DynamicCast<EthernetNetDevice>(star.Install(switchNode, hosts.Get(1)).Get(0));
 
         OpticalCircuitSwitchHelper circuits;
         circuits.SetSwitchAttribute("CommandLatencyMin", TimeValue(Seconds(1)));
@@ -112,11 +114,9 @@ struct Testbed
         InternetStackHelper internet;
         internet.Install(hosts);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer packetSide =
-            addresses.Assign(Pair(packetNic[0], packetNic[1]));
+        Ipv4InterfaceContainer packetSide = addresses.Assign(Pair(packetNic[0], packetNic[1]));
         addresses.SetBase("192.168.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer circuitSide =
-            addresses.Assign(Pair(circuitNic[0], circuitNic[1]));
+        Ipv4InterfaceContainer circuitSide = addresses.Assign(Pair(circuitNic[0], circuitNic[1]));
         for (int i = 0; i < 2; ++i)
         {
             packetAddress[i] = packetSide.GetAddress(i);
@@ -131,8 +131,8 @@ struct Testbed
 
         // The circuit, as the pipe-fitting daemon sets it up: lit 1 s + 20 ms from now.
         ocs->Connect(1, 2, MakeCallback(+[](bool* up, bool success, std::string) {
-                                            *up = success;
-                                        }).Bind(&circuitUp));
+                               *up = success;
+                           }).Bind(&circuitUp));
     }
 
     /** @param host 0 or 1 @param device its device @return the IPv4 interface index */
@@ -194,17 +194,19 @@ struct SideRecorder
 {
     std::function<bool(const FlowKey&)> match; //!< which flow (the first match is kept)
     std::optional<FlowKey> key;
-    std::vector<uint64_t> order;             //!< serials, in the order handed to IP
-    std::map<uint64_t, Time> handed;         //!< serial -> Tx time
-    std::map<uint64_t, bool> steered;        //!< serial -> Tx's steered flag
+    std::vector<uint64_t> order;                   //!< serials, in the order handed to IP
+    std::map<uint64_t, Time> handed;               //!< serial -> Tx time
+    std::map<uint64_t, bool> steered;              //!< serial -> Tx's steered flag
     std::map<uint64_t, std::pair<Time, int>> left; //!< serial -> first PhyTxEnd, NIC 1 or 2
-    std::map<uint32_t, uint32_t> dataSeqs;   //!< TCP data seq -> times sent
+    std::map<uint32_t, uint32_t> dataSeqs;         //!< TCP data seq -> times sent
+
     struct Change
     {
         Time time;
         Ptr<const NetDevice> device;
         Ipv4Address nextHop;
     };
+
     std::vector<Change> changes;
     std::vector<Time> done;
 
@@ -307,7 +309,7 @@ struct ArrivalRecorder
     FlowKey key;
     bool haveKey{false};
     uint32_t circuitInterface{0};
-    std::vector<std::pair<Time, uint32_t>> seqs; //!< TCP data: arrival, sequence number
+    std::vector<std::pair<Time, uint32_t>> seqs;     //!< TCP data: arrival, sequence number
     std::vector<std::pair<Time, uint32_t>> counters; //!< UDP: arrival, counter in the payload
     uint64_t onCircuit{0};
     uint64_t onPacketSwitch{0};
@@ -320,8 +322,10 @@ struct ArrivalRecorder
         {
             return;
         }
-        const FlowKey k =
-            FlowKey::FromTransport(packet, header.GetSource(), header.GetDestination(), key.protocol);
+        const FlowKey k = FlowKey::FromTransport(packet,
+                                                 header.GetSource(),
+                                                 header.GetDestination(),
+                                                 key.protocol);
         if (!(k == key))
         {
             return;
@@ -417,13 +421,14 @@ class TcpMoveTestCase : public TestCase
         PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), port));
         Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(bed.hosts.Get(1)).Get(0));
-        BulkSendHelper sender("ns3::TcpSocketFactory", InetSocketAddress(bed.packetAddress[1], port));
+        BulkSendHelper sender("ns3::TcpSocketFactory",
+                              InetSocketAddress(bed.packetAddress[1], port));
         sender.SetAttribute("MaxBytes", UintegerValue(bytes));
         sender.SetAttribute("SendSize", UintegerValue(8192));
         sender.Install(bed.hosts.Get(0)).Start(start);
 
-        SideRecorder data;   // A's data segments
-        SideRecorder acks;   // B's ACKs
+        SideRecorder data; // A's data segments
+        SideRecorder acks; // B's ACKs
         data.match = [&](const FlowKey& k) {
             return k.protocol == kTcp && k.destinationPort == port;
         };
@@ -482,9 +487,10 @@ class TcpMoveTestCase : public TestCase
         {
             // Packets handed to the circuit at t_L (S = 0) meet an idle path while up to
             // 68 segments still wait in the switch for B's 100 Mb/s link: they overtake.
-            NS_TEST_EXPECT_MSG_GT(ArrivalRecorder::OutOfOrder(atB.seqs, on, on + SettleTimeFor(rateB)),
-                                  0u,
-                                  "with S = 0 the circuit overtakes the switch queue");
+            NS_TEST_EXPECT_MSG_GT(
+                ArrivalRecorder::OutOfOrder(atB.seqs, on, on + SettleTimeFor(rateB)),
+                0u,
+                "with S = 0 the circuit overtakes the switch queue");
             NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "TCP repairs it: every byte arrives");
             return;
         }
@@ -497,15 +503,21 @@ class TcpMoveTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ArrivalRecorder::OutOfOrder(atB.seqs, Time(0), Seconds(4)),
                               0u,
                               "B's IP layer saw the data segments in increasing sequence order");
-        NS_TEST_EXPECT_MSG_EQ(data.Retransmissions(), 0u, "no segment was sent twice (nothing lost)");
+        NS_TEST_EXPECT_MSG_EQ(data.Retransmissions(),
+                              0u,
+                              "no segment was sent twice (nothing lost)");
         uint64_t steeredData = 0;
         for (const auto& [serial, isSteered] : data.steered)
         {
             steeredData += isSteered ? 1 : 0;
         }
-        NS_TEST_EXPECT_MSG_EQ(atB.onCircuit, steeredData, "every steered packet came by the circuit");
+        NS_TEST_EXPECT_MSG_EQ(atB.onCircuit,
+                              steeredData,
+                              "every steered packet came by the circuit");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(atB.firstOnCircuit, on, "none by the circuit before the move");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(atB.lastOnCircuit, back, "none by the circuit after the move back");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(atB.lastOnCircuit,
+                                    back,
+                                    "none by the circuit after the move back");
         NS_TEST_EXPECT_MSG_GT(atA.onCircuit, 0u, "ACKs reached A by the circuit");
         NS_TEST_EXPECT_MSG_GT(atA.onPacketSwitch, 0u, "and by the switch outside the move");
 
@@ -537,11 +549,15 @@ class TcpMoveTestCase : public TestCase
     {
         const Time on = side.changes[0].time;
         const Time back = side.changes[1].time;
-        NS_TEST_EXPECT_MSG_EQ(side.changes[0].device, Ptr<const NetDevice>(bed.circuitNic[host]),
+        NS_TEST_EXPECT_MSG_EQ(side.changes[0].device,
+                              Ptr<const NetDevice>(bed.circuitNic[host]),
                               what << ": onto NIC 2");
-        NS_TEST_EXPECT_MSG_EQ(side.changes[0].nextHop, bed.circuitAddress[1 - host],
+        NS_TEST_EXPECT_MSG_EQ(side.changes[0].nextHop,
+                              bed.circuitAddress[1 - host],
                               what << ": next hop the peer's NIC 2");
-        NS_TEST_EXPECT_MSG_EQ(side.changes[1].device, nullptr, what << ": back to the routing table");
+        NS_TEST_EXPECT_MSG_EQ(side.changes[1].device,
+                              nullptr,
+                              what << ": back to the routing table");
         NS_TEST_EXPECT_MSG_EQ(side.changes[1].nextHop, Ipv4Address::GetAny(), what << ": 0.0.0.0");
         NS_TEST_EXPECT_MSG_EQ(side.done.size(), 2u, what << ": both moves called back");
         if (side.done.size() == 2)
@@ -560,9 +576,11 @@ class TcpMoveTestCase : public TestCase
             return;
         }
         NS_TEST_EXPECT_MSG_EQ(side.left.at(*lastSwitched).second, 1, what << ": by NIC 1");
-        NS_TEST_EXPECT_MSG_GT(side.left.at(*lastSwitched).first, t1,
+        NS_TEST_EXPECT_MSG_GT(side.left.at(*lastSwitched).first,
+                              t1,
                               what << ": after the Steer call (it was sent meanwhile)");
-        NS_TEST_EXPECT_MSG_EQ(on, side.left.at(*lastSwitched).first + settle,
+        NS_TEST_EXPECT_MSG_EQ(on,
+                              side.left.at(*lastSwitched).first + settle,
                               what << ": onto the circuit at t_L + S");
         const auto lastCircuit = side.LastBefore(back, true);
         NS_TEST_ASSERT_MSG_EQ((lastCircuit && side.left.contains(*lastCircuit)),
@@ -573,7 +591,8 @@ class TcpMoveTestCase : public TestCase
             return;
         }
         NS_TEST_EXPECT_MSG_EQ(side.left.at(*lastCircuit).second, 2, what << ": by NIC 2");
-        NS_TEST_EXPECT_MSG_EQ(back, side.left.at(*lastCircuit).first + settle,
+        NS_TEST_EXPECT_MSG_EQ(back,
+                              side.left.at(*lastCircuit).first + settle,
                               what << ": back at t_L + S");
         NS_TEST_EXPECT_MSG_GT(back, t2, what << ": after the Unsteer call");
 
@@ -603,7 +622,9 @@ class TcpMoveTestCase : public TestCase
                 wrong += nic != 1 || (leftAt > on - settle && leftAt < back) ? 1 : 0;
             }
         }
-        NS_TEST_EXPECT_MSG_EQ(wrong, 0u, what << ": packets on the wrong path or at the wrong time");
+        NS_TEST_EXPECT_MSG_EQ(wrong,
+                              0u,
+                              what << ": packets on the wrong path or at the wrong time");
         NS_TEST_EXPECT_MSG_GT(before, 0u, what << ": packets before the move");
         NS_TEST_EXPECT_MSG_GT(during, 0u, what << ": packets on the circuit");
         NS_TEST_EXPECT_MSG_GT(after, 0u, what << ": packets after the move back");
@@ -765,7 +786,9 @@ class UdpMoveTestCase : public TestCase
         {
             const bool after = side1.handed.at(serial) >= on;
             wrong += side1.steered.at(serial) != after ? 1 : 0;
-            wrong += side1.left.contains(serial) && side1.left.at(serial).second != (after ? 2 : 1) ? 1 : 0;
+            wrong += side1.left.contains(serial) && side1.left.at(serial).second != (after ? 2 : 1)
+                         ? 1
+                         : 0;
         }
         NS_TEST_EXPECT_MSG_EQ(wrong, 0u, "flow 1 on NIC 2 exactly from its move on");
         NS_TEST_EXPECT_MSG_GT(at1.onCircuit, 0u, "flow 1 arrived by the circuit");

@@ -49,18 +49,18 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-const Time kL = Seconds(1);               //!< command latency L (pinned)
-const Time kS = MilliSeconds(20);         //!< switching time S
-const Time kEps = MilliSeconds(20);       //!< bound on message + console-session delays
-const Time kRto = MilliSeconds(200);      //!< RetransmitTimeout (default)
-const uint32_t kN = 5;                    //!< MaxRetransmits (default)
-const Time kDelta = MilliSeconds(500);    //!< SampleInterval (default)
-const uint32_t kWindow = 2;               //!< RateWindowSamples (default)
-const Time kHold = MilliSeconds(3500);    //!< HoldTime (default)
-const Time kIdle = Seconds(2);            //!< IdleTimeout (default)
+const Time kL = Seconds(1);                //!< command latency L (pinned)
+const Time kS = MilliSeconds(20);          //!< switching time S
+const Time kEps = MilliSeconds(20);        //!< bound on message + console-session delays
+const Time kRto = MilliSeconds(200);       //!< RetransmitTimeout (default)
+const uint32_t kN = 5;                     //!< MaxRetransmits (default)
+const Time kDelta = MilliSeconds(500);     //!< SampleInterval (default)
+const uint32_t kWindow = 2;                //!< RateWindowSamples (default)
+const Time kHold = MilliSeconds(3500);     //!< HoldTime (default)
+const Time kIdle = Seconds(2);             //!< IdleTimeout (default)
 const Time kKeepaliveTimeout = Seconds(3); //!< pfd KeepaliveTimeout (default)
-const DataRate kLink("100Mbps");          //!< every link
-const uint16_t kSinkPort = 5001;          //!< receivers
+const DataRate kLink("100Mbps");           //!< every link
+const uint16_t kSinkPort = 5001;           //!< receivers
 
 using EpdState = EndpointDaemon::FlowState;
 using PfdState = PipeFittingDaemon::CircuitState;
@@ -69,7 +69,7 @@ using PfdState = PipeFittingDaemon::CircuitState;
  * A check whose failure ends the test case: ns-3's NS_TEST_ASSERT does not return when
  * the runner continues on failure, and the code after it indexes what it checked.
  */
-#define REQUIRE(condition, msg)                                                                   \
+#define REQUIRE(condition, msg)                                                                    \
     do                                                                                             \
     {                                                                                              \
         const bool ok_ = (condition);                                                              \
@@ -84,9 +84,9 @@ using PfdState = PipeFittingDaemon::CircuitState;
 /** Drops chosen IPv4 packets on a device's receive side (a test error model). */
 struct ReceiveDropper
 {
-    std::string pattern;  //!< drop packets whose bytes contain this text
-    uint32_t budget{0};   //!< how many to drop
-    uint32_t dropped{0};  //!< dropped so far
+    std::string pattern;    //!< drop packets whose bytes contain this text
+    uint32_t budget{0};     //!< how many to drop
+    uint32_t dropped{0};    //!< dropped so far
     std::vector<Time> when; //!< drop times
 };
 
@@ -100,7 +100,8 @@ InstallDropper(Ptr<NetDevice> device, std::shared_ptr<ReceiveDropper> dropper)
     Ptr<Node> node = device->GetNode();
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     device->SetReceiveCallback(NetDevice::ReceiveCallback(
-        [tc, dropper](Ptr<NetDevice> dev, Ptr<const Packet> p, uint16_t protocol, const Address& from) {
+        [tc,
+         dropper](Ptr<NetDevice> dev, Ptr<const Packet> p, uint16_t protocol, const Address& from) {
             if (protocol == 0x0800 && dropper->dropped < dropper->budget)
             {
                 std::string bytes(p->GetSize(), '\0');
@@ -121,8 +122,8 @@ InstallDropper(Ptr<NetDevice> device, std::shared_ptr<ReceiveDropper> dropper)
 template <typename T>
 struct Stamped
 {
-    Time t;  //!< when
-    T what;  //!< what
+    Time t; //!< when
+    T what; //!< what
 };
 
 /** One message seen by a daemon. */
@@ -136,7 +137,7 @@ struct Msg
 /** One epd flow state change. */
 struct EpdChange
 {
-    FlowKey key;  //!< flow
+    FlowKey key;   //!< flow
     EpdState from; //!< old
     EpdState to;   //!< new
 };
@@ -202,8 +203,7 @@ struct Bench
             Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(packetDevices);
         Ipv4InterfaceContainer circuitIf =
             Ipv4AddressHelper("192.168.1.0", "255.255.255.0").Assign(circuitDevices);
-        Ipv4InterfaceContainer mgmtIf =
-            Ipv4AddressHelper("10.9.0.0", "255.255.255.0").Assign(mgmt);
+        Ipv4InterfaceContainer mgmtIf = Ipv4AddressHelper("10.9.0.0", "255.255.255.0").Assign(mgmt);
         ocsHelper.InstallConsoleServer(accelerator).Start(Seconds(0));
 
         OffloadDaemonHelper offload;
@@ -261,29 +261,26 @@ struct Bench
                 Callback<void, const FlowKey&, bool>([this, i](const FlowKey& k, bool on) {
                     paths[i].push_back({Simulator::Now(), {k, on}});
                 }));
-            epd[i]->TraceConnectWithoutContext(
-                "Detected",
-                Callback<void, const FlowKey&, DataRate, uint64_t>(
-                    [this, i](const FlowKey& k, DataRate, uint64_t) {
-                        detected[i].push_back({Simulator::Now(), k});
-                    }));
+            epd[i]->TraceConnectWithoutContext("Detected",
+                                               Callback<void, const FlowKey&, DataRate, uint64_t>(
+                                                   [this, i](const FlowKey& k, DataRate, uint64_t) {
+                                                       detected[i].push_back({Simulator::Now(), k});
+                                                   }));
             circuitNic[i]->TraceConnectWithoutContext(
                 "MacRx",
                 Callback<void, Ptr<const Packet>>(
                     [this, i](Ptr<const Packet> p) { circuitRxBytes[i] += p->GetSize(); }));
         }
-        pfd->TraceConnectWithoutContext(
-            "MessageRx",
-            Callback<void, Ipv4Address, std::string, bool>(
-                [this](Ipv4Address p, std::string t, bool f) {
-                    pfdRx.push_back({Simulator::Now(), {p, t, f}});
-                }));
-        pfd->TraceConnectWithoutContext(
-            "MessageTx",
-            Callback<void, Ipv4Address, std::string, bool>(
-                [this](Ipv4Address p, std::string t, bool f) {
-                    pfdTx.push_back({Simulator::Now(), {p, t, f}});
-                }));
+        pfd->TraceConnectWithoutContext("MessageRx",
+                                        Callback<void, Ipv4Address, std::string, bool>(
+                                            [this](Ipv4Address p, std::string t, bool f) {
+                                                pfdRx.push_back({Simulator::Now(), {p, t, f}});
+                                            }));
+        pfd->TraceConnectWithoutContext("MessageTx",
+                                        Callback<void, Ipv4Address, std::string, bool>(
+                                            [this](Ipv4Address p, std::string t, bool f) {
+                                                pfdTx.push_back({Simulator::Now(), {p, t, f}});
+                                            }));
         pfd->TraceConnectWithoutContext(
             "PeerUnreachable",
             Callback<void, Ipv4Address, std::string>([this](Ipv4Address p, std::string t) {
@@ -292,20 +289,27 @@ struct Bench
         pfd->TraceConnectWithoutContext(
             "CircuitStateChange",
             Callback<void, const FlowKey&, uint32_t, uint32_t, PfdState, PfdState, std::string>(
-                [this](const FlowKey& k, uint32_t, uint32_t, PfdState a, PfdState b, std::string r) {
+                [this](const FlowKey& k,
+                       uint32_t,
+                       uint32_t,
+                       PfdState a,
+                       PfdState b,
+                       std::string r) {
                     pfdStates.push_back({Simulator::Now(), {k, a, b, r}});
                 }));
         pfd->TraceConnectWithoutContext(
             "Console",
             Callback<void, std::string, std::string, Time>(
                 [this](std::string line, std::string reply, Time) {
-                    console.push_back({Simulator::Now(), {Ipv4Address(), line + " -> " + reply, false}});
+                    console.push_back(
+                        {Simulator::Now(), {Ipv4Address(), line + " -> " + reply, false}});
                 }));
         ocs->TraceConnectWithoutContext(
             "CircuitStateChange",
-            Callback<void, uint32_t, uint32_t, bool, Time>([this](uint32_t a, uint32_t b, bool up, Time) {
-                ocsChanges.push_back({Simulator::Now(), {a, b, up}});
-            }));
+            Callback<void, uint32_t, uint32_t, bool, Time>(
+                [this](uint32_t a, uint32_t b, bool up, Time) {
+                    ocsChanges.push_back({Simulator::Now(), {a, b, up}});
+                }));
     }
 
     /** @return the time circuit {a, b} was first lit (-1 if never) */
@@ -399,7 +403,12 @@ struct Bench
      * host j (a UdpServer on j), starting at @p start.
      * @return the server
      */
-    Ptr<UdpServer> UdpFlow(uint32_t i, uint32_t j, Time start, uint32_t packets, uint32_t size, Time interval)
+    Ptr<UdpServer> UdpFlow(uint32_t i,
+                           uint32_t j,
+                           Time start,
+                           uint32_t packets,
+                           uint32_t size,
+                           Time interval)
     {
         UdpServerHelper serverHelper(kSinkPort);
         ApplicationContainer server = serverHelper.Install(hosts.Get(j));
@@ -413,32 +422,32 @@ struct Bench
         return DynamicCast<UdpServer>(server.Get(0));
     }
 
-    NodeContainer hosts;                 //!< A, B, C
-    Ptr<Node> frontEnd;                  //!< front end
-    Ptr<Node> switchNode;                //!< packet switch
-    Ptr<Node> accelerator;               //!< circuit switch
-    Ptr<OpticalCircuitSwitch> ocs;       //!< the accelerator
-    Ptr<PipeFittingDaemon> pfd;          //!< pfd
-    Ipv4Address pfdAddress;              //!< its address
-    Ptr<NetDevice> frontEndNic;          //!< front end's packet NIC
-    std::vector<Ptr<EndpointDaemon>> epd;     //!< epds
-    std::vector<Ptr<NetDevice>> packetNic;    //!< hosts' NIC 1
-    std::vector<Ptr<NetDevice>> circuitNic;   //!< hosts' NIC 2
-    std::vector<Ipv4Address> hostAddress;     //!< NIC 1 addresses
-    std::vector<Ipv4Address> circuitAddress;  //!< NIC 2 addresses
+    NodeContainer hosts;                     //!< A, B, C
+    Ptr<Node> frontEnd;                      //!< front end
+    Ptr<Node> switchNode;                    //!< packet switch
+    Ptr<Node> accelerator;                   //!< circuit switch
+    Ptr<OpticalCircuitSwitch> ocs;           //!< the accelerator
+    Ptr<PipeFittingDaemon> pfd;              //!< pfd
+    Ipv4Address pfdAddress;                  //!< its address
+    Ptr<NetDevice> frontEndNic;              //!< front end's packet NIC
+    std::vector<Ptr<EndpointDaemon>> epd;    //!< epds
+    std::vector<Ptr<NetDevice>> packetNic;   //!< hosts' NIC 1
+    std::vector<Ptr<NetDevice>> circuitNic;  //!< hosts' NIC 2
+    std::vector<Ipv4Address> hostAddress;    //!< NIC 1 addresses
+    std::vector<Ipv4Address> circuitAddress; //!< NIC 2 addresses
 
-    std::vector<std::vector<Stamped<Msg>>> epdTx;        //!< per host
-    std::vector<std::vector<Stamped<Msg>>> epdRx;        //!< per host
-    std::vector<std::vector<Stamped<EpdChange>>> epdStates; //!< per host
+    std::vector<std::vector<Stamped<Msg>>> epdTx;                      //!< per host
+    std::vector<std::vector<Stamped<Msg>>> epdRx;                      //!< per host
+    std::vector<std::vector<Stamped<EpdChange>>> epdStates;            //!< per host
     std::vector<std::vector<Stamped<std::pair<FlowKey, bool>>>> paths; //!< per host
-    std::vector<std::vector<Stamped<FlowKey>>> detected; //!< per host
-    std::vector<uint64_t> circuitRxBytes;                //!< per host, NIC 2 MacRx
-    std::vector<Stamped<Msg>> pfdRx;                     //!< pfd received
-    std::vector<Stamped<Msg>> pfdTx;                     //!< pfd sent
-    std::vector<Stamped<Msg>> pfdGiveUps;                //!< pfd gave up
-    std::vector<Stamped<PfdChange>> pfdStates;           //!< pfd states
-    std::vector<Stamped<Msg>> console;                   //!< console commands
-    std::vector<Stamped<OcsChange>> ocsChanges;          //!< switch
+    std::vector<std::vector<Stamped<FlowKey>>> detected;               //!< per host
+    std::vector<uint64_t> circuitRxBytes;                              //!< per host, NIC 2 MacRx
+    std::vector<Stamped<Msg>> pfdRx;                                   //!< pfd received
+    std::vector<Stamped<Msg>> pfdTx;                                   //!< pfd sent
+    std::vector<Stamped<Msg>> pfdGiveUps;                              //!< pfd gave up
+    std::vector<Stamped<PfdChange>> pfdStates;                         //!< pfd states
+    std::vector<Stamped<Msg>> console;                                 //!< console commands
+    std::vector<Stamped<OcsChange>> ocsChanges;                        //!< switch
 };
 
 /** @return @p t rounded up to the next multiple of Delta (the epd's samples, start at 0) */
@@ -499,11 +508,12 @@ class FullCycleTestCase : public TestCase
         // (3): the first sample with r >= R is the first t_k >= t0 + n Delta R / C, for any
         // TCP rate C between R and the line rate the same sample here; detection H later.
         const double nDelta = kWindow * kDelta.GetSeconds();
-        const Time firstAboveFast = NextSample(t0 + Seconds(nDelta * threshold.GetBitRate() /
-                                                            kLink.GetBitRate()));
-        const Time firstAboveSlow = NextSample(t0 + Seconds(nDelta * threshold.GetBitRate() /
-                                                            (0.5 * kLink.GetBitRate())));
-        REQUIRE(firstAboveFast == firstAboveSlow, "test set-up: one sample for C in [R/2.. , line]");
+        const Time firstAboveFast =
+            NextSample(t0 + Seconds(nDelta * threshold.GetBitRate() / kLink.GetBitRate()));
+        const Time firstAboveSlow =
+            NextSample(t0 + Seconds(nDelta * threshold.GetBitRate() / (0.5 * kLink.GetBitRate())));
+        REQUIRE(firstAboveFast == firstAboveSlow,
+                "test set-up: one sample for C in [R/2.. , line]");
         const Time expectedDetect = firstAboveFast + kHold;
         REQUIRE(bench.detected[0].size() == 1u, "A detects its flow once");
         const FlowKey key = bench.detected[0][0].what;
@@ -513,20 +523,27 @@ class FullCycleTestCase : public TestCase
 
         // pfd (1): connect command at the REQUEST, lit L + S later
         const Time lit = bench.Lit(1, 2);
-        NS_TEST_EXPECT_MSG_EQ(Within(lit, expectedDetect + kL + kS, eps), true,
+        NS_TEST_EXPECT_MSG_EQ(Within(lit, expectedDetect + kL + kS, eps),
+                              true,
                               "circuit 1-2 lit L + S after the REQUEST: " << lit.As(Time::S));
         const Time onA = bench.PathChanged(0, key, true);
         const Time onB = bench.PathChanged(1, key.Reverse(), true);
-        NS_TEST_EXPECT_MSG_EQ(Within(onA, lit, eps), true, "A's direction steered after the light: " << onA.As(Time::S));
-        NS_TEST_EXPECT_MSG_EQ(Within(onB, lit, eps), true, "B's direction steered after the light: " << onB.As(Time::S));
+        NS_TEST_EXPECT_MSG_EQ(Within(onA, lit, eps),
+                              true,
+                              "A's direction steered after the light: " << onA.As(Time::S));
+        NS_TEST_EXPECT_MSG_EQ(Within(onB, lit, eps),
+                              true,
+                              "B's direction steered after the light: " << onB.As(Time::S));
         NS_TEST_EXPECT_MSG_EQ((bench.PfdEntered(key, PfdState::ACTIVE) >= std::max(onA, onB)),
-                              true, "ACTIVE after both READY");
+                              true,
+                              "ACTIVE after both READY");
 
         // data over the circuit: at least 70 % of what the line carries while on it
         const Time offA = bench.PathChanged(0, key, false);
         REQUIRE(offA > onA, "A's flow moved back");
         const double onCircuit = (offA - onA).GetSeconds();
-        NS_TEST_EXPECT_MSG_GT(bench.circuitRxBytes[1], 0.7 * onCircuit * kLink.GetBitRate() / 8,
+        NS_TEST_EXPECT_MSG_GT(bench.circuitRxBytes[1],
+                              0.7 * onCircuit * kLink.GetBitRate() / 8,
                               "B's circuit NIC received the data");
         NS_TEST_EXPECT_MSG_GT(bench.circuitRxBytes[0], 0u, "A's circuit NIC received B's ACKs");
 
@@ -539,17 +556,23 @@ class FullCycleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(offB, Time(0), "B's direction back on the packet path");
         const Time dark = bench.Lit(1, 2, false);
         const Time disconnecting = bench.PfdEntered(key, PfdState::DISCONNECTING);
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(disconnecting, std::max(offA, offB), "no connection after both ends moved back");
-        NS_TEST_EXPECT_MSG_EQ(Within(dark, disconnecting + kL, eps), true,
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(disconnecting,
+                                    std::max(offA, offB),
+                                    "no connection after both ends moved back");
+        NS_TEST_EXPECT_MSG_EQ(Within(dark, disconnecting + kL, eps),
+                              true,
                               "circuit dark L after `no connection`: " << dark.As(Time::S));
-        NS_TEST_EXPECT_MSG_EQ((bench.PfdEntered(key, PfdState::CLOSED) > dark), true, "pfd closed it");
+        NS_TEST_EXPECT_MSG_EQ((bench.PfdEntered(key, PfdState::CLOSED) > dark),
+                              true,
+                              "pfd closed it");
         NS_TEST_EXPECT_MSG_EQ(bench.ocs->GetConnections().size(), 0u, "no circuit left");
 
         Ptr<FlowSteering> steerA = bench.hosts.Get(0)->GetObject<FlowSteering>();
         Ptr<FlowSteering> steerB = bench.hosts.Get(1)->GetObject<FlowSteering>();
         NS_TEST_EXPECT_MSG_EQ(steerA->IsSteered(key), false, "A not steered at the end");
         NS_TEST_EXPECT_MSG_EQ(steerB->IsSteered(key.Reverse()), false, "B not steered at the end");
-        NS_TEST_EXPECT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(), bytes,
+        NS_TEST_EXPECT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(),
+                              bytes,
                               "every byte delivered");
         Simulator::Destroy();
     }
@@ -590,21 +613,31 @@ class BytesPolicyTestCase : public TestCase
         const FlowKey key = bench.detected[0][0].what;
         NS_TEST_EXPECT_MSG_EQ(bench.detected[0][0].t, t0 + interval * (k - 1), "the k-th datagram");
         const Time lit = bench.Lit(1, 2);
-        NS_TEST_EXPECT_MSG_EQ(Within(lit, t0 + interval * (k - 1) + kL + kS), true, "lit L + S later");
+        NS_TEST_EXPECT_MSG_EQ(Within(lit, t0 + interval * (k - 1) + kL + kS),
+                              true,
+                              "lit L + S later");
         NS_TEST_EXPECT_MSG_EQ(Within(bench.PathChanged(0, key, true), lit), true, "A steered");
         NS_TEST_EXPECT_MSG_GT(bench.circuitRxBytes[1], 1000u * m, "datagrams over the circuit");
 
         const Time last = t0 + interval * (packets - 1);
         const Time expectedEnd = NextSample(last + kIdle);
-        NS_TEST_EXPECT_MSG_EQ(bench.EpdEntered(0, key, EpdState::RETURNING), expectedEnd,
+        NS_TEST_EXPECT_MSG_EQ(bench.EpdEntered(0, key, EpdState::RETURNING),
+                              expectedEnd,
                               "idle end at the first sample IdleTimeout after the last datagram");
-        NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.epdTx[0], "RELEASE", false).size(), 1u, "A released once");
-        NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.epdTx[1], "RELEASE", false).size(), 0u,
+        NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.epdTx[0], "RELEASE", false).size(),
+                              1u,
+                              "A released once");
+        NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.epdTx[1], "RELEASE", false).size(),
+                              0u,
                               "B (peer, silent direction) never releases");
         std::string reason;
-        NS_TEST_EXPECT_MSG_GT(bench.PfdEntered(key, PfdState::RELEASING, &reason), Time(0), "released");
+        NS_TEST_EXPECT_MSG_GT(bench.PfdEntered(key, PfdState::RELEASING, &reason),
+                              Time(0),
+                              "released");
         NS_TEST_EXPECT_MSG_EQ(reason, "released", "reason");
-        NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), expectedEnd + kL), true, "dark L later");
+        NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), expectedEnd + kL),
+                              true,
+                              "dark L later");
         NS_TEST_EXPECT_MSG_EQ(server->GetReceived(), packets, "no datagram lost");
         Simulator::Destroy();
     }
@@ -655,9 +688,12 @@ class BusyPolicyTestCase : public TestCase
             auto denied = Bench::Select(bench.epdRx[2], "DENIED", false);
             REQUIRE(denied.size() == 1u, "C denied");
             NS_TEST_EXPECT_MSG_EQ(Within(denied[0].t, tC), true, "at once");
-            NS_TEST_EXPECT_MSG_NE(denied[0].what.text.find("reason=busy"), std::string::npos, "busy");
+            NS_TEST_EXPECT_MSG_NE(denied[0].what.text.find("reason=busy"),
+                                  std::string::npos,
+                                  "busy");
             NS_TEST_EXPECT_MSG_EQ(bench.Lit(2, 3), Time(-1), "C-B never lit");
-            NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), tRelease + kL), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), tRelease + kL),
+                                  true,
                                   "A-B stays until A releases it");
         }
         else if (!preempts)
@@ -665,20 +701,25 @@ class BusyPolicyTestCase : public TestCase
             auto queued = Bench::Select(bench.epdRx[2], "QUEUED", false);
             REQUIRE(queued.size() == 1u, "C queued");
             NS_TEST_EXPECT_MSG_EQ(Within(queued[0].t, tC), true, "at once");
-            NS_TEST_EXPECT_MSG_EQ((bench.EpdEntered(2, cb, EpdState::QUEUED) > Time(0)), true, "C's state");
+            NS_TEST_EXPECT_MSG_EQ((bench.EpdEntered(2, cb, EpdState::QUEUED) > Time(0)),
+                                  true,
+                                  "C's state");
             // release -> TEARDOWN/DOWN -> no connection (L + S) -> connection (L + S)
             NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), tRelease + kL), true, "A-B dark");
             const Time litCB = bench.Lit(2, 3);
-            NS_TEST_EXPECT_MSG_EQ(Within(litCB, tRelease + (kL + kS) * 2), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(litCB, tRelease + (kL + kS) * 2),
+                                  true,
                                   "C-B lit after A-B is down: " << litCB.As(Time::S));
-            NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(2, cb, EpdState::CIRCUIT), litCB), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(2, cb, EpdState::CIRCUIT), litCB),
+                                  true,
                                   "C's pipe up");
         }
         else
         {
             // A-B torn down at once for C: TEARDOWN reason=preempted to both ends
             std::string reason;
-            NS_TEST_EXPECT_MSG_EQ(Within(bench.PfdEntered(ab, PfdState::RELEASING, &reason), tC), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(bench.PfdEntered(ab, PfdState::RELEASING, &reason), tC),
+                                  true,
                                   "A-B preempted when C asks");
             NS_TEST_EXPECT_MSG_EQ(reason, "preempted", "reason");
             for (uint32_t i : {0u, 1u})
@@ -686,13 +727,16 @@ class BusyPolicyTestCase : public TestCase
                 auto teardowns = Bench::Select(bench.epdRx[i], "TEARDOWN", false);
                 REQUIRE(teardowns.size() == 1u, "TEARDOWN to host " << i);
                 NS_TEST_EXPECT_MSG_NE(teardowns[0].what.text.find("reason=preempted"),
-                                      std::string::npos, "preempted");
+                                      std::string::npos,
+                                      "preempted");
             }
-            NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(0, ab, EpdState::ENDED), tC), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(0, ab, EpdState::ENDED), tC),
+                                  true,
                                   "A's pipe ended");
             NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), tC + kL), true, "A-B dark");
             const Time litCB = bench.Lit(2, 3);
-            NS_TEST_EXPECT_MSG_EQ(Within(litCB, tC + (kL + kS) * 2), true,
+            NS_TEST_EXPECT_MSG_EQ(Within(litCB, tC + (kL + kS) * 2),
+                                  true,
                                   "C-B lit right after: " << litCB.As(Time::S));
         }
         Simulator::Destroy();
@@ -752,17 +796,22 @@ class LostMessageTestCase : public TestCase
             REQUIRE(originals.size() == 1u && copies.size() == 1u, "one REQUEST, one copy");
             NS_TEST_EXPECT_MSG_EQ(copies[0].t - originals[0].t, kRto, "after RetransmitTimeout");
             NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.pfdRx, "REQUEST", true).size(),
-                                  m_lostAck ? 1u : 0u, "duplicate seen by the pfd iff the ACK was lost");
-            NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.console, "connection", std::nullopt).size(), 1u,
+                                  m_lostAck ? 1u : 0u,
+                                  "duplicate seen by the pfd iff the ACK was lost");
+            NS_TEST_EXPECT_MSG_EQ(Bench::Select(bench.console, "connection", std::nullopt).size(),
+                                  1u,
                                   "one connect command");
-            NS_TEST_EXPECT_MSG_EQ((Bench::Select(bench.pfdTx, "ACK", std::nullopt).size() >= 2), true,
+            NS_TEST_EXPECT_MSG_EQ((Bench::Select(bench.pfdTx, "ACK", std::nullopt).size() >= 2),
+                                  true,
                                   "the duplicate was acknowledged too");
         });
         // The REQUEST (not its copy) leaves right behind the datagram that triggered it, so
         // it may wait up to one frame time w at A's NIC and at the switch: tolerance 2 w.
         const Time w = kLink.CalculateBytesTxTime(1000 + 8 + 20 + 38);
         const Time expected = m_lostAck ? Time(0) : kRto;
-        NS_TEST_EXPECT_MSG_EQ_TOL(delayed - reference, expected, w * 2,
+        NS_TEST_EXPECT_MSG_EQ_TOL(delayed - reference,
+                                  expected,
+                                  w * 2,
                                   "setup delay added by the loss");
     }
 
@@ -800,11 +849,15 @@ class ConsoleErrorTestCase : public TestCase
         REQUIRE(requests.size() == 2u, "two REQUESTs (the second after the backoff)");
         auto denied = Bench::Select(bench.epdRx[0], "DENIED", false);
         REQUIRE(denied.size() >= 1u, "denied");
-        NS_TEST_EXPECT_MSG_NE(denied[0].what.text.find("reason=switch-error"), std::string::npos, "reason");
-        NS_TEST_EXPECT_MSG_EQ(Within(denied[0].t, requests[0].t + kL), true,
+        NS_TEST_EXPECT_MSG_NE(denied[0].what.text.find("reason=switch-error"),
+                              std::string::npos,
+                              "reason");
+        NS_TEST_EXPECT_MSG_EQ(Within(denied[0].t, requests[0].t + kL),
+                              true,
                               "semantic error after L (no switching): " << denied[0].t.As(Time::S));
         const Time again = NextSample(denied[0].t + backoff);
-        NS_TEST_EXPECT_MSG_EQ(Within(requests[1].t, again, MilliSeconds(1)), true,
+        NS_TEST_EXPECT_MSG_EQ(Within(requests[1].t, again, MilliSeconds(1)),
+                              true,
                               "requested again at the first sample after Backoff, next datagram: "
                                   << requests[1].t.As(Time::S));
         NS_TEST_EXPECT_MSG_EQ(bench.paths[0].size(), 0u, "never steered");
@@ -852,8 +905,11 @@ class EndpointGoneTestCase : public TestCase
         const FlowKey key = bench.detected[0][0].what;
         const FlowKey mine = gone == 0 ? key : key.Reverse();
         const FlowKey theirs = other == 0 ? key : key.Reverse();
-        NS_TEST_EXPECT_MSG_EQ((bench.PathChanged(gone, mine, true) < tStop), true, "was on the circuit");
-        NS_TEST_EXPECT_MSG_EQ(Within(bench.PathChanged(gone, mine, false), tStop, MilliSeconds(5)), true,
+        NS_TEST_EXPECT_MSG_EQ((bench.PathChanged(gone, mine, true) < tStop),
+                              true,
+                              "was on the circuit");
+        NS_TEST_EXPECT_MSG_EQ(Within(bench.PathChanged(gone, mine, false), tStop, MilliSeconds(5)),
+                              true,
                               "the stopped epd's flow falls back when it exits");
         Time lastHeard(-1);
         for (const auto& e : bench.pfdRx)
@@ -870,7 +926,9 @@ class EndpointGoneTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(releasing, lastHeard + kKeepaliveTimeout, "KeepaliveTimeout after");
         NS_TEST_EXPECT_MSG_EQ(reason, "unreachable", "reason");
         const Time back = bench.PathChanged(other, theirs, false);
-        NS_TEST_EXPECT_MSG_EQ(Within(back, releasing), true, "the other end falls back: " << back.As(Time::S));
+        NS_TEST_EXPECT_MSG_EQ(Within(back, releasing),
+                              true,
+                              "the other end falls back: " << back.As(Time::S));
         NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), back + kL), true, "dark");
         NS_TEST_EXPECT_MSG_EQ(server->GetReceived(), 11000u, "no datagram lost");
         Simulator::Destroy();
@@ -913,13 +971,19 @@ class SetupUnacknowledgedTestCase : public TestCase
         REQUIRE(setups.size() == 2u, "one SETUP to each end");
         REQUIRE(bench.pfdGiveUps.size() == 1u, "one give-up");
         NS_TEST_EXPECT_MSG_EQ(bench.pfdGiveUps[0].what.peer, bench.hostAddress[1], "B unreachable");
-        NS_TEST_EXPECT_MSG_EQ(bench.pfdGiveUps[0].t - setups[0].t, kRto * (kN + 1), "(R1) equation (1)");
+        NS_TEST_EXPECT_MSG_EQ(bench.pfdGiveUps[0].t - setups[0].t,
+                              kRto * (kN + 1),
+                              "(R1) equation (1)");
         const Time onA = bench.PathChanged(0, key, true);
         const Time offA = bench.PathChanged(0, key, false);
         NS_TEST_EXPECT_MSG_EQ((onA > Time(0) && offA > onA), true, "A steered, then back");
-        NS_TEST_EXPECT_MSG_EQ(Within(offA, bench.pfdGiveUps[0].t), true, "A falls back at the teardown");
-        NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(0, key, EpdState::BACKOFF), offA, MilliSeconds(1)), true,
-                              "A backs off");
+        NS_TEST_EXPECT_MSG_EQ(Within(offA, bench.pfdGiveUps[0].t),
+                              true,
+                              "A falls back at the teardown");
+        NS_TEST_EXPECT_MSG_EQ(
+            Within(bench.EpdEntered(0, key, EpdState::BACKOFF), offA, MilliSeconds(1)),
+            true,
+            "A backs off");
         NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2, false), offA + kL), true, "dark");
         NS_TEST_EXPECT_MSG_EQ(server->GetReceived(), 8000u, "no datagram lost");
         Simulator::Destroy();
@@ -958,9 +1022,8 @@ class PipeTestCase : public TestCase
             app.Start(at);
             app.Get(0)->TraceConnectWithoutContext(
                 "Rx",
-                Callback<void, Ptr<const Packet>>([&replies](Ptr<const Packet>) {
-                    replies.push_back(Simulator::Now());
-                }));
+                Callback<void, Ptr<const Packet>>(
+                    [&replies](Ptr<const Packet>) { replies.push_back(Simulator::Now()); }));
         }
         Simulator::Stop(Seconds(10));
         Simulator::Run();
@@ -969,8 +1032,11 @@ class PipeTestCase : public TestCase
         const Time lit = bench.Lit(1, 2);
         const Time dark = bench.Lit(1, 2, false);
         NS_TEST_EXPECT_MSG_EQ(Within(lit, tRequest + kL + kS), true, "lit L + S after the request");
-        NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(0, pipe, EpdState::CIRCUIT), lit), true, "A's pipe up");
-        NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(1, pipe.Reverse(), EpdState::CIRCUIT), lit), true,
+        NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(0, pipe, EpdState::CIRCUIT), lit),
+                              true,
+                              "A's pipe up");
+        NS_TEST_EXPECT_MSG_EQ(Within(bench.EpdEntered(1, pipe.Reverse(), EpdState::CIRCUIT), lit),
+                              true,
                               "B's side up");
         NS_TEST_EXPECT_MSG_EQ(bench.paths[0].size() + bench.paths[1].size(), 0u, "nothing steered");
         NS_TEST_EXPECT_MSG_EQ(Within(dark, tRelease + kL), true, "dark L after the release");

@@ -73,7 +73,9 @@ class MessageRoundTripTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((*parsed == m_message), true, "same message after parsing");
         NS_TEST_EXPECT_MSG_EQ(parsed->ToString(), m_text, "same text after parsing");
         Ptr<Packet> packet = m_message.ToPacket();
-        NS_TEST_EXPECT_MSG_EQ(packet->GetSize(), m_text.size(), "datagram = the line, no terminator");
+        NS_TEST_EXPECT_MSG_EQ(packet->GetSize(),
+                              m_text.size(),
+                              "datagram = the line, no terminator");
         auto fromPacket = OffloadMessage::FromPacket(packet);
         NS_TEST_ASSERT_MSG_EQ(fromPacket.has_value(), true, "packet parses");
         NS_TEST_EXPECT_MSG_EQ((*fromPacket == m_message), true, "same message from packet");
@@ -145,9 +147,9 @@ class OffloadMessageTestSuite : public TestSuite
         request.SetPriority(7);
         AddTestCase(new MessageRoundTripTestCase(request, "REQUEST 1 " + f + " priority=7"),
                     Duration::QUICK);
-        AddTestCase(new MessageRoundTripTestCase(OffloadMessage(T::QUEUED, 2, flow),
-                                                 "QUEUED 2 " + f),
-                    Duration::QUICK);
+        AddTestCase(
+            new MessageRoundTripTestCase(OffloadMessage(T::QUEUED, 2, flow), "QUEUED 2 " + f),
+            Duration::QUICK);
         OffloadMessage denied(T::DENIED, 3, flow);
         denied.SetReason("switch-error");
         AddTestCase(new MessageRoundTripTestCase(denied, "DENIED 3 " + f + " reason=switch-error"),
@@ -160,26 +162,29 @@ class OffloadMessageTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new MessageRoundTripTestCase(OffloadMessage(T::READY, 5, flow), "READY 5 " + f),
                     Duration::QUICK);
-        AddTestCase(new MessageRoundTripTestCase(OffloadMessage(T::KEEPALIVE, 6, flow),
-                                                 "KEEPALIVE 6 " + f),
-                    Duration::QUICK);
-        AddTestCase(new MessageRoundTripTestCase(OffloadMessage(T::RELEASE, 10, flow),
-                                                 "RELEASE 10 " + f),
-                    Duration::QUICK);
+        AddTestCase(
+            new MessageRoundTripTestCase(OffloadMessage(T::KEEPALIVE, 6, flow), "KEEPALIVE 6 " + f),
+            Duration::QUICK);
+        AddTestCase(
+            new MessageRoundTripTestCase(OffloadMessage(T::RELEASE, 10, flow), "RELEASE 10 " + f),
+            Duration::QUICK);
         OffloadMessage teardown(T::TEARDOWN, 11, flow);
         teardown.SetReason("preempted");
-        AddTestCase(new MessageRoundTripTestCase(teardown, "TEARDOWN 11 " + f + " reason=preempted"),
-                    Duration::QUICK);
+        AddTestCase(
+            new MessageRoundTripTestCase(teardown, "TEARDOWN 11 " + f + " reason=preempted"),
+            Duration::QUICK);
         AddTestCase(new MessageRoundTripTestCase(OffloadMessage(T::DOWN, 12, flow), "DOWN 12 " + f),
                     Duration::QUICK);
-        AddTestCase(new MessageRoundTripTestCase(OffloadMessage::Ack(13), "ACK 13"), Duration::QUICK);
+        AddTestCase(new MessageRoundTripTestCase(OffloadMessage::Ack(13), "ACK 13"),
+                    Duration::QUICK);
         FlowKey pipe;
         pipe.source = Ipv4Address("10.0.0.1");
         pipe.destination = Ipv4Address("10.0.0.2");
         OffloadMessage pipeRequest(T::REQUEST, 14, pipe);
-        AddTestCase(new MessageRoundTripTestCase(pipeRequest,
-                                                 "REQUEST 14 flow=10.0.0.1:0>10.0.0.2:0/0 priority=0"),
-                    Duration::QUICK);
+        AddTestCase(
+            new MessageRoundTripTestCase(pipeRequest,
+                                         "REQUEST 14 flow=10.0.0.1:0>10.0.0.2:0/0 priority=0"),
+            Duration::QUICK);
         AddTestCase(new MessageKeyOrderTestCase(), Duration::QUICK);
 
         const std::vector<std::pair<std::string, std::string>> bad = {

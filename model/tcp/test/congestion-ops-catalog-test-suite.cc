@@ -37,19 +37,20 @@ class CatalogLookupTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(shortName.size(), 1U, "short name");
         NS_TEST_EXPECT_MSG_EQ(shortName[0], TcpNewReno::GetTypeId(), "the same TypeId");
         NS_TEST_EXPECT_MSG_EQ(catalog.Find("TcpNoSuchThing").empty(), true, "unknown name");
-        NS_TEST_EXPECT_MSG_EQ(catalog.Find("TcpCongestionOps").empty(), true,
+        NS_TEST_EXPECT_MSG_EQ(catalog.Find("TcpCongestionOps").empty(),
+                              true,
                               "the abstract base is not an algorithm");
         // hybridnet's stacks are registered by the congestion module the runner loads
-        NS_TEST_EXPECT_MSG_EQ(catalog.Find("ns3::hybridnet::TcpFast").size(), 1U,
+        NS_TEST_EXPECT_MSG_EQ(catalog.Find("ns3::hybridnet::TcpFast").size(),
+                              1U,
                               "hybridnet's algorithms by full name");
         const auto& entries = catalog.GetEntries();
-        NS_TEST_EXPECT_MSG_EQ(std::is_sorted(entries.begin(),
-                                             entries.end(),
-                                             [](const auto& a, const auto& b) {
-                                                 return a.shortName < b.shortName;
-                                             }),
-                              true,
-                              "sorted by short name");
+        NS_TEST_EXPECT_MSG_EQ(
+            std::is_sorted(entries.begin(),
+                           entries.end(),
+                           [](const auto& a, const auto& b) { return a.shortName < b.shortName; }),
+            true,
+            "sorted by short name");
         NS_TEST_EXPECT_MSG_NE(catalog.GetShortNames().find("TcpHighSpeed, "),
                               std::string::npos,
                               "the text lists the short names");

@@ -22,6 +22,7 @@ namespace
 struct Recorder
 {
     std::vector<Time> runs;
+
     void Run()
     {
         runs.push_back(Simulator::Now());

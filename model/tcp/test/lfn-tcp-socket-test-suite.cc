@@ -51,18 +51,18 @@ class SegmentDropper : public ErrorModel
         return tid;
     }
 
-    std::set<uint32_t> dataOffsets; //!< stream offsets of data segments to drop once
-    std::set<uint32_t> delayOffsets; //!< ... to deliver late once (reordering)
+    std::set<uint32_t> dataOffsets;      //!< stream offsets of data segments to drop once
+    std::set<uint32_t> delayOffsets;     //!< ... to deliver late once (reordering)
     std::set<uint32_t> duplicateOffsets; //!< ... to deliver twice
     std::set<uint32_t> corruptOffsets;   //!< ... whose last payload byte is changed once
     Time extraDelay;                     //!< how late a delayed or duplicate copy arrives
     Ptr<PointToPointNetDevice> device;   //!< where late copies are delivered
-    std::set<uint32_t> finArrivals; //!< FIN arrivals to drop (1 = the first)
-    bool dropAllData{false};        //!< drop every data segment (a dead path)
-    Time dropAllFrom;               //!< ... from this time
-    Time dropAllUntil;              //!< ... until this time
-    Time dropAcksFrom;              //!< drop every pure ACK from this time ...
-    Time dropAcksUntil;             //!< ... until this time
+    std::set<uint32_t> finArrivals;      //!< FIN arrivals to drop (1 = the first)
+    bool dropAllData{false};             //!< drop every data segment (a dead path)
+    Time dropAllFrom;                    //!< ... from this time
+    Time dropAllUntil;                   //!< ... until this time
+    Time dropAcksFrom;                   //!< drop every pure ACK from this time ...
+    Time dropAcksUntil;                  //!< ... until this time
     uint32_t dropped{0};
     uint32_t acksDropped{0};
     uint32_t corrupted{0};
@@ -169,22 +169,22 @@ struct Transfer
     bool windowScaling{true};
     uint32_t delAckCount{2};
     uint32_t writeSize{1448 * 7}; //!< bytes per application write
-    std::set<uint32_t> dropData; //!< stream offsets dropped once on their way to the receiver
-    std::set<uint32_t> dropFin;  //!< FIN arrivals dropped at the receiver
-    Time deadPathFrom;           //!< drop all data from then ...
-    Time deadPathUntil;          //!< ... until then (RTO backoff)
+    std::set<uint32_t> dropData;  //!< stream offsets dropped once on their way to the receiver
+    std::set<uint32_t> dropFin;   //!< FIN arrivals dropped at the receiver
+    Time deadPathFrom;            //!< drop all data from then ...
+    Time deadPathUntil;           //!< ... until then (RTO backoff)
     std::set<uint32_t> dropFinToSender; //!< FIN arrivals dropped at the sender
     Time dropAcksFrom;                  //!< pure ACKs to the sender dropped from then ...
     Time dropAcksUntil;                 //!< ... until then
     Time persistTimeout{Seconds(6)};    //!< TcpSocket::PersistTimeout
-    Time readerPause;            //!< receiver application does not read until then
+    Time readerPause;                   //!< receiver application does not read until then
     std::string semantics{"ns3"};
     bool autoTuning{false};
     std::set<uint32_t> reorderData;   //!< data segments delivered late once
     std::set<uint32_t> duplicateData; //!< data segments delivered twice
     std::set<uint32_t> corruptData;   //!< data segments with a bit error (checksums on)
     Time extraDelay{MilliSeconds(5)}; //!< how late the late and duplicate copies arrive
-    std::ostream* web100{nullptr}; //!< LfnTcpStatsLog of the sender, every web100Interval
+    std::ostream* web100{nullptr};    //!< LfnTcpStatsLog of the sender, every web100Interval
     Time web100Interval{MilliSeconds(500)};
     uint32_t autoTuningMax{174760};
     Time stop{Seconds(120)};
@@ -217,6 +217,7 @@ class Reader
   public:
     Outcome* out{nullptr};
     Time pauseUntil;
+
     void Accept(Ptr<Socket> s, const Address&)
     {
         m_socket = s;
@@ -245,9 +246,8 @@ class Reader
             out->received += p->GetSize();
             std::vector<uint8_t> bytes(p->GetSize());
             p->CopyData(bytes.data(), bytes.size());
-            out->nonZeroBytes += std::count_if(bytes.begin(), bytes.end(), [](uint8_t b) {
-                return b != 0;
-            });
+            out->nonZeroBytes +=
+                std::count_if(bytes.begin(), bytes.end(), [](uint8_t b) { return b != 0; });
             out->finish = Simulator::Now();
         }
     }
@@ -271,6 +271,7 @@ class Writer
     uint64_t remaining{0};
     uint32_t writeSize{0};
     Ptr<Socket> socket;
+
     void Write(Ptr<Socket> s, uint32_t)
     {
         while (remaining > 0)
@@ -354,8 +355,7 @@ RunTransfer(const Transfer& t)
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::Timestamp", BooleanValue(t.timestamps));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::WindowScaling",
                        BooleanValue(t.windowScaling));
-    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::BufferSemantics",
-                       StringValue(t.semantics));
+    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::BufferSemantics", StringValue(t.semantics));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RcvBufAutoTuning",
                        BooleanValue(t.autoTuning));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::AutoTuningMax",
@@ -418,8 +418,7 @@ RunTransfer(const Transfer& t)
     Ptr<Socket> sender = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
     writer.socket = sender;
     sender->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&RecordCwnd, &out));
-    sender->TraceConnectWithoutContext("SlowStartThreshold",
-                                       MakeBoundCallback(&RecordSsth, &out));
+    sender->TraceConnectWithoutContext("SlowStartThreshold", MakeBoundCallback(&RecordSsth, &out));
     sender->TraceConnectWithoutContext("RWND", MakeBoundCallback(&RecordRwnd, &out));
     if (t.lfnSender)
     {
@@ -496,7 +495,8 @@ class TransferCompletesTestCase : public TestCase
         if (m_t.lfnSender)
         {
             uint64_t segments = (m_t.bytes + m_t.segmentSize - 1) / m_t.segmentSize;
-            NS_TEST_ASSERT_MSG_GT_OR_EQ(out.senderStats.segmentsSent, segments,
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(out.senderStats.segmentsSent,
+                                        segments,
                                         "at least one segment per MSS of data");
             NS_TEST_ASSERT_MSG_GT_OR_EQ(out.senderStats.retransmits,
                                         static_cast<uint64_t>(m_t.dropData.size()),
@@ -504,14 +504,14 @@ class TransferCompletesTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(out.senderStats.bytesAcked, m_t.bytes, "every byte acked");
             if (m_t.dropData.empty() && m_t.dropFin.empty() && m_t.dropFinToSender.empty())
             {
-                NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits, 0U,
+                NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits,
+                                      0U,
                                       "nothing lost, nothing retransmitted");
             }
         }
         NS_TEST_ASSERT_MSG_EQ(out.received, m_t.bytes, "every byte delivered exactly once");
         NS_TEST_ASSERT_MSG_EQ(out.dropped,
-                              m_t.dropData.size() + m_t.dropFin.size() +
-                                  m_t.dropFinToSender.size(),
+                              m_t.dropData.size() + m_t.dropFin.size() + m_t.dropFinToSender.size(),
                               "the planned drops happened");
         NS_TEST_ASSERT_MSG_EQ(out.receiverClosed, true, "the receiver saw the FIN");
         NS_TEST_ASSERT_MSG_EQ(out.senderClosed, true, "the sender's FIN was acknowledged");
@@ -577,9 +577,8 @@ class DifferentialTestCase : public TestCase
         double meanRelative = sumRef > 0 ? sumAbs / sumRef : 0;
         std::ostringstream detail;
         detail << "finish " << tf << " s vs ns-3 " << ts << " s; cwnd mean |difference| "
-               << meanRelative * 100 << " %, worst " << worst / m_t.segmentSize
-               << " segments at " << worstAt.GetSeconds() << " s; drops " << lfn.dropped
-               << " vs " << stock.dropped;
+               << meanRelative * 100 << " %, worst " << worst / m_t.segmentSize << " segments at "
+               << worstAt.GetSeconds() << " s; drops " << lfn.dropped << " vs " << stock.dropped;
         NS_TEST_EXPECT_MSG_LT_OR_EQ(std::abs(tf - ts) / ts, m_timeTolerance, detail.str());
         NS_TEST_EXPECT_MSG_LT_OR_EQ(meanRelative, m_cwndTolerance, detail.str());
     }
@@ -623,7 +622,8 @@ class RtoBackoffTestCase : public TestCase
                 ++doublings;
             }
         }
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(doublings, out.senderStats.timeouts - 1,
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(doublings,
+                                    out.senderStats.timeouts - 1,
                                     "each timeout after the first doubled the RTO");
     }
 };
@@ -655,7 +655,8 @@ class ZeroWindowTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT_OR_EQ(out.finish, Seconds(7), "reopened by the third probe");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(out.finish, Seconds(9), "reopened by the third probe");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(out.senderStats.zeroWindowProbes, 3U, "window probes");
-        NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits, 0U,
+        NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits,
+                              0U,
                               "probes occupy no sequence space: nothing to retransmit");
         NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0U, "no timeout while the window is 0");
     }
@@ -727,7 +728,8 @@ class AutoTuningTestCase : public TestCase
             return;
         }
         NS_TEST_EXPECT_MSG_GT(out.peerWindowMax, 2 * initial, "the buffer grew");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(out.peerWindowMax, (1U << 20) - (1U << 18),
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(out.peerWindowMax,
+                                    (1U << 20) - (1U << 18),
                                     "not beyond AutoTuningMax (three quarters advertised)");
     }
 
@@ -736,8 +738,9 @@ class AutoTuningTestCase : public TestCase
 
 /**
  * LfnTcpStatsLog: a header and one row per interval from t = 0 until the simulation stops
- * (5 s every 0.5 s: 10 rows, 0 to 4.5 s; the stop at 5 s was scheduled first), every row with the header's 18 columns, the counters
- * never decreasing and the last row's bytes_acked equal to the transfer.
+ * (5 s every 0.5 s: 10 rows, 0 to 4.5 s; the stop at 5 s was scheduled first), every row with the
+ * header's 18 columns, the counters never decreasing and the last row's bytes_acked equal to the
+ * transfer.
  */
 class StatsLogTestCase : public TestCase
 {
@@ -866,8 +869,10 @@ class PathFaultTestCase : public TestCase
         case LARGE_REORDER:
             if (m_sack)
             {
-                NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 1U, "DupThresh duplicate ACKs: one "
-                                                              "(spurious) recovery");
+                NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits,
+                                      1U,
+                                      "DupThresh duplicate ACKs: one "
+                                      "(spurious) recovery");
             }
             else
             {
@@ -954,8 +959,7 @@ class LfnTcpSocketTestSuite : public TestSuite
         : TestSuite("hybridnet-lfn-tcp-socket", Type::UNIT)
     {
         Transfer plain;
-        AddTestCase(new TransferCompletesTestCase("lfn to lfn, no loss", plain),
-                    Duration::QUICK);
+        AddTestCase(new TransferCompletesTestCase("lfn to lfn, no loss", plain), Duration::QUICK);
         Transfer toStock = plain;
         toStock.lfnReceiver = false;
         AddTestCase(new TransferCompletesTestCase("lfn to ns-3 receiver", toStock),
@@ -969,16 +973,14 @@ class LfnTcpSocketTestSuite : public TestSuite
         Transfer smallWrites = plain;
         smallWrites.sndBuf = 65536;
         smallWrites.writeSize = 512;
-        AddTestCase(new TransferCompletesTestCase("small writes into a full send buffer",
-                                                  smallWrites),
-                    Duration::QUICK);
+        AddTestCase(
+            new TransferCompletesTestCase("small writes into a full send buffer", smallWrites),
+            Duration::QUICK);
         Transfer lossy = plain;
         lossy.dropData = {100000, 101000, 250000, 600000};
-        AddTestCase(new TransferCompletesTestCase("lfn SACK recovery", lossy),
-                    Duration::QUICK);
+        AddTestCase(new TransferCompletesTestCase("lfn SACK recovery", lossy), Duration::QUICK);
         lossy.sack = false;
-        AddTestCase(new TransferCompletesTestCase("lfn NewReno recovery", lossy),
-                    Duration::QUICK);
+        AddTestCase(new TransferCompletesTestCase("lfn NewReno recovery", lossy), Duration::QUICK);
 
         Transfer finLost = plain;
         finLost.dropFin = {1};
@@ -988,9 +990,9 @@ class LfnTcpSocketTestSuite : public TestSuite
         Transfer finLostNoSack = finLost;
         finLostNoSack.sack = false;
         finLostNoSack.timestamps = false;
-        AddTestCase(new TransferCompletesTestCase("teardown with FINs lost, no options",
-                                                  finLostNoSack),
-                    Duration::QUICK);
+        AddTestCase(
+            new TransferCompletesTestCase("teardown with FINs lost, no options", finLostNoSack),
+            Duration::QUICK);
         AddTestCase(new RtoBackoffTestCase(), Duration::QUICK);
         AddTestCase(new ZeroWindowTestCase(), Duration::QUICK);
         // ns3: 65536 advertised as 32768 << 1; linux: 2 * 65536 = 131072, three quarters
@@ -1005,8 +1007,10 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new ApplicationsTestCase(), Duration::QUICK);
         for (bool sack : {true, false})
         {
-            for (auto fault : {PathFaultTestCase::SMALL_REORDER, PathFaultTestCase::LARGE_REORDER,
-                               PathFaultTestCase::DUPLICATE, PathFaultTestCase::CORRUPT})
+            for (auto fault : {PathFaultTestCase::SMALL_REORDER,
+                               PathFaultTestCase::LARGE_REORDER,
+                               PathFaultTestCase::DUPLICATE,
+                               PathFaultTestCase::CORRUPT})
             {
                 AddTestCase(new PathFaultTestCase(fault, sack), Duration::QUICK);
             }
@@ -1015,37 +1019,63 @@ class LfnTcpSocketTestSuite : public TestSuite
         Transfer diff;
         diff.bytes = 3000000;
         diff.queuePackets = 50;
-        AddTestCase(new DifferentialTestCase("differential NewReno SACK queue overflow", diff, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(
+            new DifferentialTestCase("differential NewReno SACK queue overflow", diff, 0.01, 0.005),
+            Duration::QUICK);
         diff.sack = false;
-        AddTestCase(new DifferentialTestCase("differential NewReno no SACK queue overflow", diff, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential NewReno no SACK queue overflow",
+                                             diff,
+                                             0.01,
+                                             0.005),
+                    Duration::QUICK);
         Transfer fixedLoss;
         fixedLoss.bytes = 3000000;
         fixedLoss.dropData = {200000, 900000, 901000, 1800000};
-        AddTestCase(new DifferentialTestCase("differential NewReno SACK fixed losses", fixedLoss, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential NewReno SACK fixed losses",
+                                             fixedLoss,
+                                             0.01,
+                                             0.005),
+                    Duration::QUICK);
         fixedLoss.sack = false;
-        AddTestCase(new DifferentialTestCase("differential NewReno no SACK fixed losses", fixedLoss, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential NewReno no SACK fixed losses",
+                                             fixedLoss,
+                                             0.01,
+                                             0.005),
+                    Duration::QUICK);
         fixedLoss.timestamps = false;
-        AddTestCase(new DifferentialTestCase("differential no timestamps", fixedLoss, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential no timestamps", fixedLoss, 0.01, 0.005),
+                    Duration::QUICK);
         Transfer hs = fixedLoss;
         hs.congestion = "ns3::TcpHighSpeed";
-        AddTestCase(new DifferentialTestCase("differential HighSpeed", hs, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential HighSpeed", hs, 0.01, 0.005),
+                    Duration::QUICK);
         hs.congestion = "ns3::TcpCubic";
         hs.recovery = "ns3::TcpPrrRecovery";
         hs.sack = true;
-        AddTestCase(new DifferentialTestCase("differential CUBIC PRR", hs, 0.01, 0.005), Duration::QUICK);
+        AddTestCase(new DifferentialTestCase("differential CUBIC PRR", hs, 0.01, 0.005),
+                    Duration::QUICK);
         // every other loss-based and delay-based algorithm of ns-3, SACK and timestamps on
         // (not TcpLp: in this transfer ns-3's own TcpSocketBase delivers 2.3 of 3 MB in
         // 120 s, LfnTcpSocket all of it in 33 s - an open difference, docs/modules/tcp.md)
-        for (std::string ops : {"ns3::TcpLinuxReno", "ns3::TcpScalable", "ns3::TcpHtcp",
-                                "ns3::TcpBic", "ns3::TcpVegas", "ns3::TcpVeno", "ns3::TcpWestwoodPlus",
-                                "ns3::TcpYeah", "ns3::TcpIllinois", "ns3::TcpHybla",
+        for (std::string ops : {"ns3::TcpLinuxReno",
+                                "ns3::TcpScalable",
+                                "ns3::TcpHtcp",
+                                "ns3::TcpBic",
+                                "ns3::TcpVegas",
+                                "ns3::TcpVeno",
+                                "ns3::TcpWestwoodPlus",
+                                "ns3::TcpYeah",
+                                "ns3::TcpIllinois",
+                                "ns3::TcpHybla",
                                 "ns3::TcpLedbat",
                                 // hybridnet's stacks (model/congestion, found by name: the
                                 // test runner loads every module)
                                 "ns3::hybridnet::TcpHighSpeedLinux",
                                 "ns3::hybridnet::TcpScalableLinux",
-                                "ns3::hybridnet::TcpHtcpLinux", "ns3::hybridnet::TcpBicLinux",
-                                "ns3::hybridnet::TcpFast", "ns3::hybridnet::TcpSwitchableAimd",
+                                "ns3::hybridnet::TcpHtcpLinux",
+                                "ns3::hybridnet::TcpBicLinux",
+                                "ns3::hybridnet::TcpFast",
+                                "ns3::hybridnet::TcpSwitchableAimd",
                                 "ns3::hybridnet::TcpHstcpLp"})
         {
             Transfer other = fixedLoss;
@@ -1054,7 +1084,9 @@ class LfnTcpSocketTestSuite : public TestSuite
             other.congestion = ops;
 
             AddTestCase(new DifferentialTestCase("differential " + ops.substr(ops.rfind(':') + 1),
-                                                 other, 0.01, 0.005),
+                                                 other,
+                                                 0.01,
+                                                 0.005),
                         Duration::QUICK);
         }
     }

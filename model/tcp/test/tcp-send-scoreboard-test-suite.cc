@@ -223,9 +223,7 @@ class IsLostTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(sb.IsLost(Seq(1, offset)), lost, "IsLost at " << offset);
         }
-        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(),
-                              10000 - sb.GetSackedBytes() - m_lostBytes,
-                              "pipe (3)");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - sb.GetSackedBytes() - m_lostBytes, "pipe (3)");
     }
 
     std::vector<std::pair<uint64_t, uint64_t>> m_blocks;
@@ -502,7 +500,8 @@ class NaiveScoreboard
             {
                 ++e;
             }
-            return TcpSendScoreboard::Segment{Seq(m_isn, start), static_cast<uint32_t>(e - start),
+            return TcpSendScoreboard::Segment{Seq(m_isn, start),
+                                              static_cast<uint32_t>(e - start),
                                               rule};
         };
         for (uint64_t b = una_; b < nxt_; ++b)
@@ -656,12 +655,12 @@ class DifferentialTestCase : public TestCase
             {
                 // A retransmission the socket chose itself (e.g. rule 4), possibly starting
                 // below snd_una.
-                const uint64_t lo = ref.una_ - std::min<uint64_t>(ref.una_, 5) +
-                                    uniform(ref.nxt_ - ref.una_ + 5);
+                const uint64_t lo =
+                    ref.una_ - std::min<uint64_t>(ref.una_, 5) + uniform(ref.nxt_ - ref.una_ + 5);
                 if (lo < ref.nxt_)
                 {
-                    const auto size = static_cast<uint32_t>(
-                        1 + uniform(std::min<uint64_t>(30, ref.nxt_ - lo)));
+                    const auto size =
+                        static_cast<uint32_t>(1 + uniform(std::min<uint64_t>(30, ref.nxt_ - lo)));
                     sb.MarkSent(Seq(m_isn, lo), size, true);
                     ref.MarkSent(Seq(m_isn, lo), size, true);
                 }
@@ -675,11 +674,11 @@ class DifferentialTestCase : public TestCase
                 {
                     const int64_t lo = static_cast<int64_t>(ref.una_) - 30 +
                                        static_cast<int64_t>(uniform(ref.nxt_ - ref.una_ + 45));
-                    const int64_t hi = lo + static_cast<int64_t>(uniform(41)) -
-                                       (uniform(10) == 0 ? 20 : 0);
-                    blocks.push_back(SackBlock{
-                        SequenceNumber32(m_isn + static_cast<uint32_t>(lo)),
-                        SequenceNumber32(m_isn + static_cast<uint32_t>(hi))});
+                    const int64_t hi =
+                        lo + static_cast<int64_t>(uniform(41)) - (uniform(10) == 0 ? 20 : 0);
+                    blocks.push_back(
+                        SackBlock{SequenceNumber32(m_isn + static_cast<uint32_t>(lo)),
+                                  SequenceNumber32(m_isn + static_cast<uint32_t>(hi))});
                 }
                 if (uniform(3) == 0 && ref.nxt_ > ref.una_)
                 {
@@ -695,8 +694,8 @@ class DifferentialTestCase : public TestCase
                 // Mostly small advances, as during recovery; sometimes anywhere.
                 const uint64_t span = uniform(4) == 0 ? ref.nxt_ - ref.una_
                                                       : std::min<uint64_t>(ref.nxt_ - ref.una_, 15);
-                const int64_t a = static_cast<int64_t>(ref.una_) - 5 +
-                                  static_cast<int64_t>(uniform(span + 11));
+                const int64_t a =
+                    static_cast<int64_t>(ref.una_) - 5 + static_cast<int64_t>(uniform(span + 11));
                 const SequenceNumber32 ack(m_isn + static_cast<uint32_t>(a));
                 NS_TEST_EXPECT_MSG_EQ(sb.OnCumulativeAck(ack), ref.Ack(ack), "advance at " << step);
                 ++counts[4];
@@ -955,11 +954,9 @@ class TcpSendScoreboardTestSuite : public TestSuite
                                        2000,
                                        Probes{{0, true}, {2000, true}, {4000, false}}),
                     Duration::QUICK);
-        AddTestCase(new IsLostTestCase("2 SMSS in one island above",
-                                       {{1000, 3000}},
-                                       0,
-                                       Probes{{0, false}}),
-                    Duration::QUICK);
+        AddTestCase(
+            new IsLostTestCase("2 SMSS in one island above", {{1000, 3000}}, 0, Probes{{0, false}}),
+            Duration::QUICK);
         AddTestCase(new IsLostTestCase("2 SMSS + 1 byte in one island above",
                                        {{1000, 3001}},
                                        1000,

@@ -196,12 +196,12 @@ class SendStreamCopyTestCase : public TestCase
                 CheckCopy(s, a + 1, sizes[i] - 2); // inside
             }
         }
-        CheckCopy(s, 530, 1460);            // 2 packets, neither whole
-        CheckCopy(s, 1980, 10);             // 3 packets: 1448-byte tail, 3-byte write, 65536
-        CheckCopy(s, 500, 68000);           // many packets
+        CheckCopy(s, 530, 1460);  // 2 packets, neither whole
+        CheckCopy(s, 1980, 10);   // 3 packets: 1448-byte tail, 3-byte write, 65536
+        CheckCopy(s, 500, 68000); // many packets
         CheckCopy(s, 0, static_cast<uint32_t>(end)); // everything
-        CheckCopy(s, 3000, 1448);           // inside the 64 KiB write
-        CheckCopy(s, end - 1, 1);           // last byte
+        CheckCopy(s, 3000, 1448);                    // inside the 64 KiB write
+        CheckCopy(s, end - 1, 1);                    // last byte
 
         // Partial release: the first packet is kept whole (2), Begin moves.
         s.ReleaseBelow(500);
@@ -528,10 +528,9 @@ Disagreement(const TcpReceiveBuffer& rx, const ByteModel& model)
     }
     std::ostringstream os;
     os << "NextExpected " << rx.NextExpected() << " (model " << model.Next() << "), Available "
-       << rx.Available() << " (model " << model.Next() - model.ReadPoint()
-       << "), OutOfOrderBytes " << rx.OutOfOrderBytes() << " (model " << model.OutOfOrder()
-       << "), HighestReceived " << rx.HighestReceived() << " (model " << model.Highest()
-       << "), blocks";
+       << rx.Available() << " (model " << model.Next() - model.ReadPoint() << "), OutOfOrderBytes "
+       << rx.OutOfOrderBytes() << " (model " << model.OutOfOrder() << "), HighestReceived "
+       << rx.HighestReceived() << " (model " << model.Highest() << "), blocks";
     for (const auto& b : blocks)
     {
         os << " [" << b.first << "," << b.second << ")";
@@ -778,7 +777,7 @@ class SackOrderTestCase : public TestCase
         Step(rx, 300, 400, 4, {{200, 500}, {600, 700}}); // merges two islands: one block
         Step(rx, 800, 900, 4, {{800, 900}, {200, 500}, {600, 700}});
         Step(rx, 1000, 1100, 4, {{1000, 1100}, {800, 900}, {200, 500}, {600, 700}});
-        Step(rx, 1200, 1300, 3, {{1200, 1300}, {1000, 1100}, {800, 900}}); // maxBlocks
+        Step(rx, 1200, 1300, 3, {{1200, 1300}, {1000, 1100}, {800, 900}});           // maxBlocks
         Step(rx, 650, 700, 4, {{600, 700}, {1200, 1300}, {1000, 1100}, {800, 900}}); // duplicate
         Step(rx, 900, 1000, 4, {{800, 1100}, {600, 700}, {1200, 1300}, {200, 500}}); // adjacent
         NS_TEST_EXPECT_MSG_EQ((rx.SackBlocks(1) == Blocks{{800, 1100}}), true, "maxBlocks 1");
@@ -827,9 +826,8 @@ class DifferentialTestCase : public TestCase
             // hole, often partly old), the others up to 8000 bytes above it.
             const bool fill = std::uniform_int_distribution<int>(0, 3)(rng) == 0;
             const uint64_t back = std::min<uint64_t>(next, 1000);
-            const uint64_t lo =
-                fill ? next - std::uniform_int_distribution<uint64_t>(0, back)(rng)
-                     : next + std::uniform_int_distribution<uint64_t>(1, 8000)(rng);
+            const uint64_t lo = fill ? next - std::uniform_int_distribution<uint64_t>(0, back)(rng)
+                                     : next + std::uniform_int_distribution<uint64_t>(1, 8000)(rng);
             const uint64_t len = std::uniform_int_distribution<uint64_t>(1, 2000)(rng);
             const uint64_t hi = std::min(size, lo + len);
             if (lo >= hi)
@@ -851,9 +849,7 @@ class DifferentialTestCase : public TestCase
                 const auto first = rx.SackBlocks(4).at(0);
                 const bool holds =
                     first.first <= std::max(lo, rx.NextExpected()) && hi <= first.second;
-                NS_TEST_EXPECT_MSG_EQ(holds,
-                                      true,
-                                      "first block holds the last segment, " << i);
+                NS_TEST_EXPECT_MSG_EQ(holds, true, "first block holds the last segment, " << i);
             }
             const Blocks runs = model.Runs();
             const Blocks prefix(runs.begin(), runs.begin() + std::min<std::size_t>(3, runs.size()));

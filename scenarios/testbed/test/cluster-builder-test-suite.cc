@@ -203,7 +203,8 @@ class BuildTestCase : public BuilderTestCase
                                                : converter->GetDevice(0);
                 NS_TEST_EXPECT_MSG_EQ(
                     Peer(fiberSide),
-                    Ptr<NetDevice>(cluster.GetAccelerator()->GetPort(h.circuitNic->acceleratorPort)),
+                    Ptr<NetDevice>(
+                        cluster.GetAccelerator()->GetPort(h.circuitNic->acceleratorPort)),
                     h.name << " reaches accelerator port " << h.circuitNic->acceleratorPort);
                 int32_t c = ipv4->GetInterfaceForDevice(circuit);
                 NS_TEST_EXPECT_MSG_EQ(ipv4->GetAddress(c, 0).GetLocal(),
@@ -231,8 +232,9 @@ class BuildTestCase : public BuilderTestCase
                               "management cable");
         // Static ARP: node1 knows node3's MAC before any traffic.
         Ptr<Ipv4L3Protocol> ipv4 = cluster.GetNode("node1")->GetObject<Ipv4L3Protocol>();
-        auto cache = ipv4->GetInterface(ipv4->GetInterfaceForDevice(cluster.GetPacketDevice("node1")))
-                         ->GetArpCache();
+        auto cache =
+            ipv4->GetInterface(ipv4->GetInterfaceForDevice(cluster.GetPacketDevice("node1")))
+                ->GetArpCache();
         ArpCache::Entry* entry = cache->Lookup(cluster.GetPacketAddress("node3"));
         NS_TEST_ASSERT_MSG_NE(entry, nullptr, "ARP entry for node3");
         if (!entry)
@@ -332,10 +334,9 @@ Echo(ClusterBuilder& cluster, const std::string& to, bool circuit, Time stop)
     client.SetAttribute("PacketSize", UintegerValue(64));
     ApplicationContainer apps = client.Install(cluster.GetNode("node1"));
     apps.Start(MilliSeconds(500));
-    apps.Get(0)->TraceConnectWithoutContext(
-        "Rx",
-        MakeCallback(+[](EchoRun* r, Ptr<const Packet>) { r->replies.push_back(Simulator::Now()); })
-            .Bind(&run));
+    apps.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(+[](EchoRun* r, Ptr<const Packet>) {
+                                                      r->replies.push_back(Simulator::Now());
+                                                  }).Bind(&run));
     cluster.GetPacketDevice("node1")->TraceConnectWithoutContext(
         "MacTx",
         MakeCallback(+[](uint32_t* n, Ptr<const Packet>) { ++*n; }).Bind(&run.packetNicFrames));
@@ -456,8 +457,7 @@ class ClusterBuilderTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new CircuitEchoTestCase("circuit at 1500ms", "node2", MilliSeconds(1500)),
                     Duration::QUICK);
-        AddTestCase(new CircuitEchoTestCase("no circuit", "node3", std::nullopt),
-                    Duration::QUICK);
+        AddTestCase(new CircuitEchoTestCase("no circuit", "node3", std::nullopt), Duration::QUICK);
     }
 };
 

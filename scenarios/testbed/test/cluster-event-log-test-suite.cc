@@ -83,13 +83,12 @@ class PipeTimelineTestCase : public TestCase
             });
             return it == entries.end() ? nullptr : &*it;
         };
-        NS_TEST_EXPECT_MSG_EQ(std::is_sorted(entries.begin(),
-                                             entries.end(),
-                                             [](const auto& a, const auto& b) {
-                                                 return a.time < b.time;
-                                             }),
-                              true,
-                              "entries in time order");
+        NS_TEST_EXPECT_MSG_EQ(
+            std::is_sorted(entries.begin(),
+                           entries.end(),
+                           [](const auto& a, const auto& b) { return a.time < b.time; }),
+            true,
+            "entries in time order");
         const auto* sent = find("epd:node1", "send", "REQUEST");
         const auto* received = find("pfd", "receive", "REQUEST");
         const auto* command = find("ocs", "command", "'connection 1 2'");

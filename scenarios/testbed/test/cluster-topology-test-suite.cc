@@ -179,9 +179,7 @@ class ValidTopologyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(std::get<uint64_t>(t.epd.Find("bytesThreshold")->value),
                               64ULL << 20,
                               "size in bytes");
-        NS_TEST_EXPECT_MSG_EQ(std::get<uint64_t>(t.pfd.Find("maxRetransmits")->value),
-                              5,
-                              "count");
+        NS_TEST_EXPECT_MSG_EQ(std::get<uint64_t>(t.pfd.Find("maxRetransmits")->value), 5, "count");
         NS_TEST_EXPECT_MSG_EQ(t.epd.Find("idleTimeout"), nullptr, "not given: default");
     }
 };
@@ -222,7 +220,8 @@ class DaemonKeysTestCase : public TestCase
 {
   public:
     DaemonKeysTestCase()
-        : TestCase("daemon keys: camelCase of existing EndpointDaemon and PipeFittingDaemon attributes")
+        : TestCase(
+              "daemon keys: camelCase of existing EndpointDaemon and PipeFittingDaemon attributes")
     {
     }
 
@@ -235,9 +234,7 @@ class DaemonKeysTestCase : public TestCase
             for (const auto& k : *keys)
             {
                 TypeId tid;
-                NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(k.typeId, &tid),
-                                      true,
-                                      k.typeId);
+                NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(k.typeId, &tid), true, k.typeId);
                 TypeId::AttributeInformation info;
                 NS_TEST_EXPECT_MSG_EQ(tid.LookupAttributeByName(k.attribute, &info),
                                       true,
@@ -333,76 +330,88 @@ class ClusterTopologyTestSuite : public TestSuite
             AddTestCase(new RejectTestCase(name, text, path, phrase), Duration::QUICK);
         };
         auto setHost = [](size_t i, const std::string& pointer, Json value) {
-            return [=](Json& d) {
-                d["hosts"][i][Json::json_pointer(pointer)] = value;
-            };
+            return [=](Json& d) { d["hosts"][i][Json::json_pointer(pointer)] = value; };
         };
 
         // Syntax and types.  The missing comma: nlohmann reports the last character it
         // read, the closing quote of the unexpected "packetNetwork" on line 3 (columns 3-17).
-        rejectText("malformed JSON (missing comma)",
-                   "{\n  \"hostProfile\": \"accelerator-xeon\"\n  \"packetNetwork\": \"10.0.0.0/24\"\n}",
+        rejectText(
+            "malformed JSON (missing comma)",
+            "{\n  \"hostProfile\": \"accelerator-xeon\"\n  \"packetNetwork\": \"10.0.0.0/24\"\n}",
+            "topology",
+            "syntax error at line 3, column 17");
+        rejectText("malformed JSON (truncated)",
+                   "{\"hosts\": [",
                    "topology",
-                   "syntax error at line 3, column 17");
-        rejectText("malformed JSON (truncated)", "{\"hosts\": [", "topology", "syntax error at line 1");
+                   "syntax error at line 1");
         rejectText("not an object", "[1, 2]", "topology", "expected an object");
         rejectText("key given twice",
                    R"({"hosts": [{"name": "a", "packetNic": {"switchPort": 1, "switchPort": 2}}]})",
                    "hosts[0].packetNic.switchPort",
                    "given twice");
-        reject("wrong type (port as a string)",
-               [](Json& d) { d["packetSwitch"]["ports"] = "24"; },
-               "packetSwitch.ports",
-               "expected a whole number from 1 to 1024, got string \"24\"");
-        reject("wrong type (hosts not a list)",
-               [](Json& d) { d["hosts"] = Json::object(); },
-               "hosts",
-               "expected a non-empty list");
+        reject(
+            "wrong type (port as a string)",
+            [](Json& d) { d["packetSwitch"]["ports"] = "24"; },
+            "packetSwitch.ports",
+            "expected a whole number from 1 to 1024, got string \"24\"");
+        reject(
+            "wrong type (hosts not a list)",
+            [](Json& d) { d["hosts"] = Json::object(); },
+            "hosts",
+            "expected a non-empty list");
         reject("wrong type (frontEnd not a boolean)",
                setHost(0, "/frontEnd", "yes"),
                "hosts[0].frontEnd",
                "expected true or false");
-        reject("wrong type (time as number)",
-               [](Json& d) { d["accelerator"]["switchingTime"] = 20; },
-               "accelerator.switchingTime",
-               "expected a time with its unit (a string), got number 20");
+        reject(
+            "wrong type (time as number)",
+            [](Json& d) { d["accelerator"]["switchingTime"] = 20; },
+            "accelerator.switchingTime",
+            "expected a time with its unit (a string), got number 20");
 
         // Keys.
-        reject("unknown key, with suggestion",
-               [](Json& d) {
-                   d["hosts"][1]["circuitNic"].erase("acceleratorPort");
-                   d["hosts"][1]["circuitNic"]["acceleratorport"] = 1;
-               },
-               "hosts[1].circuitNic.acceleratorport",
-               "unknown key 'acceleratorport' (did you mean 'acceleratorPort'?); valid keys of "
-               "hosts[1].circuitNic: address, acceleratorPort");
-        reject("unknown daemon setting, with the valid ones",
-               [](Json& d) { d["epd"]["holdtme"] = "1s"; },
-               "epd.holdtme",
-               "(did you mean 'holdTime'?); valid keys of epd: hosts, detectionPolicy");
-        reject("missing required key (NIC address)",
-               [](Json& d) { d["hosts"][1]["packetNic"].erase("address"); },
-               "hosts[1].packetNic.address",
-               "missing");
-        reject("missing required key (circuitNetwork)",
-               [](Json& d) { d.erase("circuitNetwork"); },
-               "circuitNetwork",
-               "missing");
-        reject("unknown host profile, names listed",
-               [](Json& d) { d["hostProfile"] = "xeon"; },
-               "hostProfile",
-               "no host profile 'xeon'; bundled: " + [] {
-                   std::string all;
-                   for (const auto& n : HostProfile::Names())
-                   {
-                       all += (all.empty() ? "" : ", ") + n;
-                   }
-                   return all;
-               }());
-        reject("a host profile file that does not load",
-               [](Json& d) { d["hostProfile"] = "/nonexistent/host.json"; },
-               "hostProfile",
-               "/nonexistent/host.json: cannot read the host profile");
+        reject(
+            "unknown key, with suggestion",
+            [](Json& d) {
+                d["hosts"][1]["circuitNic"].erase("acceleratorPort");
+                d["hosts"][1]["circuitNic"]["acceleratorport"] = 1;
+            },
+            "hosts[1].circuitNic.acceleratorport",
+            "unknown key 'acceleratorport' (did you mean 'acceleratorPort'?); valid keys of "
+            "hosts[1].circuitNic: address, acceleratorPort");
+        reject(
+            "unknown daemon setting, with the valid ones",
+            [](Json& d) { d["epd"]["holdtme"] = "1s"; },
+            "epd.holdtme",
+            "(did you mean 'holdTime'?); valid keys of epd: hosts, detectionPolicy");
+        reject(
+            "missing required key (NIC address)",
+            [](Json& d) { d["hosts"][1]["packetNic"].erase("address"); },
+            "hosts[1].packetNic.address",
+            "missing");
+        reject(
+            "missing required key (circuitNetwork)",
+            [](Json& d) { d.erase("circuitNetwork"); },
+            "circuitNetwork",
+            "missing");
+        reject(
+            "unknown host profile, names listed",
+            [](Json& d) { d["hostProfile"] = "xeon"; },
+            "hostProfile",
+            "no host profile 'xeon'; bundled: " +
+                [] {
+                    std::string all;
+                    for (const auto& n : HostProfile::Names())
+                    {
+                        all += (all.empty() ? "" : ", ") + n;
+                    }
+                    return all;
+                }());
+        reject(
+            "a host profile file that does not load",
+            [](Json& d) { d["hostProfile"] = "/nonexistent/host.json"; },
+            "hostProfile",
+            "/nonexistent/host.json: cannot read the host profile");
 
         // Hosts and ports.
         reject("duplicate host name",
@@ -433,10 +442,11 @@ class ClusterTopologyTestSuite : public TestSuite
                setHost(2, "/circuitNic/acceleratorPort", 7),
                "hosts[2].circuitNic.acceleratorPort",
                "7 is beyond the accelerator's 6 ports (accelerator.ports)");
-        reject("accelerator port beyond a smaller accelerator",
-               [](Json& d) { d["accelerator"]["ports"] = 4; },
-               "hosts[3].circuitNic.acceleratorPort",
-               "6 is beyond the accelerator's 4 ports (accelerator.ports)");
+        reject(
+            "accelerator port beyond a smaller accelerator",
+            [](Json& d) { d["accelerator"]["ports"] = 4; },
+            "hosts[3].circuitNic.acceleratorPort",
+            "6 is beyond the accelerator's 4 ports (accelerator.ports)");
         reject("accelerator port 0",
                setHost(1, "/circuitNic/acceleratorPort", 0),
                "hosts[1].circuitNic.acceleratorPort",
@@ -455,10 +465,11 @@ class ClusterTopologyTestSuite : public TestSuite
                setHost(1, "/circuitNic/address", "10.0.0.11"),
                "hosts[1].circuitNic.address",
                "10.0.0.11 is outside circuitNetwork 192.168.0.0/24");
-        reject("accelerator address outside the management subnet",
-               [](Json& d) { d["accelerator"]["managementAddress"] = "10.0.0.200"; },
-               "accelerator.managementAddress",
-               "10.0.0.200 is outside managementNetwork 10.0.1.0/24");
+        reject(
+            "accelerator address outside the management subnet",
+            [](Json& d) { d["accelerator"]["managementAddress"] = "10.0.0.200"; },
+            "accelerator.managementAddress",
+            "10.0.0.200 is outside managementNetwork 10.0.1.0/24");
         reject("duplicate address",
                setHost(2, "/packetNic/address", "10.0.0.1"),
                "hosts[2].packetNic.address",
@@ -479,172 +490,202 @@ class ClusterTopologyTestSuite : public TestSuite
                setHost(1, "/packetNic/address", "10.0.0.256"),
                "hosts[1].packetNic.address",
                "'10.0.0.256' is not an IPv4 address");
-        reject("network with host bits",
-               [](Json& d) { d["packetNetwork"] = "10.0.0.1/24"; },
-               "packetNetwork",
-               "'10.0.0.1/24' has host bits set; the network is 10.0.0.0/24");
-        reject("malformed network",
-               [](Json& d) { d["circuitNetwork"] = "192.168.0.0/33"; },
-               "circuitNetwork",
-               "is not an IPv4 network a.b.c.d/n");
-        reject("overlapping networks",
-               [](Json& d) { d["managementNetwork"] = "10.0.0.0/16"; },
-               "managementNetwork",
-               "10.0.0.0/16 overlaps packetNetwork 10.0.0.0/24");
-        reject("management netmask other than 24 bits",
-               [](Json& d) {
-                   d["managementNetwork"] = "10.0.1.0/30";
-               },
-               "managementNetwork",
-               "is not a /24");
+        reject(
+            "network with host bits",
+            [](Json& d) { d["packetNetwork"] = "10.0.0.1/24"; },
+            "packetNetwork",
+            "'10.0.0.1/24' has host bits set; the network is 10.0.0.0/24");
+        reject(
+            "malformed network",
+            [](Json& d) { d["circuitNetwork"] = "192.168.0.0/33"; },
+            "circuitNetwork",
+            "is not an IPv4 network a.b.c.d/n");
+        reject(
+            "overlapping networks",
+            [](Json& d) { d["managementNetwork"] = "10.0.0.0/16"; },
+            "managementNetwork",
+            "10.0.0.0/16 overlaps packetNetwork 10.0.0.0/24");
+        reject(
+            "management netmask other than 24 bits",
+            [](Json& d) { d["managementNetwork"] = "10.0.1.0/30"; },
+            "managementNetwork",
+            "is not a /24");
 
         // Front end.
-        reject("no front end",
-               [](Json& d) {
-                   d["hosts"][0].erase("frontEnd");
-                   d["hosts"][0].erase("managementNic");
-               },
-               "hosts",
-               "no front end");
+        reject(
+            "no front end",
+            [](Json& d) {
+                d["hosts"][0].erase("frontEnd");
+                d["hosts"][0].erase("managementNic");
+            },
+            "hosts",
+            "no front end");
         reject("two front ends",
                setHost(2, "/frontEnd", true),
                "hosts[2].frontEnd",
                "a second front end; hosts[0] (frontend) is already the front end");
-        reject("front end without a management cable",
-               [](Json& d) { d["hosts"][0].erase("managementNic"); },
-               "hosts[0]",
-               "the front end 'frontend' has no managementNic");
+        reject(
+            "front end without a management cable",
+            [](Json& d) { d["hosts"][0].erase("managementNic"); },
+            "hosts[0]",
+            "the front end 'frontend' has no managementNic");
         reject("management cable on a compute node",
                setHost(1, "/managementNic", Json{{"address", "10.0.1.9"}}),
                "hosts[1].managementNic",
                "only the front end has the accelerator's management cable");
 
         // Names used elsewhere.
-        reject("epd on a host that does not exist",
-               [](Json& d) { d["epd"]["hosts"][2] = "node9"; },
-               "epd.hosts[2]",
-               "no host named 'node9' in hosts (did you mean 'node1'?)");
-        reject("static circuit to a host that does not exist",
-               [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "nod2"; },
-               "staticCircuits[0].hosts[1]",
-               "no host named 'nod2' in hosts (did you mean 'node2'?)");
-        reject("static circuit on a host without a circuit NIC",
-               [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "frontend"; },
-               "staticCircuits[0].hosts[1]",
-               "a static circuit on host 'frontend', which has no circuitNic");
-        reject("epd on a host without a circuit NIC",
-               [](Json& d) { d["epd"]["hosts"][0] = "frontend"; },
-               "epd.hosts[0]",
-               "an epd on host 'frontend', which has no circuitNic");
-        reject("epd host listed twice",
-               [](Json& d) { d["epd"]["hosts"][2] = "node1"; },
-               "epd.hosts[2]",
-               "'node1' is listed twice");
-        reject("a port in two static circuits",
-               [](Json& d) {
-                   d["staticCircuits"].push_back(
-                       Json{{"hosts", {"node3", "node2"}}, {"at", "30s"}});
-               },
-               "staticCircuits[1].hosts[1]",
-               "'node2' (accelerator port 2) is already in staticCircuits[0]");
-        reject("a circuit from a host to itself",
-               [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "node1"; },
-               "staticCircuits[0].hosts",
-               "a circuit joins two different hosts");
-        reject("a circuit with three ends",
-               [](Json& d) { d["staticCircuits"][0]["hosts"].push_back("node3"); },
-               "staticCircuits[0].hosts",
-               "expected two host names");
+        reject(
+            "epd on a host that does not exist",
+            [](Json& d) { d["epd"]["hosts"][2] = "node9"; },
+            "epd.hosts[2]",
+            "no host named 'node9' in hosts (did you mean 'node1'?)");
+        reject(
+            "static circuit to a host that does not exist",
+            [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "nod2"; },
+            "staticCircuits[0].hosts[1]",
+            "no host named 'nod2' in hosts (did you mean 'node2'?)");
+        reject(
+            "static circuit on a host without a circuit NIC",
+            [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "frontend"; },
+            "staticCircuits[0].hosts[1]",
+            "a static circuit on host 'frontend', which has no circuitNic");
+        reject(
+            "epd on a host without a circuit NIC",
+            [](Json& d) { d["epd"]["hosts"][0] = "frontend"; },
+            "epd.hosts[0]",
+            "an epd on host 'frontend', which has no circuitNic");
+        reject(
+            "epd host listed twice",
+            [](Json& d) { d["epd"]["hosts"][2] = "node1"; },
+            "epd.hosts[2]",
+            "'node1' is listed twice");
+        reject(
+            "a port in two static circuits",
+            [](Json& d) {
+                d["staticCircuits"].push_back(Json{{"hosts", {"node3", "node2"}}, {"at", "30s"}});
+            },
+            "staticCircuits[1].hosts[1]",
+            "'node2' (accelerator port 2) is already in staticCircuits[0]");
+        reject(
+            "a circuit from a host to itself",
+            [](Json& d) { d["staticCircuits"][0]["hosts"][1] = "node1"; },
+            "staticCircuits[0].hosts",
+            "a circuit joins two different hosts");
+        reject(
+            "a circuit with three ends",
+            [](Json& d) { d["staticCircuits"][0]["hosts"].push_back("node3"); },
+            "staticCircuits[0].hosts",
+            "expected two host names");
 
         // Values.
-        reject("time without unit",
-               [](Json& d) { d["pfd"]["consoleTimeout"] = "10"; },
-               "pfd.consoleTimeout",
-               "'10' has no unit");
-        reject("rate with a bad unit",
-               [](Json& d) { d["epd"]["rateThreshold"] = "12abc"; },
-               "epd.rateThreshold",
-               "unknown unit 'abc'");
-        reject("negative time",
-               [](Json& d) { d["staticCircuits"][0]["at"] = "-1s"; },
-               "staticCircuits[0].at",
-               "negative time");
-        reject("size without unit",
-               [](Json& d) { d["epd"]["bytesThreshold"] = "1000"; },
-               "epd.bytesThreshold",
-               "'1000' has no unit");
-        reject("count as a negative number",
-               [](Json& d) { d["pfd"]["maxRetransmits"] = -1; },
-               "pfd.maxRetransmits",
-               "-1 is out of range");
-        reject("choice not offered",
-               [](Json& d) { d["pfd"]["busyPolicy"] = "wait"; },
-               "pfd.busyPolicy",
-               "'wait' is not one of queue, deny, preempt");
+        reject(
+            "time without unit",
+            [](Json& d) { d["pfd"]["consoleTimeout"] = "10"; },
+            "pfd.consoleTimeout",
+            "'10' has no unit");
+        reject(
+            "rate with a bad unit",
+            [](Json& d) { d["epd"]["rateThreshold"] = "12abc"; },
+            "epd.rateThreshold",
+            "unknown unit 'abc'");
+        reject(
+            "negative time",
+            [](Json& d) { d["staticCircuits"][0]["at"] = "-1s"; },
+            "staticCircuits[0].at",
+            "negative time");
+        reject(
+            "size without unit",
+            [](Json& d) { d["epd"]["bytesThreshold"] = "1000"; },
+            "epd.bytesThreshold",
+            "'1000' has no unit");
+        reject(
+            "count as a negative number",
+            [](Json& d) { d["pfd"]["maxRetransmits"] = -1; },
+            "pfd.maxRetransmits",
+            "-1 is out of range");
+        reject(
+            "choice not offered",
+            [](Json& d) { d["pfd"]["busyPolicy"] = "wait"; },
+            "pfd.busyPolicy",
+            "'wait' is not one of queue, deny, preempt");
 
         // Ranges of the attributes the values set.
-        reject("switching time out of the attribute's range",
-               [](Json& d) { d["accelerator"]["switchingTime"] = "11s"; },
-               "accelerator.switchingTime",
-               "'11s' is out of range 0 s to 10 s (ns3::hybridnet::OpticalCircuitSwitch "
-               "attribute SwitchingTime)");
-        reject("accelerator with one port",
-               [](Json& d) { d["accelerator"]["ports"] = 1; },
-               "accelerator.ports",
-               "'1' is out of range 2 to 1024");
-        reject("link rate above the NIC's",
-               [](Json& d) { d["links"]["rate"] = "40Gbps"; },
-               "links.rate",
-               "'40Gbps' is out of range 10 Mb/s to 10 Gb/s");
-        reject("rate threshold below the epd's",
-               [](Json& d) { d["epd"]["rateThreshold"] = "999bps"; },
-               "epd.rateThreshold",
-               "'999bps' is out of range 1 kb/s to 100 Gb/s");
-        reject("hold time out of the epd's range",
-               [](Json& d) { d["epd"]["holdTime"] = "2h"; },
-               "epd.holdTime",
-               "'2h' is out of range 0 to 1 h");
-        reject("retransmissions out of the pfd's range",
-               [](Json& d) { d["pfd"]["maxRetransmits"] = 101; },
-               "pfd.maxRetransmits",
-               "'101' is out of range 0 to 100");
-        reject("switch with more ports than accepted",
-               [](Json& d) { d["packetSwitch"]["ports"] = 1025; },
-               "packetSwitch.ports",
-               "1025 is out of range 1 to 1024");
-        reject("cable delay out of the channel's range",
-               [](Json& d) { d["links"]["packetCableDelay"] = "2s"; },
-               "links.packetCableDelay",
-               "'2s' is out of range 0 s to 1 s");
+        reject(
+            "switching time out of the attribute's range",
+            [](Json& d) { d["accelerator"]["switchingTime"] = "11s"; },
+            "accelerator.switchingTime",
+            "'11s' is out of range 0 s to 10 s (ns3::hybridnet::OpticalCircuitSwitch "
+            "attribute SwitchingTime)");
+        reject(
+            "accelerator with one port",
+            [](Json& d) { d["accelerator"]["ports"] = 1; },
+            "accelerator.ports",
+            "'1' is out of range 2 to 1024");
+        reject(
+            "link rate above the NIC's",
+            [](Json& d) { d["links"]["rate"] = "40Gbps"; },
+            "links.rate",
+            "'40Gbps' is out of range 10 Mb/s to 10 Gb/s");
+        reject(
+            "rate threshold below the epd's",
+            [](Json& d) { d["epd"]["rateThreshold"] = "999bps"; },
+            "epd.rateThreshold",
+            "'999bps' is out of range 1 kb/s to 100 Gb/s");
+        reject(
+            "hold time out of the epd's range",
+            [](Json& d) { d["epd"]["holdTime"] = "2h"; },
+            "epd.holdTime",
+            "'2h' is out of range 0 to 1 h");
+        reject(
+            "retransmissions out of the pfd's range",
+            [](Json& d) { d["pfd"]["maxRetransmits"] = 101; },
+            "pfd.maxRetransmits",
+            "'101' is out of range 0 to 100");
+        reject(
+            "switch with more ports than accepted",
+            [](Json& d) { d["packetSwitch"]["ports"] = 1025; },
+            "packetSwitch.ports",
+            "1025 is out of range 1 to 1024");
+        reject(
+            "cable delay out of the channel's range",
+            [](Json& d) { d["links"]["packetCableDelay"] = "2s"; },
+            "links.packetCableDelay",
+            "'2s' is out of range 0 s to 1 s");
 
         // Settings that must agree.
-        reject("command latency range empty",
-               [](Json& d) { d["accelerator"]["commandLatencyMin"] = "3s"; },
-               "accelerator.commandLatencyMin",
-               "commandLatencyMin 3s exceeds commandLatencyMax 2s");
-        reject("command latency range empty against the default maximum",
-               [](Json& d) {
-                   d["accelerator"].erase("commandLatencyMax");
-                   d["accelerator"]["commandLatencyMin"] = "2500ms";
-               },
-               "accelerator.commandLatencyMin",
-               "commandLatencyMin 2500ms exceeds commandLatencyMax 2s (default)");
-        reject("pfd keepalive timeout not above the epd keepalive interval",
-               [](Json& d) { d["pfd"]["keepaliveTimeout"] = "1s"; },
-               "pfd.keepaliveTimeout",
-               "pfd.keepaliveTimeout 1s does not exceed epd.keepaliveInterval 1s");
-        reject("epd keepalive interval not below the pfd's default timeout",
-               [](Json& d) {
-                   d["pfd"].erase("keepaliveTimeout");
-                   d["epd"]["keepaliveInterval"] = "5s";
-               },
-               "epd.keepaliveInterval",
-               "pfd.keepaliveTimeout 3s (default) does not exceed epd.keepaliveInterval 5s");
-        reject("pfd console timeout shorter than the accelerator's slowest command",
-               [](Json& d) { d["pfd"]["consoleTimeout"] = "2010ms"; },
-               "pfd.consoleTimeout",
-               "pfd.consoleTimeout 2010ms does not exceed the accelerator's slowest command, "
-               "accelerator.commandLatencyMax 2s + accelerator.switchingTime 20ms");
+        reject(
+            "command latency range empty",
+            [](Json& d) { d["accelerator"]["commandLatencyMin"] = "3s"; },
+            "accelerator.commandLatencyMin",
+            "commandLatencyMin 3s exceeds commandLatencyMax 2s");
+        reject(
+            "command latency range empty against the default maximum",
+            [](Json& d) {
+                d["accelerator"].erase("commandLatencyMax");
+                d["accelerator"]["commandLatencyMin"] = "2500ms";
+            },
+            "accelerator.commandLatencyMin",
+            "commandLatencyMin 2500ms exceeds commandLatencyMax 2s (default)");
+        reject(
+            "pfd keepalive timeout not above the epd keepalive interval",
+            [](Json& d) { d["pfd"]["keepaliveTimeout"] = "1s"; },
+            "pfd.keepaliveTimeout",
+            "pfd.keepaliveTimeout 1s does not exceed epd.keepaliveInterval 1s");
+        reject(
+            "epd keepalive interval not below the pfd's default timeout",
+            [](Json& d) {
+                d["pfd"].erase("keepaliveTimeout");
+                d["epd"]["keepaliveInterval"] = "5s";
+            },
+            "epd.keepaliveInterval",
+            "pfd.keepaliveTimeout 3s (default) does not exceed epd.keepaliveInterval 5s");
+        reject(
+            "pfd console timeout shorter than the accelerator's slowest command",
+            [](Json& d) { d["pfd"]["consoleTimeout"] = "2010ms"; },
+            "pfd.consoleTimeout",
+            "pfd.consoleTimeout 2010ms does not exceed the accelerator's slowest command, "
+            "accelerator.commandLatencyMax 2s + accelerator.switchingTime 20ms");
     }
 };
 

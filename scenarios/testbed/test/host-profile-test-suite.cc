@@ -103,23 +103,32 @@ class BundledTestCase : public TestCase
         nics.Get(0)->GetAttribute("InterruptModerator", moderator);
         moderator.Get<InterruptModerator>()->GetAttribute("RxAbsIntDelay", u);
         NS_TEST_EXPECT_MSG_EQ(u.Get(), 128, "a part's value (e1000-5x-driver)");
-        NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Kind").value_or(""), "Pci", "Find: as serialized");
+        NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Kind").value_or(""),
+                              "Pci",
+                              "Find: as serialized");
         NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Mmrbc").has_value(), false, "not set: nothing");
 
         LoopbackHelper loopback;
         profile.ApplyLoopback(loopback);
         Ptr<NetDevice> lo = loopback.Install(CreateObject<Node>()).Get(0);
         lo->GetAttribute("PacketCycles", u);
-        NS_TEST_EXPECT_MSG_EQ(u.Get(), 5000 + 3000, "PacketCycles = RxPacketCycles + TxPacketCycles");
+        NS_TEST_EXPECT_MSG_EQ(u.Get(),
+                              5000 + 3000,
+                              "PacketCycles = RxPacketCycles + TxPacketCycles");
         Simulator::Destroy();
     }
 };
 
-/** One broken profile: replace @p from by @p to in the valid one; the message must name @p path and say @p phrase. */
+/** One broken profile: replace @p from by @p to in the valid one; the message must name @p path and
+ * say @p phrase. */
 class RejectTestCase : public TestCase
 {
   public:
-    RejectTestCase(std::string what, std::string from, std::string to, std::string path, std::string phrase)
+    RejectTestCase(std::string what,
+                   std::string from,
+                   std::string to,
+                   std::string path,
+                   std::string phrase)
         : TestCase("rejects " + what),
           m_from(std::move(from)),
           m_to(std::move(to)),
@@ -146,8 +155,12 @@ class RejectTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(message, "", "the valid profile loads");
             return;
         }
-        NS_TEST_EXPECT_MSG_EQ(message.rfind(file + ": " + m_path + ": ", 0), 0, "file and path first: " << message);
-        NS_TEST_EXPECT_MSG_NE(message.find(m_phrase), std::string::npos, "says '" << m_phrase << "': " << message);
+        NS_TEST_EXPECT_MSG_EQ(message.rfind(file + ": " + m_path + ": ", 0),
+                              0,
+                              "file and path first: " << message);
+        NS_TEST_EXPECT_MSG_NE(message.find(m_phrase),
+                              std::string::npos,
+                              "says '" << m_phrase << "': " << message);
         NS_TEST_EXPECT_MSG_EQ(message.find('\n'), std::string::npos, "one line");
     }
 
@@ -170,9 +183,10 @@ class LookupTestCase : public TestCase
     void DoRun() override
     {
         const std::string unknown = LoadError("accelerator-xenon");
-        NS_TEST_EXPECT_MSG_NE(unknown.find("no host profile 'accelerator-xenon'; bundled: accelerator-xeon,"),
-                              std::string::npos,
-                              unknown);
+        NS_TEST_EXPECT_MSG_NE(
+            unknown.find("no host profile 'accelerator-xenon'; bundled: accelerator-xeon,"),
+            std::string::npos,
+            unknown);
         const std::string missing = LoadError("/nonexistent/host.json");
         NS_TEST_EXPECT_MSG_NE(missing.find("/nonexistent/host.json: cannot read the host profile"),
                               std::string::npos,
@@ -189,36 +203,75 @@ class HostProfileTestSuite : public TestSuite
     {
         AddTestCase(new BundledTestCase, Duration::QUICK);
         AddTestCase(new LookupTestCase, Duration::QUICK);
-        AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""), Duration::QUICK);
+        AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""),
+                    Duration::QUICK);
         const std::vector<std::array<std::string, 5>> cases = {
-            {"a misspelt attribute", "\"Frequency\"", "\"Frequncy\"", "cpu.Frequncy",
+            {"a misspelt attribute",
+             "\"Frequency\"",
+             "\"Frequncy\"",
+             "cpu.Frequncy",
              "HostCpu has no attribute 'Frequncy' (did you mean 'Frequency'?)"},
-            {"a value out of the attribute's range", "\"value\": 64, \"unit\": \"bits\"",
-             "\"value\": 100000, \"unit\": \"bits\"", "bus.Width.value", "is out of range"},
-            {"a number without its unit", "\"value\": 1000000000, \"unit\": \"Hz\",",
-             "\"value\": 1000000000,", "cpu.Frequency.unit", "missing; the unit of the number"},
-            {"a unit beside a rate", "\"2Gbps\", \"source\"", "\"2Gbps\", \"unit\": \"b/s\", \"source\"",
-             "cpu.MemoryCopyRate.unit", "only a number has a unit"},
-            {"a rate without its unit", "\"2Gbps\"", "\"2000000000\"", "cpu.MemoryCopyRate.value",
+            {"a value out of the attribute's range",
+             "\"value\": 64, \"unit\": \"bits\"",
+             "\"value\": 100000, \"unit\": \"bits\"",
+             "bus.Width.value",
+             "is out of range"},
+            {"a number without its unit",
+             "\"value\": 1000000000, \"unit\": \"Hz\",",
+             "\"value\": 1000000000,",
+             "cpu.Frequency.unit",
+             "missing; the unit of the number"},
+            {"a unit beside a rate",
+             "\"2Gbps\", \"source\"",
+             "\"2Gbps\", \"unit\": \"b/s\", \"source\"",
+             "cpu.MemoryCopyRate.unit",
+             "only a number has a unit"},
+            {"a rate without its unit",
+             "\"2Gbps\"",
+             "\"2000000000\"",
+             "cpu.MemoryCopyRate.value",
              "unit"},
-            {"a string for a number", "\"value\": 100, \"unit\": \"MHz\"", "\"value\": \"100MHz\"",
-             "bus.Clock.value", "expected"},
-            {"an enum value that does not exist", "\"PciX\"", "\"PciY\"", "bus.Kind.value",
+            {"a string for a number",
+             "\"value\": 100, \"unit\": \"MHz\"",
+             "\"value\": \"100MHz\"",
+             "bus.Clock.value",
+             "expected"},
+            {"an enum value that does not exist",
+             "\"PciX\"",
+             "\"PciY\"",
+             "bus.Kind.value",
              "is not one of"},
-            {"an empty source", "\"value\": false, \"source\": \"test\"",
-             "\"value\": false, \"source\": \"\"", "nic.ChecksumOffload.source", "must not be empty"},
-            {"a missing source", "\"value\": false, \"source\": \"test\"", "\"value\": false",
-             "nic.ChecksumOffload.source", "missing"},
+            {"an empty source",
+             "\"value\": false, \"source\": \"test\"",
+             "\"value\": false, \"source\": \"\"",
+             "nic.ChecksumOffload.source",
+             "must not be empty"},
+            {"a missing source",
+             "\"value\": false, \"source\": \"test\"",
+             "\"value\": false",
+             "nic.ChecksumOffload.source",
+             "missing"},
             {"an unknown section", "\"nic\": {", "\"nics\": {", "nics", "unknown key 'nics'"},
-            {"an unknown part", "\"linux-network-stack\"", "\"linux-stack\"", "include[0]",
+            {"an unknown part",
+             "\"linux-network-stack\"",
+             "\"linux-stack\"",
+             "include[0]",
              "no part 'linux-stack'"},
-            {"a value the profile and a part both set", "\"nic\": { ",
-             "\"nic\": { \"RxPacketCycles\": { \"value\": 1, \"unit\": \"cycles\", \"source\": \"x\" }, ",
-             "nic.RxPacketCycles", "set by both"},
-            {"a key given twice", "\"description\": \"test host\",",
-             "\"description\": \"test host\", \"description\": \"again\",", "description",
+            {"a value the profile and a part both set",
+             "\"nic\": { ",
+             "\"nic\": { \"RxPacketCycles\": { \"value\": 1, \"unit\": \"cycles\", \"source\": "
+             "\"x\" }, ",
+             "nic.RxPacketCycles",
+             "set by both"},
+            {"a key given twice",
+             "\"description\": \"test host\",",
+             "\"description\": \"test host\", \"description\": \"again\",",
+             "description",
              "given twice"},
-            {"a missing description", "\"description\": \"test host\",", "", "description",
+            {"a missing description",
+             "\"description\": \"test host\",",
+             "",
+             "description",
              "missing"},
             {"a syntax error", "\"bus\": {", "\"bus\" {", "profile", "syntax error at line"},
         };

@@ -52,9 +52,17 @@ class SerializeTestCase : public TestCase
         {
             keys.push_back(key);
         }
-        std::vector<std::string> expected = {"schemaVersion", "scenario", "description",
-                                             "parameters", "rng", "versions", "simulatedTime",
-                                             "eventCount", "metrics", "series", "wallClock"};
+        std::vector<std::string> expected = {"schemaVersion",
+                                             "scenario",
+                                             "description",
+                                             "parameters",
+                                             "rng",
+                                             "versions",
+                                             "simulatedTime",
+                                             "eventCount",
+                                             "metrics",
+                                             "series",
+                                             "wallClock"};
         NS_TEST_ASSERT_MSG_EQ((keys == expected), true, "member order");
         NS_TEST_EXPECT_MSG_EQ(j["parameters"]["simTime"]["value"].get<double>(), 0.25, "SI value");
         NS_TEST_EXPECT_MSG_EQ(j["parameters"]["mode"]["value"].get<std::string>(), "reno", "text");
@@ -83,7 +91,10 @@ class EventLogTestCase : public TestCase
         auto doc = MakeDocument();
         std::string without = doc.Serialize();
         doc.AddEvent(Seconds(6), "ocs", "circuitUp", "1-2");
-        doc.AddEvent(MilliSeconds(4250), "epd:node1", "detect", "flow:10.0.0.1:49153>10.0.0.2:5001/6");
+        doc.AddEvent(MilliSeconds(4250),
+                     "epd:node1",
+                     "detect",
+                     "flow:10.0.0.1:49153>10.0.0.2:5001/6");
         doc.AddEvent(Seconds(6), "pfd", "reply", "");
         auto j = nlohmann::ordered_json::parse(doc.Serialize());
         std::vector<std::string> keys;
@@ -91,9 +102,17 @@ class EventLogTestCase : public TestCase
         {
             keys.push_back(key);
         }
-        std::vector<std::string> expected = {"schemaVersion", "scenario", "description",
-                                             "parameters", "rng", "versions", "simulatedTime",
-                                             "eventCount", "metrics", "series", "events",
+        std::vector<std::string> expected = {"schemaVersion",
+                                             "scenario",
+                                             "description",
+                                             "parameters",
+                                             "rng",
+                                             "versions",
+                                             "simulatedTime",
+                                             "eventCount",
+                                             "metrics",
+                                             "series",
+                                             "events",
                                              "wallClock"};
         NS_TEST_ASSERT_MSG_EQ((keys == expected), true, "member order");
         const auto& events = j["events"];

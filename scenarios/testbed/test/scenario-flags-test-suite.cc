@@ -86,8 +86,7 @@ class RejectedFlagTestCase : public TestCase
                               "accepted " << m_args.back());
         NS_TEST_EXPECT_MSG_NE(result.message.find(m_mustContain),
                               std::string::npos,
-                              "message '" << result.message << "' lacks '" << m_mustContain
-                                          << "'");
+                              "message '" << result.message << "' lacks '" << m_mustContain << "'");
         NS_TEST_EXPECT_MSG_EQ(result.message.find('\n'),
                               std::string::npos,
                               "message is more than one line");
@@ -276,13 +275,17 @@ class FileAndTextFlagTestCase : public TestCase
             std::string expectedFile; //!< resolved path (ok) or a part of the message
             std::string expectedText; //!< the parameter's text (ok)
         };
+
         const std::vector<Case> cases = {
             {{}, true, (folder / "alpha.json").string(), "alpha"},
             {{"--topology=beta"}, true, (folder / "beta.json").string(), "beta"},
             {{"--topology=" + own}, true, own, own},
             {{"--topology=gamma"}, false, "no bundled name (alpha, beta)", ""},
             {{"--topology=notes"}, false, "no bundled name (alpha, beta)", ""},
-            {{"--topology=" + (folder / "missing.json").string()}, false, "not a readable file", ""},
+            {{"--topology=" + (folder / "missing.json").string()},
+             false,
+             "not a readable file",
+             ""},
             {{"--topology="}, false, "--topology", ""},
             {{"--pair=a>b"}, true, (folder / "alpha.json").string(), "alpha"},
             {{"--pair=a"}, false, "'a' has another form; expected x>y", ""},
@@ -342,8 +345,7 @@ class InputCheckTestCase : public TestCase
         flags.AddInputCheck([&]() -> std::string {
             ++runs;
             seenPingCount = b.pingCount;
-            return b.mode == "cubic" ? "topology.json: mode cubic needs a file that has none"
-                                     : "";
+            return b.mode == "cubic" ? "topology.json: mode cubic needs a file that has none" : "";
         });
         auto ok = flags.Parse({"--pingCount=7"});
         NS_TEST_EXPECT_MSG_EQ((ok.outcome == ScenarioFlags::Outcome::OK), true, ok.message);
@@ -436,19 +438,26 @@ class ScenarioFlagsTestSuite : public TestSuite
                     Duration::QUICK);
 
         using C = AcceptedFlagTestCase;
-        AddTestCase(new C("--simTime=2.5ms", [](const Bound& b) { return b.simTime == MicroSeconds(2500); }),
+        AddTestCase(new C("--simTime=2.5ms",
+                          [](const Bound& b) { return b.simTime == MicroSeconds(2500); }),
                     Duration::QUICK);
-        AddTestCase(new C("--simTime=1250us", [](const Bound& b) { return b.simTime == NanoSeconds(1250000); }),
+        AddTestCase(new C("--simTime=1250us",
+                          [](const Bound& b) { return b.simTime == NanoSeconds(1250000); }),
                     Duration::QUICK);
-        AddTestCase(new C("--simTime=0.1s", [](const Bound& b) { return b.simTime == MilliSeconds(100); }),
+        AddTestCase(
+            new C("--simTime=0.1s", [](const Bound& b) { return b.simTime == MilliSeconds(100); }),
+            Duration::QUICK);
+        AddTestCase(
+            new C("--simTime=2min", [](const Bound& b) { return b.simTime == Seconds(120); }),
+            Duration::QUICK);
+        AddTestCase(new C("--linkRate=155.52Mbps",
+                          [](const Bound& b) { return b.linkRate.GetBitRate() == 155520000; }),
                     Duration::QUICK);
-        AddTestCase(new C("--simTime=2min", [](const Bound& b) { return b.simTime == Seconds(120); }),
+        AddTestCase(new C("--linkRate=125MBps",
+                          [](const Bound& b) { return b.linkRate.GetBitRate() == 1000000000; }),
                     Duration::QUICK);
-        AddTestCase(new C("--linkRate=155.52Mbps", [](const Bound& b) { return b.linkRate.GetBitRate() == 155520000; }),
-                    Duration::QUICK);
-        AddTestCase(new C("--linkRate=125MBps", [](const Bound& b) { return b.linkRate.GetBitRate() == 1000000000; }),
-                    Duration::QUICK);
-        AddTestCase(new C("--linkRate=10Gbps", [](const Bound& b) { return b.linkRate.GetBitRate() == 10000000000ULL; }),
+        AddTestCase(new C("--linkRate=10Gbps",
+                          [](const Bound& b) { return b.linkRate.GetBitRate() == 10000000000ULL; }),
                     Duration::QUICK);
         AddTestCase(new C("--window=16KiB", [](const Bound& b) { return b.window == 16384; }),
                     Duration::QUICK);
@@ -463,7 +472,8 @@ class ScenarioFlagsTestSuite : public TestSuite
         AddTestCase(new C("--lossRate=1e-6", [](const Bound& b) { return b.lossRate == 1e-6; }),
                     Duration::QUICK);
         AddTestCase(new C("--verbose", [](const Bound& b) { return b.verbose; }), Duration::QUICK);
-        AddTestCase(new C("--verbose=0", [](const Bound& b) { return !b.verbose; }), Duration::QUICK);
+        AddTestCase(new C("--verbose=0", [](const Bound& b) { return !b.verbose; }),
+                    Duration::QUICK);
         AddTestCase(new C("--mode=cubic", [](const Bound& b) { return b.mode == "cubic"; }),
                     Duration::QUICK);
         AddTestCase(new C("--congestionOps=ns3::TcpLinuxReno",

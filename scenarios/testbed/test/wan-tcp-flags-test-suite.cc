@@ -70,8 +70,8 @@ class PathSizingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sizing.GetSndBufEffective(), c.sndBufEffective, "(7)");
         NS_TEST_EXPECT_MSG_EQ(sizing.GetRcvBufEffective(), c.rcvBufEffective, "(8)");
         NS_TEST_EXPECT_MSG_EQ(sizing.GetMaxAdvertisedWindow(), c.maxAdvertised, "(9)");
-        const double ceiling = c.rate.GetBitRate() * double(c.sockets.segmentSize) /
-                               (c.sockets.segmentSize + 54);
+        const double ceiling =
+            c.rate.GetBitRate() * double(c.sockets.segmentSize) / (c.sockets.segmentSize + 54);
         NS_TEST_EXPECT_MSG_EQ_TOL(sizing.GetGoodputCeiling(), ceiling, 1e-6, "(10)");
     }
 
@@ -112,35 +112,118 @@ SizingCases()
     const uint64_t memMax = 131071; // Linux 2.6's rmem_max, wmem_max
     return {
         // ns3 semantics: sndBuf = 2 W, rcvBuf = W, all of it kept and advertised
-        {"ns3 semantics sized for the path", r, t, 0, Sockets(1448, 0, 0, false, true, memMax),
-         250000, 167, w, 2 * w, w, 2 * w, w, w},
+        {"ns3 semantics sized for the path",
+         r,
+         t,
+         0,
+         Sockets(1448, 0, 0, false, true, memMax),
+         250000,
+         167,
+         w,
+         2 * w,
+         w,
+         2 * w,
+         w,
+         w},
         // an explicit queue: W = (166 + 20) x 1448
-        {"explicit queue of 20 packets", r, t, 20, Sockets(1448, 0, 0, false, true, memMax),
-         250000, 20, 186 * 1448, 2 * 186 * 1448, 186 * 1448, 2 * 186 * 1448, 186 * 1448,
+        {"explicit queue of 20 packets",
+         r,
+         t,
+         20,
+         Sockets(1448, 0, 0, false, true, memMax),
+         250000,
+         20,
+         186 * 1448,
+         2 * 186 * 1448,
+         186 * 1448,
+         2 * 186 * 1448,
+         186 * 1448,
          186 * 1448},
         // linux: sndBuf = W, rcvBuf = ceil(2 W / 3) = 321456; doubled and clipped to
         // 2 x 131071 = 262142; advertised 262142 - floor(262142 / 4) = 196607
-        {"linux semantics clipped by the kernel maxima", r, t, 0,
-         Sockets(1448, 0, 0, true, true, memMax), 250000, 167, w, w, 321456, 262142, 262142,
+        {"linux semantics clipped by the kernel maxima",
+         r,
+         t,
+         0,
+         Sockets(1448, 0, 0, true, true, memMax),
+         250000,
+         167,
+         w,
+         w,
+         321456,
+         262142,
+         262142,
          196607},
         // linux with room: B = 2 x 321456 = 642912, advertised 642912 - 160728 = W exactly
-        {"linux semantics with large maxima advertise W", r, t, 0,
-         Sockets(1448, 0, 0, true, true, 1ULL << 30), 250000, 167, w, w, 321456, 2 * w,
-         642912, w},
+        {"linux semantics with large maxima advertise W",
+         r,
+         t,
+         0,
+         Sockets(1448, 0, 0, true, true, 1ULL << 30),
+         250000,
+         167,
+         w,
+         w,
+         321456,
+         2 * w,
+         642912,
+         w},
         // requests are taken as they are
-        {"requested buffers", r, t, 0, Sockets(1448, 131072, 65536, false, true, memMax), 250000,
-         167, w, 131072, 65536, 131072, 65536, 65536},
+        {"requested buffers",
+         r,
+         t,
+         0,
+         Sockets(1448, 131072, 65536, false, true, memMax),
+         250000,
+         167,
+         w,
+         131072,
+         65536,
+         131072,
+         65536,
+         65536},
         // no window scaling: both clipped to 65535 B
-        {"window scaling off", r, t, 0, Sockets(1448, 0, 0, false, false, memMax), 250000, 167,
-         w, 65535, 65535, 65535, 65535, 65535},
+        {"window scaling off",
+         r,
+         t,
+         0,
+         Sockets(1448, 0, 0, false, false, memMax),
+         250000,
+         167,
+         w,
+         65535,
+         65535,
+         65535,
+         65535,
+         65535},
         // a path of 1 B: Q = 1, W = 1 x S, the buffers at least S
-        {"tiny path", DataRate("1Mbps"), MicroSeconds(1), 0,
-         Sockets(1448, 0, 0, false, true, memMax), 1, 1, 1448, 2896, 1448, 2896, 1448, 1448},
+        {"tiny path",
+         DataRate("1Mbps"),
+         MicroSeconds(1),
+         0,
+         Sockets(1448, 0, 0, false, true, memMax),
+         1,
+         1,
+         1448,
+         2896,
+         1448,
+         2896,
+         1448,
+         1448},
         // jumbo segments: 1 Gb/s, 120 ms: BDP = 15000000; M = 9000, Q = ceil(15e6 / 9000) =
         // 1667; W = (floor(15e6 / 9002) + 1667) x 8948 = (1666 + 1667) x 8948
-        {"jumbo segments on DataTAG", DataRate("1Gbps"), MilliSeconds(120), 0,
-         Sockets(8948, 0, 0, false, true, memMax), 15000000, 1667, 3333ULL * 8948,
-         2 * 3333ULL * 8948, 3333ULL * 8948, 2 * 3333ULL * 8948, 3333ULL * 8948,
+        {"jumbo segments on DataTAG",
+         DataRate("1Gbps"),
+         MilliSeconds(120),
+         0,
+         Sockets(8948, 0, 0, false, true, memMax),
+         15000000,
+         1667,
+         3333ULL * 8948,
+         2 * 3333ULL * 8948,
+         3333ULL * 8948,
+         2 * 3333ULL * 8948,
+         3333ULL * 8948,
          3333ULL * 8948},
     };
 }
@@ -185,7 +268,8 @@ class FlagRulesTestCase : public TestCase
         {
             WanTcpFlags tcp;
             auto result = ParseWith(tcp, {});
-            NS_TEST_ASSERT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true,
+            NS_TEST_ASSERT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK),
+                                  true,
                                   result.message);
             NS_TEST_EXPECT_MSG_EQ(tcp.IsLfn(), true, "tcp lfn by default");
             NS_TEST_EXPECT_MSG_EQ(tcp.GetSegmentSize(), 1448U, "segmentSize default");
@@ -198,13 +282,15 @@ class FlagRulesTestCase : public TestCase
                                      "--initialSsThresh=4294967295B",
                                      "--segmentSize=536B",
                                      "--tcp=ns3"});
-            NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true,
+            NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK),
+                                  true,
                                   result.message);
             NS_TEST_EXPECT_MSG_EQ(tcp.IsLfn(), false, "tcp ns3");
             NS_TEST_EXPECT_MSG_EQ(tcp.GetSegmentSize(), 536U, "segmentSize");
             WanTcpFlags two;
             result = ParseWith(two, {"--initialCwnd=1", "--initialSsThresh=2896B"});
-            NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true,
+            NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK),
+                                  true,
                                   "2 x segmentSize: " << result.message);
         }
         Refused({"--initialCwnd=0"}, "--initialCwnd: '0' is out of range");
@@ -296,7 +382,8 @@ class CongestionTestCase : public TestCase
                                             "'TcpNoSuch'; one of ") == 0),
                               true,
                               problem);
-        NS_TEST_EXPECT_MSG_NE(problem.find(tcp.GetShortNames()), std::string::npos,
+        NS_TEST_EXPECT_MSG_NE(problem.find(tcp.GetShortNames()),
+                              std::string::npos,
                               "the list of names");
     }
 };
@@ -332,8 +419,7 @@ class DefaultsTestCase : public TestCase
         auto args = m_args;
         args.push_back("--tcp=" + m_tcp);
         auto result = ParseWith(tcp, args);
-        NS_TEST_ASSERT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true,
-                              result.message);
+        NS_TEST_ASSERT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true, result.message);
         const WanPathSizing sizing = tcp.SizePath(DataRate("100Mbps"), MilliSeconds(20), 0);
         tcp.SetDefaults(sizing);
         Ptr<TcpSocket> socket;
