@@ -4,10 +4,10 @@
 Every case has a store of its own, ``<build>/validation/<case>/`` (the sweep store:
 ``runs/<run ID>.json`` and ``index.sqlite``), so a killed ``hybridnet validate`` resumes
 where it stopped and two validations of different cases never share a lock.  A run's ID
-is its case, scenario, flags, seed and RngRun and the build it ran on (``build_identity``):
-a run is repeated only when it is missing or when the scenario program, a hybridnet
-library or a data file it reads has changed.  The checks are read from ``case.toml`` each time, so a
-changed tolerance or declaration needs no new runs.
+is its case, scenario, flags, seed and RngRun and what the build was made from
+(``build_identity``): a run is repeated only when it is missing or when a source, a CMake
+file, a host profile or a topology file has changed.  The checks are read from
+``case.toml`` each time, so a changed tolerance or declaration needs no new runs.
 
 All cases' runs go to the engine at once, longest first (their wall times from the last
 time they ran, else from ``docs/validation/runs.csv``), so the cores stay busy across
@@ -36,8 +36,8 @@ SEED = 1
 TIMEOUT_S = 4 * 3600.0
 #: A run that failed once more is tried once more (a lost worker, not a model fault).
 RETRIES = 1
-#: Data files scenarios read at run time: host profiles and topology files.
-DATA_DIRS = ("scenarios/testbed/host-profiles", "examples/topologies")
+#: What the scenario programs are built from or read at run time (build_identity).
+INPUTS = ("CMakeLists.txt", "cmake", "model", "scenarios", "examples/topologies")
 COST_TABLE_COLUMNS = ["case", "variant", "run", "wall_s"]
 
 
@@ -50,18 +50,34 @@ def cost_table_path() -> Path:
 
 
 @cache
-def build_identity(scenario: str) -> str:
-    """Hash of what a scenario run depends on: its program, hybridnet's libraries, the data
-    files it may read and the ns-3 version (ns-3's libraries are the pinned wheel's)."""
+def build_identity() -> str:
+    """Hash of what the scenario programs are built from and read: every file under
+    INPUTS (sources, CMake files, host profiles, topology files) and the ns-3 version.
+
+    Inputs, not binaries: the programs embed ``git describe``, so their bytes change with
+    every commit, while a commit that touches no input cannot change a result.  The
+    stores live in the build tree, so the compiler and its flags are the build's own.
+    Rebuild before validating changed sources (as before a sweep)."""
     digest = hashlib.sha256(paths.manifest()["ns3_version"].encode())
-    files = [scenarios.executable(scenario)]
-    files += sorted(Path(m["library"]) for m in paths.manifest()["modules"])
-    for folder in DATA_DIRS:
-        files += sorted(p for p in (paths.SOURCE_DIR / folder).rglob("*") if p.is_file())
-    for path in files:
-        digest.update(str(path.relative_to(path.anchor)).encode())
+    for path in _input_files():
+        digest.update(str(path.relative_to(paths.SOURCE_DIR)).encode() + b"\0")
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _input_files() -> list[Path]:
+    files = []
+    for name in INPUTS:
+        top = paths.SOURCE_DIR / name
+        found = [top] if top.is_file() else top.rglob("*")
+        files += [p for p in found if p.is_file() and not _ignored(p)]
+    return sorted(files)
+
+
+def _ignored(path: Path) -> bool:
+    """Editor and tool files (hidden, ``__pycache__``) are not inputs."""
+    parts = path.relative_to(paths.SOURCE_DIR).parts
+    return any(part.startswith(".") or part == "__pycache__" for part in parts)
 
 
 @dataclass(frozen=True)
@@ -74,7 +90,7 @@ class CaseRun:
 
     @classmethod
     def plan(cls, case: Case, level: str) -> CaseRun:
-        code = build_identity(case.scenario)
+        code = build_identity()
         program = str(scenarios.executable(case.scenario))
         tasks = []
         for variant in case.variants_at(level):
@@ -90,7 +106,7 @@ class CaseRun:
 
     @property
     def code(self) -> str:
-        return build_identity(self.case.scenario)
+        return build_identity()
 
     def results(self, store: Store) -> dict | None:
         """Result documents by variant if every run is done in ``store``, else None."""

@@ -173,6 +173,31 @@ def test_costs_come_from_the_last_runs_else_from_the_cost_table(tmp_path, stores
         store.close()
 
 
+def test_build_identity_follows_the_inputs_only(tmp_path, monkeypatch):
+    for name, text in [("model/a.cc", "x"), ("docs/a.md", "y"), ("CMakeLists.txt", "z")]:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(paths, "SOURCE_DIR", tmp_path)
+
+    def identity() -> str:
+        validate.build_identity.cache_clear()
+        return validate.build_identity()
+
+    try:
+        first = identity()
+        (tmp_path / "docs/a.md").write_text("a documentation change")
+        (tmp_path / "model/.a.cc.swp").write_text("an editor's file")
+        assert identity() == first
+        (tmp_path / "model/a.cc").write_text("a source change")
+        second = identity()
+        assert second != first
+        (tmp_path / "model/a.cc").rename(tmp_path / "model/b.cc")  # same bytes, new name
+        assert identity() not in (first, second)
+    finally:
+        monkeypatch.undo()
+        validate.build_identity.cache_clear()
+
+
 KILLABLE = """\
 import sys
 from pathlib import Path
