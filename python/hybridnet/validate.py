@@ -124,15 +124,18 @@ def open_store(case: Case) -> Store:
 
 def stored_results(case: Case) -> tuple[str, dict] | None:
     """The highest level at which every run of the case is in its store for this build,
-    with the result documents by variant; None if no level is complete."""
+    with the result documents by variant; None if no level is complete.  A full level that
+    runs exactly the quick level's runs is reported as quick (what the main job runs)."""
     if not (results_dir() / case.id / "index.sqlite").is_file():
         return None
+    quick, full = CaseRun.plan(case, "quick"), CaseRun.plan(case, "full")
+    plans = [quick] if set(full.tasks) == set(quick.tasks) else [full, quick]
     store = open_store(case)
     try:
-        for level in ("full", "quick"):
-            docs = CaseRun.plan(case, level).results(store)
+        for plan in plans:
+            docs = plan.results(store)
             if docs is not None:
-                return level, docs
+                return plan.level, docs
         return None
     finally:
         store.close()

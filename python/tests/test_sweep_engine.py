@@ -128,7 +128,7 @@ def fill(store, spec, code, goodputs, template):
     return the point's tasks (at least the spec's initial runs)."""
     key = tuple(sorted(spec.points[0].items()))
     tasks = sweep.plan(spec, code, {key: set(range(1, len(goodputs) + 1))})
-    for task, value in zip(tasks, goodputs, strict=True):
+    for task, value in zip(tasks, goodputs, strict=False):  # tasks may outnumber goodputs
         doc = {
             **template,
             "rng": {"seed": 1, "run": task.run},

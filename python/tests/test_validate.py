@@ -4,6 +4,7 @@ only what is missing or changed, a killed validation resumes, failed runs are na
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -132,6 +133,13 @@ def test_full_level_reuses_the_quick_runs_it_shares(tmp_path, stores):
     assert {v: len(d) for v, d in full.docs.items()} == {"a": 3, "b": 3}
     assert len(attempts(stores, case)) == 6
     assert validate.stored_results(case)[0] == "full"
+
+
+def test_a_full_level_equal_to_the_quick_level_is_reported_as_quick(tmp_path, stores):
+    case = make_case(tmp_path)
+    same = dataclasses.replace(case, replications={"quick": (1, 2), "full": (1, 2)})
+    run(same)
+    assert validate.stored_results(same)[0] == "quick"
 
 
 def test_a_failed_run_is_named_and_the_case_not_evaluated(tmp_path, stores):
