@@ -173,7 +173,7 @@ class _ValidationLog:
                 continue
             mark = "" if o.as_expected else f"   <-- declared {o.expected}"
             print(
-                f"  {o.check:<28} measured {o.measured:>10} {o.unit:<5} simulated "
+                f"  {o.check:<28} {o.origin:<11} {o.target:>10} {o.unit:<5} simulated "
                 f"{report.simulated_text(o):<28} {o.verdict}{mark}",
                 flush=True,
             )

@@ -109,55 +109,145 @@ def _fix_pdf_creation_date(pdf: Path) -> None:
     )
 
 
+#: The summary's three tables: title, what the reference column holds, and a sentence.
+SUMMARY_GROUPS = (
+    (
+        "measurement",
+        "Published measurements",
+        "published",
+        "Numbers the studies measured and published. A calibration number may set a model "
+        "parameter once (its source names the parameter where one was); a check is a "
+        "prediction.",
+    ),
+    (
+        "claim",
+        "The studies' claims",
+        "claimed",
+        'What the authors said in words ("essentially the same", "roughly doubles", an '
+        "ordering), written as a ratio or an ordering of simulated numbers.",
+    ),
+    (
+        "derived",
+        "Derived expectations",
+        "derived",
+        "First-principles bounds, rules from the algorithms' specifications, expectations the "
+        "authors computed rather than measured, and what-ifs. None of these is a measurement.",
+    ),
+)
+
+
+def headline(rows: list[tuple[Case, Outcome]]) -> list[str]:
+    """The report's first lines: published measurements used as checks within tolerance,
+    out of all the cases cover, with the misses; then claims and derived checks apart."""
+
+    def judged(origin: str, use: str | None = None) -> list:
+        return [
+            (c, o)
+            for c, o in rows
+            if o.origin == origin and o.verdict != "not run" and (use is None or o.use == use)
+        ]
+
+    def passed(judged_rows: list) -> int:
+        return sum(o.verdict == "pass" for _, o in judged_rows)
+
+    measured = judged("measurement")
+    covered = sum(o.origin == "measurement" for _, o in rows)
+    later = (
+        f"; {covered - len(measured)} more only at the full level"
+        if covered > len(measured)
+        else ""
+    )
+    calibrations = sum(o.use == "calibration" for _, o in measured)
+    lines = [
+        f"**Published measurements: {passed(measured)} of {len(measured)} within tolerance** "
+        f"(at the level each case ran{later}). {calibrations} of them are calibration numbers, "
+        "from which a model parameter may be set once (the row's source names the parameter "
+        "where one was); the others are checks: predictions.",
+        "",
+    ]
+    misses = [(c, o) for c, o in measured if o.verdict != "pass"]
+    lines += [
+        f"- {o.verdict}: [{c.id}](#{c.id}) {o.check} ({o.use}): {o.explanation}" for c, o in misses
+    ]
+    claims, derived = judged("claim"), judged("derived")
+    lines += [""] if misses else []
+    lines += [
+        f"The studies' claims: {passed(claims)} of {len(claims)} hold. Derived expectations "
+        f"(bounds, rules, what-ifs): {passed(derived)} of {len(derived)} pass.",
+        "",
+    ]
+    return lines
+
+
+def summary_tables(rows: list[tuple[Case, Outcome]]) -> list[str]:
+    lines = []
+    for origin, title, column, sentence in SUMMARY_GROUPS:
+        lines += [
+            f"### {title}",
+            "",
+            sentence,
+            "",
+            f"| case | check | use | {column} | simulated: mean [95 % CI] | error | verdict "
+            "| why |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| [{c.id}](#{c.id}) | {o.check} | {o.use} | {o.target} {o.unit} | "
+            f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | {o.explanation} |"
+            for c, o in rows
+            if o.origin == origin
+        ]
+        lines.append("")
+    return lines
+
+
+def case_section(
+    case: Case, level: str | None, outcomes: list[Outcome], docs: dict, out: Path
+) -> str:
+    figures = plot(case, outcomes, docs, out) if level else []
+    runs = ", ".join(str(r) for r in case.replications[level]) if level else ""
+    lines = [
+        f'<a id="{case.id}"></a>',
+        f"## {case.title}",
+        "",
+        f"Study: `{case.study}`, {case.figure}. Scenario: `{case.scenario}`. "
+        f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
+        "",
+        (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet."),
+        "",
+    ]
+    for fig in figures:
+        if fig.suffix == ".png":
+            lines += [f"![{case.title}]({fig.name})", "", f"([PDF]({fig.stem}.pdf))", ""]
+    lines += [
+        "| check | quantity | origin | use | reference | simulated | error | verdict | tolerance |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for check, o in zip(case.checks, outcomes, strict=True):
+        ref = case.references[check.reference]
+        lines.append(
+            f"| {o.check} | {ref.quantity} | {o.origin} | {o.use} | {o.target} {o.unit} | "
+            f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | "
+            f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why}"
+            f"{relative_text(check)} |"
+        )
+    explained = [(c, o) for c, o in zip(case.checks, outcomes, strict=True) if o.explanation]
+    if explained:
+        lines += ["", "Why:"]
+        lines += [f"- **{c.id}** ({o.verdict}): {o.explanation}" for c, o in explained]
+    return "\n".join(lines) + "\n"
+
+
 def write(cases: list[Case], results: dict) -> Path:
     """Write docs/validation/README.md (and figures) for ``results``: case id -> (level,
     outcomes, result documents by variant); cases without results are listed as not run."""
     out = paths.report_dir()
     out.mkdir(parents=True, exist_ok=True)
-    summary = [
-        "| case | check | measured | simulated: mean [95 % CI] | error | verdict | why |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    sections = []
+    rows, sections = [], []
     for case in cases:
         level, outcomes, docs = results.get(case.id, (None, validation.evaluate(case, {}), {}))
-        for o in outcomes:
-            summary.append(
-                f"| [{case.id}](#{case.id}) | {o.check} | {o.measured} {o.unit} | "
-                f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | {o.explanation} |"
-            )
-        figures = plot(case, outcomes, docs, out) if level else []
-        runs = ", ".join(str(r) for r in case.replications[level]) if level else ""
-        lines = [
-            f'<a id="{case.id}"></a>',
-            f"## {case.title}",
-            "",
-            f"Study: `{case.study}`, {case.figure}. Scenario: `{case.scenario}`. "
-            f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
-            "",
-            (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet."),
-            "",
-        ]
-        for fig in figures:
-            if fig.suffix == ".png":
-                lines += [f"![{case.title}]({fig.name})", "", f"([PDF]({fig.stem}.pdf))", ""]
-        lines += [
-            "| check | quantity | use | measured | simulated | error | verdict | tolerance |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for check, o in zip(case.checks, outcomes, strict=True):
-            ref = case.references[check.reference]
-            lines.append(
-                f"| {o.check} | {ref.quantity} | {ref.use} | {o.measured} {o.unit} | "
-                f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | "
-                f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why}"
-                f"{relative_text(check)} |"
-            )
-        explained = [(c, o) for c, o in zip(case.checks, outcomes, strict=True) if o.explanation]
-        if explained:
-            lines += ["", "Why:"]
-            lines += [f"- **{c.id}** ({o.verdict}): {o.explanation}" for c, o in explained]
-        sections.append("\n".join(lines) + "\n")
+        rows += [(case, o) for o in outcomes]
+        sections.append(case_section(case, level, outcomes, docs, out))
     text = "\n".join(
         [
             "# Validation report",
@@ -166,6 +256,7 @@ def write(cases: list[Case], results: dict) -> Path:
             "[validation/](../../validation/); do not edit by hand. How cases are built and "
             "judged: [validation method](../validation-method.md).",
             "",
+            *headline(rows),
             "Verdicts: **pass** (within the stated tolerance), **miss** (outside it, with the "
             "reason), **inconsistent** (the published number violates a first-principles bound). "
             "Simulated values are the mean over replications (RngRun) with a Student-t 95 % "
@@ -173,8 +264,7 @@ def write(cases: list[Case], results: dict) -> Path:
             "",
             "## Summary",
             "",
-            *summary,
-            "",
+            *summary_tables(rows),
             *sections,
         ]
     )

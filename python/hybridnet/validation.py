@@ -36,7 +36,11 @@ LEVELS = ("quick", "full")
 KINDS = ("range", "value", "at-most", "at-least")
 VERDICTS = ("pass", "miss", "inconsistent")
 USES = ("calibration", "check")
-REFERENCE_COLUMNS = ["id", "quantity", "value", "min", "max", "unit", "source", "use"]
+#: Where a reference number comes from: a measurement a study published, a study's claim in
+#: words (encoded as a ratio or an ordering), or derived (a first-principles bound, a rule,
+#: a what-if, an expectation the authors computed rather than measured).
+ORIGINS = ("measurement", "claim", "derived")
+REFERENCE_COLUMNS = ["id", "quantity", "value", "min", "max", "unit", "source", "use", "origin"]
 
 
 class CaseError(ValueError):
@@ -53,6 +57,7 @@ class Reference:
     unit: str
     source: str
     use: str
+    origin: str
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,9 @@ class Outcome:
     reference: str
     quantity: str
     unit: str
-    measured: str
+    target: str  # the reference number (or range) as text
+    origin: str  # the reference's origin: measurement, claim or derived
+    use: str  # calibration or check
     samples: list = field(default_factory=list)
     mean: float | None = None
     ci_low: float | None = None
@@ -155,11 +162,16 @@ def read_references(path: Path) -> dict:
                 unit=row["unit"].strip(),
                 source=row["source"].strip(),
                 use=row["use"].strip(),
+                origin=row["origin"].strip(),
             )
             if not ref.id or ref.id in refs:
                 raise CaseError(f"{where} id: empty or repeated '{ref.id}'")
             if ref.use not in USES:
                 raise CaseError(f"{where} use: '{ref.use}' is not one of {', '.join(USES)}")
+            if ref.origin not in ORIGINS:
+                raise CaseError(
+                    f"{where} origin: '{ref.origin}' is not one of {', '.join(ORIGINS)}"
+                )
             has_range = ref.min is not None and ref.max is not None
             if (ref.value is None) == (not has_range) or (ref.min is None) != (ref.max is None):
                 raise CaseError(f"{where}: give either value or both min and max")
@@ -427,7 +439,9 @@ def evaluate(case: Case, results: dict) -> list[Outcome]:
             reference=ref.id,
             quantity=ref.quantity,
             unit=ref.unit,
-            measured=describe_reference(ref),
+            target=describe_reference(ref),
+            origin=ref.origin,
+            use=ref.use,
             expected=check.expect,
         )
         docs = results.get(check.variant)

@@ -48,8 +48,8 @@ expect = "pass"
 """
 
 REFERENCE = """\
-id,quantity,value,min,max,unit,source,use
-unit-interval,first draw,,0.0001,1,,theory,check
+id,quantity,value,min,max,unit,source,use,origin
+unit-interval,first draw,,0.0001,1,,theory,check,derived
 """
 
 

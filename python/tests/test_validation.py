@@ -13,7 +13,7 @@ from hybridnet.validation import CaseError, Check, Reference
 
 
 def ref(value=None, lo=None, hi=None):
-    return Reference("r", "q", value, lo, hi, "Mb/s", "src", "check")
+    return Reference("r", "q", value, lo, hi, "Mb/s", "src", "check", "measurement")
 
 
 def check(kind, tolerance=0.0):
@@ -45,7 +45,7 @@ def test_judge(kind, reference, tol, mean, verdict, error):
 
 
 def test_published_number_above_bound_is_inconsistent():
-    bound = Reference("b", "ceiling", 941.48, None, None, "Mb/s", "physics", "check")
+    bound = Reference("b", "ceiling", 941.48, None, None, "Mb/s", "physics", "check", "derived")
     got, err, explanation = validation.judge(check("range"), ref(lo=930, hi=960), 935, bound)
     assert got == "inconsistent" and math.isnan(err), "a peak above the bound"
     assert "941.48" in explanation
@@ -62,9 +62,9 @@ def test_confidence_interval_student_t():
 
 
 REFERENCE = textwrap.dedent("""\
-    id,quantity,value,min,max,unit,source,use
-    a,"goodput",,891,920,Mb/s,study,calibration
-    b,"ceiling",941.48,,,Mb/s,physics,check
+    id,quantity,value,min,max,unit,source,use,origin
+    a,"goodput",,891,920,Mb/s,study,calibration,measurement
+    b,"ceiling",941.48,,,Mb/s,physics,check,derived
     """)
 CASE = textwrap.dedent("""\
     title = "t"
@@ -145,7 +145,9 @@ RELATIVE_CASE = textwrap.dedent("""\
     tolerance_why = "roughly"
     expect = "pass"
     """)
-RELATIVE_REFERENCE = ",".join(validation.REFERENCE_COLUMNS) + '\ndouble,"ratio",2,,,,"src",check\n'
+RELATIVE_REFERENCE = (
+    ",".join(validation.REFERENCE_COLUMNS) + '\ndouble,"ratio",2,,,,"src",check,claim\n'
+)
 
 
 def test_relative_check_pairs_replications(tmp_path):
@@ -204,6 +206,7 @@ def test_relative_to_must_name_another_variant(tmp_path, edit, message):
         (lambda c, r: (c, r.replace("891,920", "nan,920")), "not a finite number"),
         (lambda c, r: (c, r.replace(",891,920,", "900,891,920,")), "value or both min and max"),
         (lambda c, r: (c, r.replace("calibration", "guess")), "use: 'guess'"),
+        (lambda c, r: (c, r.replace("derived", "bound")), "origin: 'bound'"),
         (lambda c, r: (c, r.replace("id,quantity", "name,quantity")), "columns must be"),
     ],
 )
@@ -240,3 +243,48 @@ def test_plot_data_is_plain_numbers(tmp_path):
     assert fields[1] == '"c"'
     values = [float(f) for f in [fields[0], *fields[2:]]]
     assert values[4] == pytest.approx(961.5)
+
+
+def outcome(check_id, origin, verdict, use="check", explanation=""):
+    return validation.Outcome(
+        check=check_id,
+        reference=check_id,
+        quantity="q",
+        unit="Mb/s",
+        target="100",
+        origin=origin,
+        use=use,
+        verdict=verdict,
+        expected=verdict,
+        explanation=explanation,
+    )
+
+
+def test_headline_counts_published_measurements_and_keeps_the_rest_apart(tmp_path):
+    case = validation.load_case(write_case(tmp_path))
+    rows = [
+        (case, o)
+        for o in [
+            outcome("m-pass", "measurement", "pass"),
+            outcome("m-cal", "measurement", "pass", use="calibration"),
+            outcome("m-miss", "measurement", "miss", explanation="a known reason"),
+            outcome("m-full", "measurement", "not run"),
+            outcome("claim", "claim", "pass"),
+            outcome("bound", "derived", "miss", explanation="a bound"),
+        ]
+    ]
+    text = "\n".join(report.headline(rows))
+    assert "**Published measurements: 2 of 3 within tolerance**" in text
+    assert "1 more only at the full level" in text and "1 of them are calibration" in text
+    assert "m-miss (check): a known reason" in text and "bound" not in text.split("\n\n")[1]
+    assert "claims: 1 of 1 hold" in text and "what-ifs): 0 of 1 pass" in text
+    tables = "\n".join(report.summary_tables(rows)).split("### ")[1:]
+    assert [t.splitlines()[0] for t in tables] == [
+        "Published measurements",
+        "The studies' claims",
+        "Derived expectations",
+    ]
+    published, claims, derived = tables
+    assert "| published |" in published and "| derived |" in derived
+    assert "| bound |" not in published and "| bound |" in derived
+    assert "| claim |" in claims and "| m-pass |" not in claims
