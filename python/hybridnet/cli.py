@@ -6,6 +6,7 @@
     hybridnet validate [--quick | --full] [--only ID ...] [--jobs N] [--no-report]
     hybridnet report
     hybridnet docs
+    hybridnet profiles [NAME | FILE]
     hybridnet sweep <spec.toml|yaml> [--results DIR] [--scheduler URL | --cluster KIND ...]
     hybridnet status <DIR>
     hybridnet export <DIR> --output FILE.csv|FILE.parquet [--per-point]
@@ -30,6 +31,7 @@ from . import (
     attributes,
     paths,
     plots,
+    profiles,
     report,
     scenarios,
     store,
@@ -235,6 +237,25 @@ def cmd_report(_args) -> int:
     return 0
 
 
+def cmd_profiles(args) -> int:
+    if args.profile is None:
+        rows = profiles.bundled()
+        width = max((len(n) for n, _ in rows), default=0)
+        for name, description in rows:
+            print(f"{name:<{width}}  {description}")
+        print(f"files: {profiles.directory()}; 'hybridnet profiles NAME' shows every value")
+        return 0
+    description, found = profiles.values(args.profile)
+    print(description)
+    for section in profiles.SECTIONS:
+        rows = [v for v in found if v.section == section]
+        if rows:
+            print(f"{section} ({profiles.SECTIONS[section]})")
+        for v in rows:
+            print(f"  {v.attribute} = {v.value}   [{v.origin}] {v.source}")
+    return 0
+
+
 def cmd_docs(_args) -> int:
     print(f"attributes: {attributes.write()}")
     print(f"layers: {architecture.write()}")
@@ -367,6 +388,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="write docs/attributes.md from the compiled classes and the "
         "layers of docs/architecture.md from the CMake files",
     ).set_defaults(func=cmd_docs)
+    prof = sub.add_parser(
+        "profiles",
+        help="the bundled host profiles; with a name or file, every value with its source",
+    )
+    prof.add_argument(
+        "profile",
+        nargs="?",
+        metavar="NAME|FILE",
+        help="a bundled profile (as --host takes it) or a profile file",
+    )
+    prof.set_defaults(func=cmd_profiles)
     sw = sub.add_parser(
         "sweep",
         help="run a parameter sweep (what is missing of it) on Dask",
@@ -468,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(e, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (ValueError, validation.CaseError) as e:
+    except (ValueError, validation.CaseError, profiles.ProfileError) as e:
         print(f"hybridnet: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (sweep.SweepError, store.StoreBusy) as e:
