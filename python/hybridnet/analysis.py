@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 from pathlib import Path
 
@@ -74,13 +75,19 @@ def aggregate(frame):
 def export(results_dir: str | Path, output: str | Path, per_point: bool = False) -> Path:
     """Write the runs (or the per-point table) as CSV or Parquet, by the file's suffix."""
     output = Path(output)
+    if output.suffix not in (".csv", ".parquet"):
+        raise ValueError(f"--output: '{output}' must end in .csv or .parquet")
     frame = runs_frame(results_dir)
     if per_point:
         frame = aggregate(frame)
-    if output.suffix == ".csv":
-        frame.to_csv(output, index=False)
-    elif output.suffix == ".parquet":
-        frame.to_parquet(output, index=False)
-    else:
-        raise ValueError(f"--output: '{output}' must end in .csv or .parquet")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    staged = output.with_name(f".{output.name}.tmp{os.getpid()}")  # no torn file, ever
+    try:
+        if output.suffix == ".csv":
+            frame.to_csv(staged, index=False)
+        else:
+            frame.to_parquet(staged, index=False)
+        os.replace(staged, output)
+    finally:
+        staged.unlink(missing_ok=True)
     return output

@@ -29,6 +29,7 @@ from . import (
     analysis,
     architecture,
     attributes,
+    outputs,
     paths,
     plots,
     profiles,
@@ -109,16 +110,30 @@ def print_summary(doc: dict, path: Path) -> None:
     print(f"result: {path}")
 
 
+def _output_flag(flags: list[str]) -> Path | None:
+    """The one --output of a run's flags, checked for writing; removed from ``flags``."""
+    given = [f for f in flags if f == "--output" or f.startswith("--output=")]
+    if len(given) > 1:
+        raise BadInput("hybridnet run: error: --output: given more than once")
+    if not given:
+        return None
+    if given[0] == "--output":
+        raise BadInput("hybridnet run: error: --output: needs a value (--output=FILE.json)")
+    flags.remove(given[0])
+    return outputs.check(given[0].removeprefix("--output="), "--output")
+
+
 def cmd_run(args) -> int:
     flags = list(args.flags)
-    if any(f in ("--help", "-h", "--schema") or f.startswith("--check") for f in flags):
-        # The scenario documents (or checks) its own flags; no result to keep.
+    if any(f in ("--help", "-h", "--schema") for f in flags):
+        # The scenario documents its own flags; no result to keep.
         return subprocess.run([str(scenarios.executable(args.scenario)), *flags]).returncode
-    output = None
-    for f in list(flags):
-        if f.startswith("--output="):
-            output = Path(f.removeprefix("--output="))
-            flags.remove(f)
+    if any(f.startswith("--check") for f in flags):
+        # The scenario checks its own flags; the output here, as a run would (a run
+        # creates the output's folders, so the scenario's own check of it is not asked).
+        _output_flag(flags)
+        return subprocess.run([str(scenarios.executable(args.scenario)), *flags]).returncode
+    output = _output_flag(flags)
     if output is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         output = Path("hybridnet-results") / f"{args.scenario}-{stamp}.json"
@@ -323,11 +338,15 @@ def cmd_status(args) -> int:
 def cmd_export(args) -> int:
     if not (Path(args.results) / "index.sqlite").is_file():
         raise BadInput(f"hybridnet export: error: {args.results} is not a sweep results directory")
+    outputs.check(args.output, "--output")
     print(f"export: {analysis.export(args.results, args.output, per_point=args.per_point)}")
     return 0
 
 
 def cmd_plot(args) -> int:
+    if args.output:
+        for suffix in (".png", ".pdf"):
+            outputs.check(f"{args.output}{suffix}", "--output")
     try:
         figures = plots.plot(
             args.results,
@@ -500,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(e, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (ValueError, validation.CaseError, profiles.ProfileError) as e:
+    except (ValueError, validation.CaseError, profiles.ProfileError, outputs.OutputError) as e:
         print(f"hybridnet: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (sweep.SweepError, store.StoreBusy) as e:

@@ -22,7 +22,9 @@ def gige_iperf(bin_dir) -> Path:
     return bin_dir / "gige-iperf"
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float | None = None
+) -> subprocess.CompletedProcess:
     """Run `hybridnet ...` as a user would, in its own process."""
     return subprocess.run(
         [sys.executable, "-m", "hybridnet.cli", *args],
@@ -30,6 +32,7 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
         text=True,
         cwd=cwd,
         check=False,
+        timeout=timeout,
     )
 
 
