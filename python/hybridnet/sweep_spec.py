@@ -195,18 +195,39 @@ def _int(doc: dict, key: str, where: str, default: int, lo: int, hi: int) -> int
     return value
 
 
+def _load_yaml(text: str):
+    """YAML as ``yaml.safe_load`` reads it, but a key repeated in a mapping is an error
+    (YAML 1.2 requires unique keys; PyYAML would keep the last one silently)."""
+    import yaml  # noqa: PLC0415 - slow import, YAML specs only
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"'{key}' appears twice", key_node.start_mark
+                    )
+                seen.add(key)
+            return super().construct_mapping(node, deep)
+
+    return yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader: no arbitrary objects
+
+
 def read(path: str | Path) -> dict:
     path = Path(path)
     if not path.is_file():
         raise SpecError(f"sweep spec {path}: no such file")
-    text = path.read_text()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise SpecError(f"sweep spec {path}: not UTF-8 text (byte {e.start})") from None
     try:
         if path.suffix == ".toml":
-            return tomllib.loads(text)
+            return tomllib.loads(text)  # a repeated key is a TOML error
         if path.suffix in (".yaml", ".yml"):
-            import yaml  # noqa: PLC0415
-
-            doc = yaml.safe_load(text)
+            doc = _load_yaml(text)
             if not isinstance(doc, dict):
                 raise SpecError(f"sweep spec {path}: the top level must be a mapping")
             return doc

@@ -260,6 +260,16 @@ BAD_SPECS = {
         "spec.yaml: expected ',' or ']', but got ':' (at line 4, column 13)",
     ),
     "yaml-not-mapping": (".yaml", "- gige-iperf\n", "the top level must be a mapping"),
+    "yaml-duplicate-key": (
+        ".yaml",
+        "scenario: gige-iperf\nscenario: host-netperf\nreplications: {count: 1}\n",
+        "spec.yaml: 'scenario' appears twice (at line 2, column 1)",
+    ),
+    "yaml-duplicate-nested-key": (
+        ".yaml",
+        "scenario: gige-iperf\nfixed: {duration: 1s, duration: 2s}\n",
+        "'duration' appears twice (at line 2, column",
+    ),
     "unknown-key": (".toml", "scenaro = 1\n" + GOOD_TOML, "unknown key 'scenaro' (allowed: "),
     "wrong-suffix": (".json", "{}", "must end in .toml, .yaml or .yml"),
 }
@@ -276,6 +286,15 @@ def test_bad_spec_is_one_line_exit_2_and_writes_nothing(tmp_path, case):
     assert len(lines) == 1 and expected in lines[0], proc.stderr
     assert proc.stdout == ""
     assert [p.name for p in tmp_path.iterdir()] == [spec.name], "bad input left files behind"
+
+
+def test_binary_spec_names_its_file(tmp_path):
+    spec = tmp_path / "spec.yaml"
+    spec.write_bytes(b"scenario: gige-iperf\n\xff\xfe\x00garbage")
+    proc = run_cli("sweep", spec.name, "--results", "results", "--allow-dirty", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "hybridnet: error: sweep spec spec.yaml: not UTF-8 text (byte 21)"
+    assert [p.name for p in tmp_path.iterdir()] == [spec.name]
 
 
 def test_missing_spec_file(tmp_path):
