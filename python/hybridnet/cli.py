@@ -123,6 +123,23 @@ def _output_flag(flags: list[str]) -> Path | None:
     return outputs.check(given[0].removeprefix("--output="), "--output")
 
 
+def _progress_flag(flags: list[str]) -> bool:
+    """Whether to show progress: --progress[=true|false] (default true), removed from
+    ``flags`` (the runner reads the scenario's progress lines itself)."""
+    given = [f for f in flags if f == "--progress" or f.startswith("--progress=")]
+    if len(given) > 1:
+        raise BadInput("hybridnet run: error: --progress: given more than once")
+    if not given:
+        return True
+    flags.remove(given[0])
+    value = given[0].partition("=")[2] or "true"
+    if value not in ("true", "false"):
+        raise BadInput(
+            f"hybridnet run: error: --progress: {outputs.show(value)} is not true or false"
+        )
+    return value == "true"
+
+
 def cmd_run(args) -> int:
     flags = list(args.flags)
     if any(f in ("--help", "-h", "--schema") for f in flags):
@@ -134,14 +151,16 @@ def cmd_run(args) -> int:
         _output_flag(flags)
         return subprocess.run([str(scenarios.executable(args.scenario)), *flags]).returncode
     output = _output_flag(flags)
+    show_progress = _progress_flag(flags)
     if output is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         output = Path("hybridnet-results") / f"{args.scenario}-{stamp}.json"
-    progress = _Progress(args.scenario)
+    progress = _Progress(args.scenario) if show_progress else None
     try:
         doc = scenarios.run(args.scenario, flags, output, progress=progress)
     finally:
-        progress.done()
+        if progress:
+            progress.done()
     print_summary(doc, output)
     return 0
 

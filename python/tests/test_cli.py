@@ -98,3 +98,20 @@ def test_topology_file_contradiction_is_one_line_exit_2(tmp_path):
         assert len(lines) == 1 and "hosts[2].packetNic.switchPort" in lines[0], proc.stderr
         assert "Traceback" not in proc.stderr
     assert list(out.iterdir()) == []
+
+
+def test_a_rule_message_names_only_what_the_user_gave(tmp_path):
+    proc = run_cli("run", "gige-iperf", "--bidirectional=true", "--loopback=true", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "(given: --bidirectional=true --loopback=true)" in proc.stderr
+    assert "--output" not in proc.stderr and "--progress" not in proc.stderr
+
+
+def test_progress_false_runs_without_progress_lines(tmp_path):
+    proc = run_cli(
+        "run", "gige-iperf", *SHORT_RUN, "--progress=false", "--output=r.json", cwd=tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "%" not in proc.stderr and (tmp_path / "r.json").is_file()
+    proc = run_cli("run", "gige-iperf", *SHORT_RUN, "--progress=maybe", cwd=tmp_path)
+    assert proc.returncode == 2 and "--progress: 'maybe' is not true or false" in proc.stderr

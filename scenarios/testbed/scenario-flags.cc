@@ -594,7 +594,10 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
             std::string given;
             for (auto& [flag, text] : accepted)
             {
-                given += (given.empty() ? "" : " ") + ("--" + flag->name + "=" + text);
+                if (m_runOptions.count(flag->name) == 0)
+                {
+                    given += (given.empty() ? "" : " ") + ("--" + flag->name + "=" + text);
+                }
             }
             return error("the flags break the rule: " + rule +
                          (given.empty() ? "" : " (given: " + given + ")"));
@@ -618,6 +621,16 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         flag->given = text;
     }
     return {Outcome::OK, ""};
+}
+
+void
+ScenarioFlags::SetRunOptions(const std::set<std::string>& names)
+{
+    for (const auto& name : names)
+    {
+        NS_ABORT_MSG_IF(Find(name) == nullptr, "SetRunOptions: no flag --" << name);
+    }
+    m_runOptions = names;
 }
 
 void

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,14 @@ class ScenarioFlags
     void AddInputCheck(std::function<std::string()> problem);
 
     /**
+     * Mark flags that say how a program runs, not what it models (the result file, progress
+     * lines, check only): a rule's message lists the flags the user gave without them, so a
+     * runner that adds its own never shows up in a message about the model's rules.
+     * @param names flags already added
+     */
+    void SetRunOptions(const std::set<std::string>& names);
+
+    /**
      * Check and apply arguments of the form --name=value.  On ERROR, no bound variable has
      * been changed.
      * @param args the arguments without the program name
@@ -251,6 +260,7 @@ class ScenarioFlags
     std::vector<std::unique_ptr<Flag>> m_flags;
     std::vector<std::pair<std::string, std::function<bool()>>> m_constraints;
     std::vector<std::function<std::string()>> m_inputChecks; //!< AddInputCheck
+    std::set<std::string> m_runOptions;                      //!< SetRunOptions
 };
 
 } // namespace hybridnet

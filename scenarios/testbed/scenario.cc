@@ -50,6 +50,7 @@ Scenario::Parse(int argc, char* argv[])
     m_flags.AddBool("check",
                     "check every flag and rule, then exit (0 if valid) without simulating",
                     &checkOnly);
+    m_flags.SetRunOptions({"output", "progress", "check"});
 
     auto result = m_flags.Parse(std::vector<std::string>(argv + 1, argv + argc));
     switch (result.outcome)

@@ -173,6 +173,38 @@ class ConstraintTestCase : public TestCase
     bool m_broken;
 };
 
+/**
+ * A broken rule's message lists the flags the user gave, without the run options a runner
+ * adds (here `verbose` stands for --output or --progress): they are not the model's.
+ */
+class RunOptionsTestCase : public TestCase
+{
+  public:
+    RunOptionsTestCase()
+        : TestCase("a rule's message lists the given flags without the run options")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        flags.AddConstraint("pingCount <= window in bytes",
+                            [&bound]() { return bound.pingCount <= bound.window; });
+        flags.SetRunOptions({"verbose"});
+        auto result = flags.Parse({"--pingCount=20000", "--verbose=true"});
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::ERROR),
+                              "broken rule accepted");
+        NS_TEST_EXPECT_MSG_NE(result.message.find("(given: --pingCount=20000)"),
+                              std::string::npos,
+                              result.message);
+        NS_TEST_EXPECT_MSG_EQ(result.message.find("verbose"), std::string::npos, result.message);
+    }
+};
+
 /** Help lists every flag with default, unit and range; the schema is JSON with all flags. */
 class HelpAndSchemaTestCase : public TestCase
 {
@@ -480,6 +512,7 @@ class ScenarioFlagsTestSuite : public TestSuite
                           [](const Bound& b) { return b.congestionOps == "ns3::TcpLinuxReno"; }),
                     Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--window=8KiB"}, false), Duration::QUICK);
+        AddTestCase(new RunOptionsTestCase(), Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--pingCount=20000"}, true), Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--window=4KiB", "--pingCount=4096"}, false),
                     Duration::QUICK);
