@@ -127,6 +127,15 @@ class AcceptedFlagTestCase : public TestCase
     Check m_check;
 };
 
+/** Binds @p bound's flags and the rule pingCount <= window in bytes (arbitrary, for tests). */
+void
+BindWithRule(ScenarioFlags& flags, Bound& bound)
+{
+    bound.Bind(flags);
+    flags.AddConstraint("pingCount <= window in bytes",
+                        [&bound]() { return bound.pingCount <= bound.window; });
+}
+
 /**
  * A rule between flags (here: pingCount <= window in bytes, an arbitrary rule for the test)
  * is checked after each flag; when broken, the message names the rule and every variable
@@ -147,9 +156,7 @@ class ConstraintTestCase : public TestCase
     {
         ScenarioFlags flags("test-scenario", "flags under test");
         Bound bound;
-        bound.Bind(flags);
-        flags.AddConstraint("pingCount <= window in bytes",
-                            [&bound]() { return bound.pingCount <= bound.window; });
+        BindWithRule(flags, bound);
         auto result = flags.Parse(m_args);
         if (m_broken)
         {
@@ -190,9 +197,7 @@ class RunOptionsTestCase : public TestCase
     {
         ScenarioFlags flags("test-scenario", "flags under test");
         Bound bound;
-        bound.Bind(flags);
-        flags.AddConstraint("pingCount <= window in bytes",
-                            [&bound]() { return bound.pingCount <= bound.window; });
+        BindWithRule(flags, bound);
         flags.SetRunOptions({"verbose"});
         auto result = flags.Parse({"--pingCount=20000", "--verbose=true"});
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
