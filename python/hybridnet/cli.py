@@ -23,6 +23,7 @@ import argparse
 import datetime
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from . import (
@@ -182,12 +183,28 @@ def _select_cases(only: list[str] | None) -> list[validation.Case]:
 class _ValidationLog:
     """Prints a block per case as it finishes and counts verdicts."""
 
+    #: Seconds between two lines saying how many runs have finished.
+    HEARTBEAT_S = 60.0
+
     def __init__(self, total: int):
         self.total, self.count = total, 0
         self.passed = self.failed = 0
         self.unexpected: list[str] = []
+        self.start = self.last_line = time.monotonic()
+
+    def run_finished(self, finished: int, to_run: int) -> None:
+        """A line a minute while runs go on (a long case reports only when it ends)."""
+        now = time.monotonic()
+        if now - self.last_line >= self.HEARTBEAT_S and finished < to_run:
+            self.last_line = now
+            print(
+                f"validation: {finished} of {to_run} runs finished, "
+                f"{(now - self.start) / 60:.0f} min",
+                flush=True,
+            )
 
     def __call__(self, done: validate.CaseDone) -> None:
+        self.last_line = time.monotonic()
         self.count += 1
         case, level = done.case, done.level
         runs = f"{len(case.variants_at(level))} variant(s) x {len(case.replications[level])} run(s)"
@@ -239,7 +256,7 @@ def cmd_validate(args) -> int:
         flush=True,
     )
     log = _ValidationLog(len(cases))
-    finished = validate.run(cases, level, args.jobs, log)
+    finished = validate.run(cases, level, args.jobs, log, log.run_finished)
     if not args.no_report:
         all_cases = validation.discover()
         found = _stored_report_input(all_cases)

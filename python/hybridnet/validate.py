@@ -226,11 +226,15 @@ def _finish(plan: CaseRun, store: Store, failed: list, from_store: bool, wall_s:
 
 
 def run(
-    cases: list[Case], level: str, jobs: int | None, on_case: Callable[[CaseDone], None]
+    cases: list[Case],
+    level: str,
+    jobs: int | None,
+    on_case: Callable[[CaseDone], None],
+    on_run: Callable[[int, int], None] | None = None,
 ) -> list[CaseDone]:
     """Run what is missing of ``cases`` at ``level``; ``on_case`` sees each case as it
-    finishes (cases complete in the store first).  StoreBusy if another validation holds
-    one of the cases."""
+    finishes (cases complete in the store first), ``on_run(finished, to_run)`` each run.
+    StoreBusy if another validation holds one of the cases."""
     with ExitStack() as stack:
         plans = []
         for case in cases:
@@ -240,11 +244,14 @@ def run(
             plan = CaseRun.plan(case, level)
             store.reconcile({t.run_id: t for _, t in plan.tasks}, plan.code)
             plans.append((plan, store))
-        return _run_plans(plans, jobs, on_case)
+        return _run_plans(plans, jobs, on_case, on_run)
 
 
 def _run_plans(
-    plans: list[tuple[CaseRun, Store]], jobs: int | None, on_case: Callable[[CaseDone], None]
+    plans: list[tuple[CaseRun, Store]],
+    jobs: int | None,
+    on_case: Callable[[CaseDone], None],
+    on_run: Callable[[int, int], None] | None,
 ) -> list[CaseDone]:
     finished: list[CaseDone] = []
     owner: dict = {}  # run ID -> (plan, store, variant, task)
@@ -267,6 +274,8 @@ def _run_plans(
             failed.setdefault(plan.case.id, []).append((variant, outcome))
         wall[plan.case.id] = wall.get(plan.case.id, 0.0) + outcome.wall_s
         left[plan.case.id].discard(task.run_id)
+        if on_run:
+            on_run(len(owner) - sum(len(ids) for ids in left.values()), len(owner))
         if not left[plan.case.id]:
             finished.append(
                 _finish(plan, store, failed.get(plan.case.id, []), False, wall[plan.case.id])

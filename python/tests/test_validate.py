@@ -102,6 +102,18 @@ def test_runs_land_in_the_case_store_and_a_second_validation_runs_none(tmp_path,
     assert validate.stored_results(case)[0] == "quick"
 
 
+def test_each_finished_run_is_counted_for_progress(tmp_path):
+    counts = []
+    validate.run(
+        [make_case(tmp_path)],
+        "quick",
+        2,
+        lambda _: None,
+        lambda done, total: counts.append((done, total)),
+    )
+    assert counts == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
 def test_only_the_missing_run_is_repeated(tmp_path, stores):
     case = make_case(tmp_path)
     first = run(case)
