@@ -298,11 +298,9 @@ def cmd_profiles(args) -> int:
         return 0
     description, found = profiles.values(args.profile)
     print(description)
-    for section in profiles.SECTIONS:
-        rows = [v for v in found if v.section == section]
-        if rows:
-            print(f"{section} ({profiles.SECTIONS[section]})")
-        for v in rows:
+    for section in dict.fromkeys(v.section for v in found):  # in the order they come
+        print(section)
+        for v in (v for v in found if v.section == section):
             print(f"  {v.attribute} = {v.value}   [{v.origin}] {v.source}")
     return 0
 

@@ -3,7 +3,8 @@
 
 A host profile is a JSON file read by the C++ ``HostProfile`` (docs/testbed.md), which is
 the authority on what is valid: it checks every attribute name, type, unit and range when
-a scenario loads the profile.  This module only shows profiles - a bundled name or a
+a scenario loads the profile (including which sections and attributes exist).  This
+module only shows profiles - a bundled name or a
 file, with the values of the parts it includes - so that a user can see what a host is
 made of before running it.
 """
@@ -15,15 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import paths
-
-#: The profile's sections and the model class whose attributes each one sets.
-SECTIONS = {
-    "cpu": "HostCpu",
-    "bus": "HostBus",
-    "nic": "NicNetDevice",
-    "moderator": "InterruptModerator",
-    "loopback": "LoopbackNetDevice",
-}
 
 
 class ProfileError(ValueError):
@@ -91,8 +83,6 @@ def _section_values(doc: dict, origin: str, path: Path) -> list[Value]:
     for section, attributes in doc.items():
         if section in ("description", "include"):
             continue
-        if section not in SECTIONS:
-            raise ProfileError(f"{path}: '{section}' is not one of {', '.join(SECTIONS)}")
         if not isinstance(attributes, dict):
             raise ProfileError(f"{path}: '{section}' must be an object of attributes")
         for attribute, entry in attributes.items():

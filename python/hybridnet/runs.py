@@ -18,7 +18,6 @@ import tempfile
 from dataclasses import dataclass
 
 from . import launcher
-from .launcher import launch
 
 #: How a run ended: a launch's status, or the worker died with it, or it wrote no result.
 #: Only "done" counts as done.
@@ -82,7 +81,9 @@ def execute(task: RunTask) -> RunOutcome:
             *[f"--{k}={v}" for k, v in task.flags().items()],
             f"--output={output}",
         ]
-        end = launch(argv, cwd=scratch, timeout_s=task.timeout_s, memory_limit=task.memory_limit)
+        end = launcher.launch(
+            argv, cwd=scratch, timeout_s=task.timeout_s, memory_limit=task.memory_limit
+        )
         outcome = RunOutcome(
             task.run_id,
             end.status,
