@@ -44,6 +44,13 @@ OneLine(std::string text)
     return text;
 }
 
+/**
+ * Deepest nesting accepted.  Topology files and host profiles nest four levels; a bound
+ * keeps a hostile file from growing the parse stack and nlohmann's recursive copy and dump
+ * without limit (100,000 brackets overflowed the C++ stack).
+ */
+constexpr size_t kMaxDepth = 32;
+
 /** One open object or array while parsing, for the duplicate-key check. */
 struct Frame
 {
@@ -230,6 +237,12 @@ Parse(const std::string& text, const std::string& document)
         }
         if (event == E::object_start || event == E::array_start)
         {
+            if (stack.size() == kMaxDepth)
+            {
+                Fail(document,
+                     "nested deeper than " + std::to_string(kMaxDepth) +
+                         " levels (objects and arrays inside each other)");
+            }
             stack.push_back(Frame{event == E::array_start, 0, "", {}});
         }
         else if (event == E::object_end || event == E::array_end)
@@ -253,6 +266,15 @@ Parse(const std::string& text, const std::string& document)
     catch (const Json::parse_error& e)
     {
         FailSyntax(e, text, document);
+    }
+    catch (const Json::out_of_range& e)
+    {
+        // a number beyond a double's range (1e400): nlohmann's "number overflow parsing"
+        static const std::regex prefix(R"(^\[json\.exception\.out_of_range\.[0-9]+\] )");
+        const std::string where = PathOf(stack);
+        Fail(where.empty() ? document : where,
+             std::regex_replace(std::string(e.what()), prefix, "") +
+                 " (a number must fit a double, below 1.8e308)");
     }
 }
 

@@ -349,6 +349,16 @@ class ClusterTopologyTestSuite : public TestSuite
                    R"({"hosts": [{"name": "a", "packetNic": {"switchPort": 1, "switchPort": 2}}]})",
                    "hosts[0].packetNic.switchPort",
                    "given twice");
+        // hostile files: a number beyond a double, nesting without end (issue 24: an
+        // uncaught nlohmann exception and a stack overflow)
+        rejectText("number beyond a double",
+                   R"({"packetSwitch": {"ports": 1e400}})",
+                   "packetSwitch.ports",
+                   "number overflow parsing '1e400'");
+        rejectText("nested 100,000 deep",
+                   R"({"hosts": )" + std::string(100000, '[') + std::string(100000, ']') + "}",
+                   "topology",
+                   "nested deeper than 32 levels");
         reject(
             "wrong type (port as a string)",
             [](Json& d) { d["packetSwitch"]["ports"] = "24"; },
