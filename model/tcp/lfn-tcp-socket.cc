@@ -1721,6 +1721,10 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         m_tcb->m_congState = TcpSocketState::CA_OPEN;
         exitedFastRecovery = true;
         m_dupAckCount = 0;
+        if (!m_sackEnabled)
+        {
+            m_renoSacked = 0; // tcp_reset_reno_sack() at the end of Recovery
+        }
     }
     else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
     {
@@ -1782,8 +1786,8 @@ LfnTcpSocket::DupAck(uint32_t delivered)
         else if (m_sackEnabled ? m_scoreboard->IsLost(una)
                                : m_renoSacked >= m_retxThresh * m_tcb->m_segmentSize)
         {
-            // RFC 6675 (2): DupThresh segments above snd_una arrived (without SACK: duplicate
-            // ACKs left over from the last recovery count, as in ns-3)
+            // RFC 6675 (2): DupThresh segments above snd_una arrived (without SACK: counted
+            // by limited transmit)
             EnterRecovery(delivered);
         }
         else if (!m_sackEnabled && m_limitedTransmit)

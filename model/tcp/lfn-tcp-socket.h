@@ -76,7 +76,9 @@ namespace hybridnet
  *
  * D the duplicate ACKs of the current recovery (and of limited transmit): without SACK,
  * each duplicate ACK says one segment above the hole left the network (ns-3 calls this a
- * "Reno SACK"; the retransmitted head replaces the lost original, net zero).  Segments are
+ * "Reno SACK"; the retransmitted head replaces the lost original, net zero); D returns to 0
+ * when a full ACK ends the recovery (Linux's tcp_reset_reno_sack; ns-3 keeps it, so a later
+ * stray duplicate ACK would start a recovery without a loss).  Segments are
  * chosen by RFC 6675 NextSeg rules 1-3 (rule 3 only in recovery, as ns-3); silly-window
  * avoidance and Nagle as TcpSocketBase.  Without SACK the head is retransmitted explicitly
  * on entering recovery and on each partial ACK (NewReno, RFC 6582).
