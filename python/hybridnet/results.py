@@ -5,8 +5,12 @@ One run writes one JSON document (schema in scenarios/testbed/result-document.h)
 
     import hybridnet.results as hr
     runs = hr.frame(["a.json", "b.json"])       # one row per run: parameters and metrics
+    runs = hr.frame("results/window")           # ... of every result in a folder or sweep
     rtt = hr.series("a.json", "pingRtt")        # one row per sample
     log = hr.events("a.json")                   # one row per logged event, by time
+
+A file that is not a result, or a series a result does not have, raises ResultFileError
+(a ValueError) with one line naming the file.
 """
 
 from __future__ import annotations
@@ -19,8 +23,50 @@ from pathlib import Path
 WALL_CLOCK_KEYS = ("wallClock",)
 
 
+#: Members every result document has (scenarios/testbed/result-document.h).
+REQUIRED_KEYS = ("scenario", "rng", "parameters", "metrics", "simulatedTime", "eventCount")
+
+
+class ResultFileError(ValueError):
+    """A file that is not a readable result document, or a name it does not have."""
+
+
 def load(path: str | Path) -> dict:
-    return json.loads(Path(path).read_text())
+    """The result document in @p path; anything else raises ResultFileError."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise ResultFileError(
+            f"{path}: a folder, not a result file (frame() reads folders)"
+        ) from None
+    except UnicodeDecodeError:
+        raise ResultFileError(f"{path}: not a result file (not UTF-8 text)") from None
+    except OSError as e:
+        raise ResultFileError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ResultFileError(
+            f"{path}: not a result file (JSON error at line {e.lineno}, column {e.colno})"
+        ) from None
+    missing = [k for k in REQUIRED_KEYS if not isinstance(doc, dict) or k not in doc]
+    if missing:
+        raise ResultFileError(f"{path}: not a hybridnet result (no {missing[0]!r} member)")
+    return doc
+
+
+def result_files(where: str | Path | Iterable[str | Path]) -> list[Path]:
+    """The result files @p where names: one file, a folder's *.json files, a sweep results
+    folder's runs/*.json, or an iterable of files (in its order); folders sorted by name."""
+    if isinstance(where, (str, Path)):
+        where = Path(where)
+        if not where.is_dir():
+            return [where]
+        runs = where / "runs"
+        folder = runs if runs.is_dir() else where
+        return sorted(folder.glob("*.json"))
+    return [Path(p) for p in where]
 
 
 def without_wall_clock(doc: dict) -> dict:
@@ -41,24 +87,35 @@ def flat(doc: dict) -> dict:
         row[f"{name} [{m['unit']}]" if m["unit"] else name] = m["value"]
     row["simulatedTime [s]"] = doc["simulatedTime"]["value"]
     row["eventCount"] = doc["eventCount"]
-    row["wallTime [s]"] = doc["wallClock"]["wallTime"]["value"]
+    if "wallClock" in doc:
+        row["wallTime [s]"] = doc["wallClock"]["wallTime"]["value"]
     return row
 
 
-def frame(paths: Iterable[str | Path]):
-    """A pandas DataFrame with one row per result file (see :func:`flat`)."""
+def frame(where: str | Path | Iterable[str | Path]):
+    """A pandas DataFrame with one row per result file (see :func:`flat`); @p where as
+    :func:`result_files` reads it."""
     import pandas as pd  # noqa: PLC0415 - pandas is slow to import
 
-    return pd.DataFrame([flat(load(p)) for p in paths])
+    files = result_files(where)
+    if not files:
+        raise ResultFileError(f"{where}: no result files (*.json) in it")
+    return pd.DataFrame([flat(load(p)) for p in files])
 
 
 def series(path: str | Path, name: str):
     """A pandas DataFrame of one series of a result file; units in the column names."""
     import pandas as pd  # noqa: PLC0415
 
-    table = load(path)["series"][name]
+    tables = load(path).get("series", {})
+    if name not in tables:
+        have = ", ".join(sorted(tables)) or "none"
+        raise ResultFileError(f"{path}: no series {name!r}; it has: {have}")
     return pd.DataFrame(
-        {f"{col} [{c['unit']}]" if c["unit"] else col: c["values"] for col, c in table.items()}
+        {
+            f"{col} [{c['unit']}]" if c["unit"] else col: c["values"]
+            for col, c in tables[name].items()
+        }
     )
 
 
