@@ -7,6 +7,7 @@
 #include "hybridnet/host-profile.h"
 #include "hybridnet/quantity.h"
 #include "json-input.h"
+#include "message-text.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -84,7 +85,8 @@ GetAddress(const Json& j, const std::string& path)
     auto a = ParseAddress(text);
     if (!a)
     {
-        Fail(path, "'" + text + "' is not an IPv4 address a.b.c.d (each part 0 to 255)");
+        Fail(path,
+             message_text::Quote(text) + " is not an IPv4 address a.b.c.d (each part 0 to 255)");
     }
     return *a;
 }
@@ -104,13 +106,14 @@ GetNetwork(const Json& j, const std::string& path)
     }
     if (!a || !prefix || *prefix > 32)
     {
-        Fail(path, "'" + text + "' is not an IPv4 network a.b.c.d/n (n 0 to 32)");
+        Fail(path, message_text::Quote(text) + " is not an IPv4 network a.b.c.d/n (n 0 to 32)");
     }
     ClusterTopology::Network n{*a, *prefix};
     if (n.address.Get() != (a->Get() & n.GetMask().Get()))
     {
         n.address = Ipv4Address(a->Get() & n.GetMask().Get());
-        Fail(path, "'" + text + "' has host bits set; the network is " + n.ToString());
+        Fail(path,
+             message_text::Quote(text) + " has host bits set; the network is " + n.ToString());
     }
     return n;
 }
@@ -292,7 +295,7 @@ ReadDaemonSettings(const Json& section,
                                        [&s](const auto& c) { return c.first == s.text; });
             if (choice == spec->choices.end())
             {
-                Fail(where, "'" + s.text + "' is not one of " + Join(words));
+                Fail(where, message_text::Quote(s.text) + " is not one of " + Join(words));
             }
             s.value = choice->second;
         }
@@ -648,12 +651,13 @@ ParseHostName(const Json& h, const std::string& path, const ClusterTopology& t)
     if (!std::regex_match(name, validName))
     {
         Fail(Key(path, "name"),
-             "'" + name + "' is not a host name (a letter, then letters, digits, '-', '_')");
+             message_text::Quote(name) +
+                 " is not a host name (a letter, then letters, digits, '-', '_')");
     }
     if (const ClusterTopology::Host* other = t.FindHost(name))
     {
         Fail(Key(path, "name"),
-             "duplicate host name '" + name + "' (also " +
+             "duplicate host name " + message_text::Quote(name) + " (also " +
                  Index("hosts", static_cast<size_t>(other - t.hosts.data())) + ")");
     }
     return name;
@@ -824,12 +828,12 @@ GetCircuitHost(const ClusterTopology& t,
             names.push_back(h.name);
         }
         Fail(path,
-             "no host named '" + name + "' in hosts (did you mean '" + NearestWord(name, names) +
-                 "'?)");
+             "no host named " + message_text::Quote(name) + " in hosts (did you mean '" +
+                 NearestWord(name, names) + "'?)");
     }
     if (!host->circuitNic)
     {
-        Fail(path, user + " on host '" + name + "', which has no circuitNic");
+        Fail(path, user + " on host " + message_text::Quote(name) + ", which has no circuitNic");
     }
     return host;
 }
@@ -856,7 +860,9 @@ ParseStaticCircuit(const Json& c,
     const auto* b = GetCircuitHost(t, ends[1], Index(endsPath, 1), "a static circuit");
     if (a == b)
     {
-        Fail(endsPath, "a circuit joins two different hosts, not '" + a->name + "' to itself");
+        Fail(endsPath,
+             "a circuit joins two different hosts, not " + message_text::Quote(a->name) +
+                 " to itself");
     }
     for (size_t k = 0; k < 2; ++k)
     {
@@ -865,7 +871,7 @@ ParseStaticCircuit(const Json& c,
         if (!fresh)
         {
             Fail(Index(endsPath, k),
-                 "'" + h->name + "' (accelerator port " +
+                 message_text::Quote(h->name) + " (accelerator port " +
                      std::to_string(h->circuitNic->acceleratorPort) + ") is already in " +
                      it->second +
                      "; a static circuit lasts the whole run, so a port is in one at most");
@@ -928,7 +934,7 @@ ParseEndpointDaemon(const Json& doc, ClusterTopology& t)
             const ClusterTopology::Host* h = GetCircuitHost(t, (*hosts)[i], path, "an epd");
             if (std::find(t.epdHosts.begin(), t.epdHosts.end(), h->name) != t.epdHosts.end())
             {
-                Fail(path, "'" + h->name + "' is listed twice");
+                Fail(path, message_text::Quote(h->name) + " is listed twice");
             }
             t.epdHosts.push_back(h->name);
         }
@@ -1039,7 +1045,8 @@ ClusterTopology::Load(const std::string& path)
     }
     catch (const ClusterTopologyError& e)
     {
-        throw ClusterTopologyError(path + ": " + e.what());
+        throw ClusterTopologyError(message_text::Shown(path, message_text::kMaxPath) + ": " +
+                                   e.what());
     }
 }
 
@@ -1065,7 +1072,8 @@ ClusterTopology::Load(const std::string& path, const std::vector<Override>& over
     }
     catch (const ClusterTopologyError& e)
     {
-        throw ClusterTopologyError(path + " with overrides: " + e.what());
+        throw ClusterTopologyError(message_text::Shown(path, message_text::kMaxPath) +
+                                   " with overrides: " + e.what());
     }
 }
 

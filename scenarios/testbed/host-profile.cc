@@ -11,6 +11,7 @@
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/quantity.h"
 #include "json-input.h"
+#include "message-text.h"
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -98,8 +99,8 @@ ReadSetting(const Json& j,
     if (!tid.LookupAttributeByName(attribute, &info))
     {
         Fail(path,
-             tid.GetName() + " has no attribute '" + attribute + "' (did you mean '" +
-                 NearestWord(attribute, AttributeNames(tid)) + "'?)");
+             tid.GetName() + " has no attribute " + message_text::Quote(attribute) +
+                 " (did you mean '" + NearestWord(attribute, AttributeNames(tid)) + "'?)");
     }
     CheckObject(j, path, {"value", "unit", "source"});
     const Json& value = Required(j, path, "value", "the attribute's value");
@@ -117,7 +118,8 @@ ReadSetting(const Json& j,
     }
     else if (unit)
     {
-        Fail(Key(path, "unit"), "only a number has a unit; '" + s.text + "' has its own or none");
+        Fail(Key(path, "unit"),
+             "only a number has a unit; " + message_text::Quote(s.text) + " has its own or none");
     }
     s.source = GetString(Required(j, path, "source", "where the value comes from"),
                          Key(path, "source"),
@@ -177,7 +179,7 @@ InFile(const std::string& file, const std::function<void()>& read)
     }
     catch (const InputFileError& e)
     {
-        throw InputFileError(file + ": " + e.what());
+        throw InputFileError(message_text::Shown(file, message_text::kMaxPath) + ": " + e.what());
     }
 }
 
@@ -201,7 +203,8 @@ ReadParts(const Json& doc, std::vector<HostProfile::Setting>* settings)
         const std::string name = GetString((*include)[i], Index("include", i), "a part name");
         if (std::find(parts.begin(), parts.end(), name) == parts.end())
         {
-            Fail(Index("include", i), "no part '" + name + "'; parts: " + Join(parts));
+            Fail(Index("include", i),
+                 "no part " + message_text::Quote(name) + "; parts: " + Join(parts));
         }
         const std::string file = folder + "/" + name + ".json";
         InFile(file, [&]() {
@@ -249,7 +252,8 @@ HostProfile::Load(const std::string& nameOrPath)
         const auto names = Names();
         if (std::find(names.begin(), names.end(), nameOrPath) == names.end())
         {
-            throw InputFileError("no host profile '" + nameOrPath + "'; bundled: " + Join(names) +
+            throw InputFileError("no host profile " + message_text::Quote(nameOrPath) +
+                                 "; bundled: " + Join(names) +
                                  "; or the path of a profile file (docs/testbed.md)");
         }
         file = GetDirectory() + "/" + nameOrPath + ".json";

@@ -4,6 +4,7 @@
 #include "json-input.h"
 
 #include "hybridnet/quantity.h"
+#include "message-text.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -31,18 +32,6 @@ namespace json_input
 
 namespace
 {
-
-/** Replace line breaks, so that every message is one line. */
-std::string
-OneLine(std::string text)
-{
-    std::replace_if(
-        text.begin(),
-        text.end(),
-        [](char c) { return c == '\n' || c == '\r'; },
-        ' ');
-    return text;
-}
 
 /**
  * Deepest nesting accepted.  Topology files and host profiles nest four levels; a bound
@@ -178,8 +167,8 @@ GetEnum(const Json& j,
     if (("|" + names + "|").find("|" + text + "|") == std::string::npos || text.empty())
     {
         Fail(path,
-             "'" + text + "' is not one of " + names + " (" + typeName + " attribute " + info.name +
-                 ")");
+             message_text::Quote(text) + " is not one of " + names + " (" + typeName +
+                 " attribute " + info.name + ")");
     }
     Ptr<AttributeValue> value = info.checker->Create();
     value->DeserializeFromString(text, info.checker);
@@ -191,7 +180,7 @@ GetEnum(const Json& j,
 void
 Fail(const std::string& path, const std::string& problem)
 {
-    throw InputFileError(OneLine(path + ": " + problem));
+    throw InputFileError(message_text::Escape(path + ": " + problem));
 }
 
 std::string
@@ -284,7 +273,8 @@ ReadFile(const std::string& path, const std::string& what)
     std::ifstream in(path, std::ios::binary);
     if (!in)
     {
-        throw InputFileError(path + ": cannot read the " + what + ": " + std::strerror(errno));
+        throw InputFileError(message_text::Shown(path, message_text::kMaxPath) +
+                             ": cannot read the " + what + ": " + std::strerror(errno));
     }
     std::stringstream text;
     text << in.rdbuf();
@@ -308,8 +298,9 @@ CheckObject(const Json& object,
         if (std::find(valid.begin(), valid.end(), key) == valid.end())
         {
             Fail(Key(path, key),
-                 "unknown key '" + key + "' (did you mean '" + NearestWord(key, valid) +
-                     "'?); valid keys" + (path.empty() ? "" : " of " + path) + ": " + Join(valid));
+                 "unknown key " + message_text::Quote(key) + " (did you mean '" +
+                     NearestWord(key, valid) + "'?); valid keys" +
+                     (path.empty() ? "" : " of " + path) + ": " + Join(valid));
         }
     }
 }
@@ -434,8 +425,8 @@ CheckAttribute(const std::string& path,
     if (!valid)
     {
         Fail(path,
-             "'" + text + "' is out of range " + RangeOf(info) + " (" + typeName + " attribute " +
-                 info.name + ")");
+             message_text::Quote(text) + " is out of range " + RangeOf(info) + " (" + typeName +
+                 " attribute " + info.name + ")");
     }
 }
 

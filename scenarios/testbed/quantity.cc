@@ -3,6 +3,8 @@
  */
 #include "quantity.h"
 
+#include "message-text.h"
+
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -63,7 +65,6 @@ const std::map<std::string, double> g_rateUnits = {
 const std::map<std::string, uint64_t> g_sizeUnits = {
     {"B", 1},
     {"kB", 1000},
-    {"KB", 1000},
     {"MB", 1000 * 1000},
     {"GB", 1000 * 1000 * 1000},
     {"KiB", 1024},
@@ -118,25 +119,26 @@ ParseQuantity(const std::string& text,
     }
     if (number.empty() || !std::regex_match(number, g_unsignedReal))
     {
-        *problem = "'" + text + "' is not a number followed by a unit";
+        *problem = message_text::Quote(text) + " is not a number followed by a unit";
         return std::nullopt;
     }
     if (unit.empty())
     {
-        *problem = "'" + text + "' has no unit (one of " + UnitList(units) + ")";
+        *problem = message_text::Quote(text) + " has no unit (one of " + UnitList(units) + ")";
         return std::nullopt;
     }
     auto it = units.find(unit);
     if (it == units.end())
     {
-        *problem = "unknown unit '" + unit + "' (one of " + UnitList(units) + ")";
+        *problem =
+            "unknown unit " + message_text::Quote(unit) + " (one of " + UnitList(units) + ")";
         return std::nullopt;
     }
     double v = 0;
     auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
     if (ec != std::errc() || ptr != number.data() + number.size() || !std::isfinite(v))
     {
-        *problem = "'" + text + "' is not a finite number";
+        *problem = message_text::Quote(text) + " is not a finite number";
         return std::nullopt;
     }
     return std::make_pair(v, it->second);
@@ -169,12 +171,12 @@ ParseInteger(const std::string& text, std::string* problem)
     }
     if (std::is_unsigned_v<T> && text[0] == '+')
     {
-        *problem = "'" + text + "' has a sign; write the number alone";
+        *problem = message_text::Quote(text) + " has a sign; write the number alone";
         return std::nullopt;
     }
     if (!std::regex_match(text, g_integer))
     {
-        *problem = "'" + text + "' is not a decimal integer";
+        *problem = message_text::Quote(text) + " is not a decimal integer";
         return std::nullopt;
     }
     const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
@@ -182,12 +184,12 @@ ParseInteger(const std::string& text, std::string* problem)
     auto [ptr, ec] = std::from_chars(begin, text.data() + text.size(), v);
     if (ec == std::errc::result_out_of_range)
     {
-        *problem = "'" + text + "' is too large";
+        *problem = message_text::Quote(text) + " is too large";
         return std::nullopt;
     }
     if (ec != std::errc() || ptr != text.data() + text.size())
     {
-        *problem = "'" + text + "' is not a decimal integer";
+        *problem = message_text::Quote(text) + " is not a decimal integer";
         return std::nullopt;
     }
     return v;
@@ -207,7 +209,7 @@ ParseReal(const std::string& text, std::string* problem)
     if (!std::regex_match(text, g_real) || ec != std::errc() || ptr != text.data() + text.size() ||
         !std::isfinite(v))
     {
-        *problem = "'" + text + "' is not a finite decimal number";
+        *problem = message_text::Quote(text) + " is not a finite decimal number";
         return std::nullopt;
     }
     return v;
@@ -225,7 +227,7 @@ ParseTime(const std::string& text, std::string* problem)
     double back = t.ToDouble(quantity->second);
     if (std::abs(back - quantity->first) > 1e-9 * std::max(1.0, std::abs(quantity->first)))
     {
-        *problem = "'" + text + "' is finer than the simulator's time resolution (" +
+        *problem = message_text::Quote(text) + " is finer than the simulator's time resolution (" +
                    FormatTime(Time::From(1)) + ")";
         return std::nullopt;
     }
@@ -243,7 +245,7 @@ ParseRate(const std::string& text, std::string* problem)
     double bps = quantity->first * quantity->second;
     if (bps > static_cast<double>(std::numeric_limits<uint64_t>::max() / 2))
     {
-        *problem = "'" + text + "' is too large";
+        *problem = message_text::Quote(text) + " is too large";
         return std::nullopt;
     }
     return DataRate(static_cast<uint64_t>(std::llround(bps)));
@@ -262,13 +264,17 @@ ParseSize(const std::string& text, std::string* problem)
     }
     if (unit.empty())
     {
-        *problem = "'" + text + "' has no unit (one of " + UnitList(g_sizeUnits) + ")";
+        *problem =
+            message_text::Quote(text) + " has no unit (one of " + UnitList(g_sizeUnits) + ")";
         return std::nullopt;
     }
     auto it = g_sizeUnits.find(unit);
     if (it == g_sizeUnits.end())
     {
-        *problem = "unknown unit '" + unit + "' (one of " + UnitList(g_sizeUnits) + ")";
+        // "KB" is 1000 B to some tools and 1024 B to others (iperf's -w 16K is 16384 B)
+        const std::string hint = unit == "KB" ? "; KB is ambiguous: kB is 1000 B, KiB 1024 B" : "";
+        *problem = "unknown unit " + message_text::Quote(unit) + " (one of " +
+                   UnitList(g_sizeUnits) + ")" + hint;
         return std::nullopt;
     }
     auto count = ParseInteger<uint64_t>(number, problem);
@@ -278,7 +284,7 @@ ParseSize(const std::string& text, std::string* problem)
     }
     if (*count > std::numeric_limits<T>::max() / it->second)
     {
-        *problem = "'" + text + "' is too large";
+        *problem = message_text::Quote(text) + " is too large";
         return std::nullopt;
     }
     return static_cast<T>(*count * it->second);

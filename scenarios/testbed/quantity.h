@@ -18,14 +18,13 @@
  * by every place where users give values: command-line flags (ScenarioFlags) and the
  * cluster topology file (ClusterTopology).
  *
- * | kind     | accepted form                                                       | examples |
- * |----------|---------------------------------------------------------------------|-------------------|
- * | time     | decimal number and unit h min s ms us ns ps                         | 10s, 2.5ms,
- * 125us | | rate     | decimal number and unit bps kbps Mbps Gbps Tbps (also b/s forms; Bps, kBps,
- * MBps, GBps are bytes/s) | 1Gbps, 155.52Mbps | | size     | decimal integer and unit B kB KB MB GB
- * (10^3 steps) KiB MiB GiB (2^10 steps) | 1500B, 16KiB | | integer  | decimal integer; a sign only
- * for signed types                       | 300, -3           | | real     | decimal number,
- * optional sign and exponent                          | 0.5, 1e-6         |
+ * - time: a decimal number and a unit h min s ms us ns ps (10s, 2.5ms, 125us);
+ * - rate: a decimal number and a unit bps kbps Mbps Gbps Tbps, also the b/s forms; Bps, kBps,
+ *   MBps, GBps are bytes/s (1Gbps, 155.52Mbps);
+ * - size: a decimal integer and a unit B kB MB GB (10^3 steps) KiB MiB GiB (2^10 steps)
+ *   (1500B, 16KiB); not KB, which tools read as either;
+ * - integer: a decimal integer, a sign only for signed types (300, -3);
+ * - real: a decimal number, optional sign and exponent (0.5, 1e-6).
  *
  * Rejected: malformed numbers (`12abc`, `1.5x`, `0x10`, empty), an exponent where an
  * integer is expected (`1e3`), a sign on an unsigned quantity, `nan` and `inf`, a time,

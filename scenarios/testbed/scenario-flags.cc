@@ -3,6 +3,7 @@
  */
 #include "scenario-flags.h"
 
+#include "message-text.h"
 #include "quantity.h"
 
 #include "ns3/abort.h"
@@ -114,7 +115,7 @@ ScenarioFlags::AddRanged(const Spec& spec,
         }
         if (*parsed < min || max < *parsed)
         {
-            return "'" + text + "' is out of range";
+            return message_text::Quote(text) + " is out of range";
         }
         *staged = *parsed;
         return "";
@@ -282,7 +283,7 @@ ScenarioFlags::AddBool(const std::string& name, const std::string& help, bool* v
         }
         else
         {
-            return "'" + text + "' is not a boolean";
+            return message_text::Quote(text) + " is not a boolean";
         }
         return "";
     };
@@ -308,7 +309,7 @@ ScenarioFlags::AddChoice(const std::string& name,
     f->check = [=](const std::string& text) -> std::string {
         if (std::find(choices.begin(), choices.end(), text) == choices.end())
         {
-            return "'" + text + "' is not a valid choice";
+            return message_text::Quote(text) + " is not a valid choice";
         }
         *staged = text;
         return "";
@@ -341,7 +342,7 @@ ScenarioFlags::AddTypeId(const std::string& name,
     f->check = [=](const std::string& text) -> std::string {
         if (!isSubclass(text))
         {
-            return "'" + text + "' is not a registered subclass of " + baseName;
+            return message_text::Quote(text) + " is not a registered subclass of " + baseName;
         }
         *staged = text;
         return "";
@@ -367,7 +368,7 @@ ScenarioFlags::AddPath(const std::string& name, const std::string& help, std::st
         fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
         if (text.empty() || !path.has_filename() || !fs::is_directory(folder))
         {
-            return "'" + text + "' is not a file name in an existing folder";
+            return message_text::Quote(text) + " is not a file name in an existing folder";
         }
         *staged = text;
         return "";
@@ -399,31 +400,43 @@ ScenarioFlags::AddInputFile(const std::string& name,
         std::sort(names.begin(), names.end());
         return names;
     };
-    // The path a text stands for, or "" with the problem.
+    // The path a text stands for, or "" with the problem: a file path, else a bundled name
+    // with or without its extension.
     auto resolve = [=](const std::string& text, std::string* problem) -> std::string {
-        const bool isName =
-            text.find('/') == std::string::npos &&
-            !(text.size() > extension.size() &&
-              text.compare(text.size() - extension.size(), extension.size(), extension) == 0);
-        const std::string path = isName ? folder + "/" + text + extension : text;
-        std::error_code ec;
-        if (!text.empty() && fs::is_regular_file(path, ec))
+        const bool bare = text.find('/') == std::string::npos;
+        const bool suffixed =
+            text.size() > extension.size() &&
+            text.compare(text.size() - extension.size(), extension.size(), extension) == 0;
+        std::vector<std::string> candidates;
+        if (!bare || suffixed)
         {
-            return path;
+            candidates.push_back(text);
         }
-        if (isName)
+        if (bare)
+        {
+            candidates.push_back(folder + "/" + text + (suffixed ? "" : extension));
+        }
+        std::error_code ec;
+        for (const auto& path : candidates)
+        {
+            if (!text.empty() && fs::is_regular_file(path, ec))
+            {
+                return path;
+            }
+        }
+        if (bare)
         {
             std::string names;
             for (const auto& n : bundledNames())
             {
                 names += (names.empty() ? "" : ", ") + n;
             }
-            *problem =
-                "'" + text + "' is no bundled name (" + names + ") and no " + extension + " file";
+            *problem = message_text::Quote(text) + " is no bundled name (" + names + ") and no " +
+                       extension + " file";
         }
         else
         {
-            *problem = "'" + text + "' is not a readable file";
+            *problem = message_text::Quote(text) + " is not a readable file";
         }
         return "";
     };
@@ -468,7 +481,7 @@ ScenarioFlags::AddText(const std::string& name,
     f->check = [=](const std::string& text) -> std::string {
         if (!valid(text))
         {
-            return "'" + text + "' has another form";
+            return message_text::Quote(text) + " has another form";
         }
         *staged = text;
         return "";
@@ -520,7 +533,8 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
     std::set<std::string> seen;
     std::vector<std::pair<Flag*, std::string>> accepted;
     auto error = [this](const std::string& message) {
-        return ParseResult{Outcome::ERROR, m_program + ": error: " + message};
+        // every message one line, whatever a check put in it
+        return ParseResult{Outcome::ERROR, m_program + ": error: " + message_text::Escape(message)};
     };
     for (const auto& arg : args)
     {
@@ -534,8 +548,8 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         }
         if (arg.rfind("--", 0) != 0 || arg.size() == 2)
         {
-            return error("unexpected argument '" + arg +
-                         "'; flags take the form --name=value (see --help)");
+            return error("unexpected argument " + message_text::Quote(arg) +
+                         "; flags take the form --name=value (see --help)");
         }
         size_t eq = arg.find('=');
         std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
@@ -544,8 +558,8 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         });
         if (it == m_flags.end())
         {
-            return error("unknown flag --" + name + " (did you mean --" + Nearest(name) +
-                         "?); see --help");
+            return error("unknown flag --" + message_text::Shown(name) + " (did you mean --" +
+                         Nearest(name) + "?); see --help");
         }
         Flag* flag = it->get();
         std::string range = flag->Range();

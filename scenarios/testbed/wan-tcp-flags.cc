@@ -6,6 +6,7 @@
 #include "attribute-default.h"
 #include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
+#include "message-text.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -223,8 +224,8 @@ WanTcpFlags::ResolveCongestion(uint32_t flows)
         const std::vector<TypeId> found = m_catalog.Find(name);
         if (found.empty())
         {
-            return "--congestion: unknown congestion control '" + name + "'; one of " +
-                   m_shortNames;
+            return "--congestion: unknown congestion control " + message_text::Quote(name) +
+                   "; one of " + m_shortNames;
         }
         if (found.size() > 1)
         {
@@ -233,7 +234,8 @@ WanTcpFlags::ResolveCongestion(uint32_t flows)
             {
                 full += (full.empty() ? "" : ", ") + tid.GetName();
             }
-            return "--congestion: '" + name + "' is ambiguous; give one of " + full;
+            return "--congestion: " + message_text::Quote(name) + " is ambiguous; give one of " +
+                   full;
         }
         if (IsLfn())
         {

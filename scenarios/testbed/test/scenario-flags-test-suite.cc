@@ -5,12 +5,14 @@
  * message naming the flag and the accepted range, leaving every bound variable unchanged;
  * every well-formed value is converted with the unit factor it names.
  */
+#include "hybridnet/message-text.h"
 #include "hybridnet/scenario-flags.h"
 
 #include "ns3/object.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -317,7 +319,9 @@ class FileAndTextFlagTestCase : public TestCase
             {{}, true, (folder / "alpha.json").string(), "alpha"},
             {{"--topology=beta"}, true, (folder / "beta.json").string(), "beta"},
             {{"--topology=" + own}, true, own, own},
+            {{"--topology=beta.json"}, true, (folder / "beta.json").string(), "beta.json"},
             {{"--topology=gamma"}, false, "no bundled name (alpha, beta)", ""},
+            {{"--topology=gamma.json"}, false, "no bundled name (alpha, beta)", ""},
             {{"--topology=notes"}, false, "no bundled name (alpha, beta)", ""},
             {{"--topology=" + (folder / "missing.json").string()},
              false,
@@ -355,6 +359,61 @@ class FileAndTextFlagTestCase : public TestCase
             }
         }
         fs::remove_all(folder);
+    }
+};
+
+/**
+ * What a user gave is shown quoted, escaped and cut (message_text::Quote): a value with a
+ * line break or an escape sequence stays one line, a 10,000-character value is not echoed
+ * whole, an unknown flag's name neither (issue 24).
+ */
+class HostileValueTestCase : public TestCase
+{
+  public:
+    HostileValueTestCase()
+        : TestCase("hostile values: one line, control characters escaped, long values cut")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string longValue(10000, '7');
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"--simTime=5ms\n--pingCount=3", "'5ms\\n--pingCount=3'"},
+            {"--linkRate=1Gbps\x1b[31m", "'1Gbps\\x1b[31m'"},
+            {"--mode=" + longValue, "' (10000 characters)"},
+            {"--" + longValue + "=1", "(10000 characters)"},
+            {"--a\tb=1", "unknown flag --a\\tb"},
+            {"x\ny", "unexpected argument 'x\\ny'"},
+        };
+        for (const auto& [arg, expected] : cases)
+        {
+            ScenarioFlags flags("test-scenario", "flags under test");
+            Bound bound;
+            bound.Bind(flags);
+            auto result = flags.Parse({arg});
+            const std::string what = message_text::Escape(arg.substr(0, 40));
+            NS_TEST_ASSERT_MSG_EQ(static_cast<int>(result.outcome),
+                                  static_cast<int>(ScenarioFlags::Outcome::ERROR),
+                                  what);
+            NS_TEST_EXPECT_MSG_NE(result.message.find(expected),
+                                  std::string::npos,
+                                  what << ": " << result.message);
+            NS_TEST_EXPECT_MSG_LT(result.message.size(), 300U, what << ": too long");
+            const bool control = std::any_of(result.message.begin(),
+                                             result.message.end(),
+                                             [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+            NS_TEST_EXPECT_MSG_EQ(control, false, what << ": a control character");
+        }
+        NS_TEST_EXPECT_MSG_EQ(message_text::Quote("short"), "'short'", "short text whole");
+        NS_TEST_EXPECT_MSG_EQ(message_text::Quote(std::string(80, 'a')).size(),
+                              82U,
+                              "80 characters shown whole");
+        // (built with append: GCC 12 warns falsely on "literal" + std::string, -Wrestrict)
+        std::string cut(1, '\'');
+        cut.append(60, 'a').append("...").append(10, 'a').append("' (81 characters)");
+        NS_TEST_EXPECT_MSG_EQ(message_text::Quote(std::string(81, 'a')), cut, "81 characters cut");
     }
 };
 
@@ -447,6 +506,7 @@ class ScenarioFlagsTestSuite : public TestSuite
             {"--linkRate=-1Gbps", "negative rate"},
             {"--window=1500", "has no unit"},
             {"--window=1.5KiB", "not a decimal integer"},
+            {"--window=16KB", "KB is ambiguous: kB is 1000 B, KiB 1024 B"},
             // signs on unsigned quantities, times below the resolution
             {"--pingCount=+7", "has a sign"},
             {"--window=+16KiB", "has a sign"},
@@ -518,6 +578,7 @@ class ScenarioFlagsTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--window=8KiB"}, false), Duration::QUICK);
         AddTestCase(new RunOptionsTestCase(), Duration::QUICK);
+        AddTestCase(new HostileValueTestCase(), Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--pingCount=20000"}, true), Duration::QUICK);
         AddTestCase(new ConstraintTestCase({"--window=4KiB", "--pingCount=4096"}, false),
                     Duration::QUICK);
