@@ -322,7 +322,6 @@ def cmd_sweep(args) -> int:
         jobs=args.cluster_jobs,
         extra=args.job_directive,
     )
-    print(f"sweep: {spec.describe()} -> {results_dir}", flush=True)
     report_ = sweep.run(
         spec,
         results_dir,
@@ -333,6 +332,8 @@ def cmd_sweep(args) -> int:
         allow_dirty=args.allow_dirty,
         retry_quarantined=args.retry_quarantined,
         progress=True,
+        # the header only once the directory is ours: a refused driver prints one line
+        on_start=lambda: print(f"sweep: {spec.describe()} -> {results_dir}", flush=True),
     )
     print(
         f"sweep: {report_.planned} runs planned, {report_.already_done} already done, "

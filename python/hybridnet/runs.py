@@ -16,6 +16,7 @@ import shutil
 import socket
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import launcher
 
@@ -70,9 +71,37 @@ def run_id(scenario: str, point: dict, seed: int, run: int, code_version: str) -
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
+#: Scratch folders are "<temp>/hybridnet-run-<pid>-<run ID>-<random>", <pid> the process
+#: that made them: one killed with SIGKILL runs no cleanup, so the next run on the machine
+#: removes the folders of processes that no longer exist.
+SCRATCH_PREFIX = "hybridnet-run-"
+
+
+def _process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's
+    return True
+
+
+def remove_orphaned_scratch() -> int:
+    """Remove the scratch folders whose process is gone; returns how many."""
+    removed = 0
+    for folder in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
+        pid = folder.name[len(SCRATCH_PREFIX) :].split("-", 1)[0]
+        if pid.isdigit() and len(pid) <= 10 and not _process_exists(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed += 1
+    return removed
+
+
 def execute(task: RunTask) -> RunOutcome:
     """Run one scenario process in a scratch folder; never raises for anything the run does."""
-    scratch = tempfile.mkdtemp(prefix=f"hybridnet-run-{task.run_id}-")
+    remove_orphaned_scratch()
+    scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-{task.run_id}-")
     host = socket.gethostname()
     try:
         output = os.path.join(scratch, "result.json")

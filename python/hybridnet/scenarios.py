@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import launcher, paths
+from . import launcher, paths, runs
 
 #: Exit code of a scenario that rejected its input.
 BAD_INPUT = launcher.BAD_INPUT
@@ -139,7 +139,8 @@ def run(
     args = flag_arguments(flags)
     if any(a.startswith(("--output=", "--progress", "--check")) for a in args):
         raise ValueError("--output, --progress and --check are set by the runner")
-    with tempfile.TemporaryDirectory(prefix="hybridnet-run-") as tmp:
+    # named as runs.execute names its scratch: the folder of a killed run is removed later
+    with tempfile.TemporaryDirectory(prefix=f"{runs.SCRATCH_PREFIX}{os.getpid()}-") as tmp:
         tmp_result = Path(tmp) / "result.json"
         argv = [str(executable(name)), *args, f"--output={tmp_result}"]
         if progress is not None:

@@ -207,9 +207,11 @@ def run(
     progress: bool = True,
     retry_quarantined: bool = False,
     on_event: Callable[[str], None] | None = None,
+    on_start: Callable[[], None] | None = None,
 ) -> SweepReport:
     """Run what is missing of ``spec`` into ``results_dir``; see the module docstring.
-    ``retry_quarantined`` gives quarantined runs a fresh set of attempts."""
+    ``retry_quarantined`` gives quarantined runs a fresh set of attempts; ``on_start`` is
+    called once this driver holds the directory (a refused driver never calls it)."""
     code, dirty = code_version()
     if dirty and not allow_dirty:
         raise SweepError(
@@ -231,6 +233,8 @@ def run(
     report = SweepReport(code_version=code)
     try:
         with store.driver():
+            if on_start:
+                on_start()
             store.begin_sweep(
                 json.dumps(
                     {

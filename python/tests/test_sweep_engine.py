@@ -6,6 +6,7 @@ the batch-queue (SLURM) path up to the job script."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -13,7 +14,7 @@ import pandas as pd
 import pytest
 from conftest import run_cli
 
-from hybridnet import cli, plots, store, sweep, sweep_spec
+from hybridnet import cli, plots, runs, store, sweep, sweep_spec
 from hybridnet.runs import RunOutcome, run_id
 from hybridnet.store import Store
 
@@ -543,3 +544,22 @@ def test_dirty_version_names_the_uncommitted_changes(tmp_path, monkeypatch):
     (repo / "a.cc").write_text("int a = 2;\n")
     two, _ = sweep.code_version()
     assert two != one, "two uncommitted states must not share run IDs"
+
+
+def test_scratch_of_killed_runs_is_removed(tmp_path, monkeypatch):
+    # issue 24: a run killed with SIGKILL left its scratch folder in the temp directory
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    dead = tmp_path / f"{runs.SCRATCH_PREFIX}{gone}-0123abcd-x1"
+    alive = tmp_path / f"{runs.SCRATCH_PREFIX}{os.getpid()}-0123abcd-x2"
+    other = tmp_path / f"{runs.SCRATCH_PREFIX}abc-x3"
+    for folder in (dead, alive, other):
+        folder.mkdir()
+        (folder / "result.json").write_text("{}")
+    assert runs.remove_orphaned_scratch() == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, other.name])
