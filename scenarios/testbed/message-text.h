@@ -13,8 +13,8 @@ namespace hybridnet
 {
 
 /**
- * @brief What a user gave, shown in a one-line error message (docs/style.md, "One error
- * style"): in single quotes, control characters written as C escapes, cut to a length a
+ * @brief What a user gave, shown in a one-line error message (docs/writing-a-scenario.md:
+ * bad input): in single quotes, control characters written as C escapes, cut to a length a
  * terminal line can show.
  *
  *     Quote("5ms\n--x")      -> '5ms\n--x'           (a backslash and an n)
