@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import paths
+from . import jsonfile, paths
 
 
 class ProfileError(ValueError):
@@ -41,15 +41,7 @@ def bundled() -> list[tuple[str, str]]:
 
 
 def _read(path: Path) -> dict:
-    try:
-        doc = json.loads(path.read_text())
-    except OSError as e:
-        raise ProfileError(f"{path}: cannot be read ({e.strerror})") from None
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ProfileError(f"{path}: not JSON ({e})") from None
-    if not isinstance(doc, dict):
-        raise ProfileError(f"{path}: a profile is a JSON object")
-    return doc
+    return jsonfile.read_object(path, ProfileError, "a host profile")
 
 
 def locate(name: str) -> Path:

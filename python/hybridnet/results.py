@@ -15,9 +15,10 @@ A file that is not a result, or a series a result does not have, raises ResultFi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
+
+from . import jsonfile
 
 #: Members that depend on the wall clock; everything else is a function of the inputs.
 WALL_CLOCK_KEYS = ("wallClock",)
@@ -33,24 +34,8 @@ class ResultFileError(ValueError):
 
 def load(path: str | Path) -> dict:
     """The result document in @p path; anything else raises ResultFileError."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise ResultFileError(
-            f"{path}: a folder, not a result file (frame() reads folders)"
-        ) from None
-    except UnicodeDecodeError:
-        raise ResultFileError(f"{path}: not a result file (not UTF-8 text)") from None
-    except OSError as e:
-        raise ResultFileError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ResultFileError(
-            f"{path}: not a result file (JSON error at line {e.lineno}, column {e.colno})"
-        ) from None
-    missing = [k for k in REQUIRED_KEYS if not isinstance(doc, dict) or k not in doc]
+    doc = jsonfile.read_object(path, ResultFileError, "a result file")
+    missing = [k for k in REQUIRED_KEYS if k not in doc]
     if missing:
         raise ResultFileError(f"{path}: not a hybridnet result (no {missing[0]!r} member)")
     return doc

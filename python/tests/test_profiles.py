@@ -63,8 +63,9 @@ def test_a_users_file_is_read_like_a_bundled_profile(tmp_path):
     ("content", "message"),
     [
         (None, "cannot be read"),
-        (b"\xff", "not JSON"),
-        (b"[1]", "a profile is a JSON object"),
+        (b"\xff", "not a host profile (not UTF-8 text"),
+        (b"{", "not a host profile (not JSON"),
+        (b"[1]", "not a host profile (not a JSON object)"),
         (b'{"cpu": [1]}', "'cpu' must be an object"),
         (b'{"cpu": {"Frequency": 1}}', 'cpu.Frequency has no "value"'),
         (b'{"include": ["no-such-part"]}', "no part 'no-such-part'"),
