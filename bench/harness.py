@@ -259,6 +259,14 @@ BENCHMARKS = {
         max_wall_per_simulated_second=30.0,
         max_bytes_per_segment=1024.0,
     ),
+    "host-tcp": Benchmark(
+        description="the cost of hybridnet's TCP on the host model: gige-iperf (iperf phase "
+        "only, 64 KiB buffers) with --tcp=lfn (LfnTcpSocket, the default) against --tcp=ns3 "
+        "(ns-3's TcpSocketBase); goal: at most the wall time per data packet of TcpSocketBase",
+        subject=gige_iperf("LfnTcpSocket", "--tcp=lfn", "--window=64KiB"),
+        reference=gige_iperf("TcpSocketBase", "--tcp=ns3", "--window=64KiB"),
+        max_wall_ratio=1.0,
+    ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "
         "the default host model against --host=none (plain Ethernet devices, same switch)",

@@ -23,12 +23,15 @@
  * on host0, one NIC); with --loopback from host0 to itself over 127.0.0.1 instead (both
  * iperf ends on host0, no NIC). One second after the transfer ends, --pingCount pings go
  * from host0 to host1 every --pingInterval on the idle network, or, with --pingFlood, as
- * fast as the replies come back (ping -f; FloodPing).
+ * fast as the replies come back (ping -f; FloodPing). TCP: --tcp=lfn (the default) runs
+ * hybridnet's LfnTcpSocket on every host (Linux's window update when the application
+ * reads, tcp_cleanup_rbuf; docs/modules/tcp.md) and --tcp=ns3 ns-3's TcpSocketBase; both
+ * with --window as the buffer set and advertised whole.
  *
  * Flags (defaults): --host=accelerator-xeon --itr=8000 --throttleClock=FreeRunning
  *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --mtu=1500B
  *   --segmentSize=1448B --window=16KiB --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
- *   --queueSize=100 --duration=10s --interval=1s --bidirectional=false --receivers=1
+ *   --tcp=lfn --queueSize=100 --duration=10s --interval=1s --bidirectional=false --receivers=1
  *   --loopback=false --pingCount=300 --pingInterval=1s --pingFlood=false --pingSize=56B;
  *   `--help` explains each.
  *
@@ -313,6 +316,7 @@ main(int argc, char* argv[])
                       "model) through a store-and-forward switch");
     HostFlags hostFlags;
     Options o;
+    TcpChoice tcp;
     PingSeries ping;
     auto& flags = scenario.Flags();
     hostFlags.AddProfile(flags, "host", "every host", "accelerator-xeon", true);
@@ -320,6 +324,7 @@ main(int argc, char* argv[])
     hostFlags.AddThrottleClock(flags);
     hostFlags.AddRings(flags);
     AddTransferFlags(flags, o);
+    tcp.AddFlag(flags, "every host");
     ping.AddFlags(flags, "after the transfer, host0 to host1", true, 300);
     AddRules(flags, o, hostFlags);
     if (auto exitCode = scenario.Parse(argc, argv))
@@ -334,6 +339,7 @@ main(int argc, char* argv[])
 
     NodeContainer hosts(1 + o.receivers);
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
+    tcp.Install(hosts);
     InternetStackHelper().Install(hosts);
     Ipv4InterfaceContainer addresses =
         Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);

@@ -14,7 +14,9 @@
  *     --sender profile        linkRate, linkDelay, mtu         --receiver profile
  *        10.0.0.1                                                  10.0.0.2
  *
- * TCP_STREAM: ns-3's TCP (TcpLinuxReno, timestamps on, MSS = mtu - 52 B), BulkSend writing
+ * TCP_STREAM: hybridnet's LfnTcpSocket (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase), TcpLinuxReno,
+ * timestamps on, MSS = mtu - 52 B, the window (--window) the buffer set and advertised whole,
+ * a window update when netserver reads (Linux's tcp_cleanup_rbuf), BulkSend writing
  * --messageSize bytes at a time (8 KiB by default), measured at the receiver by
  * IperfServer (payload from the connection's accept to the sender's FIN). UDP_STREAM:
  * UdpStreamSender writes datagrams of --messageSize bytes (by default the largest that fits
@@ -39,7 +41,7 @@
  * profile; their defaults are the 2.4-era e1000 values of the farm profiles (the 10 GbE
  * profile's RxIntDelay is 0 as well, so its RADV is not used either).
  *
- * Flags (defaults): --sender=farm-pentium-800 --receiver=farm-pentium-1800 --protocol=tcp
+ * Flags (defaults): --sender=farm-pentium-800 --receiver=farm-pentium-1800 --protocol=tcp --tcp=lfn
  *   --linkRate=1Gbps --linkDelay=500ns --mtu=1500B --messageSize=0B (auto) --window=64KiB
  *   --duration=10s --itr=8000 --rxIntDelay=0s --rxAbsIntDelay=131072ns (128 units)
  *   --checksumOffload=profile --busKind=profile --busWidth=0 --busClock=0 --mmrbc=0B
@@ -258,6 +260,7 @@ main(int argc, char* argv[])
                       "model) joined by one cable");
     HostFlags hostFlags;
     Options o;
+    TcpChoice tcp;
     auto& flags = scenario.Flags();
     hostFlags.AddProfile(flags, "sender", "the sending host (netperf)", "farm-pentium-800", false);
     hostFlags.AddProfile(flags,
@@ -266,6 +269,7 @@ main(int argc, char* argv[])
                          "farm-pentium-1800",
                          false);
     AddStreamFlags(flags, o);
+    tcp.AddFlag(flags, "both hosts (protocol tcp)");
     hostFlags.AddInterruptThrottle(flags);
     hostFlags.AddDelayTimers(flags);
     hostFlags.AddChecksumOffload(flags);
@@ -284,6 +288,7 @@ main(int argc, char* argv[])
 
     NodeContainer hosts(2);
     NetDeviceContainer nics = BuildCable(hosts, o, hostFlags);
+    tcp.Install(hosts);
     InternetStackHelper().Install(hosts);
     TrafficControlHelper fifoQdisc;
     fifoQdisc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));

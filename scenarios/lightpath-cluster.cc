@@ -14,7 +14,8 @@
  *   (epd)      (epd)      (epd)      (epd)
  *
  * Flows: --flow1 from t = 1 s and --flow2 (if given) --flow2Delay later, each an iperf
- * TCP transfer (BulkSend to IperfServer) of --duration.  --mode says how flow 1 travels:
+ * TCP transfer (BulkSend to IperfServer) of --duration, over hybridnet's LfnTcpSocket
+ * (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase).  --mode says how flow 1 travels:
  *   packet     both flows on the packet network; no daemons run, no circuit is made;
  *   static     a circuit between flow 1's hosts, in the accelerator's power-up map (made
  *              by hand before the run), and flow 1 addressed to its receiver's circuit
@@ -26,7 +27,7 @@
  * address flow 1 used (the circuit address in static mode).
  *
  * Flags (defaults): --topology=lightpath-accelerator --mode=packet --flow1=node1>node2
- *   --flow2= --flow2Delay=1s --duration=30s --window=64KiB --writeSize=8KiB
+ *   --flow2= --flow2Delay=1s --duration=30s --window=64KiB --writeSize=8KiB --tcp=lfn
  *   --interval=1s --pingCount=0 --pingInterval=1s; with --mode=automatic the daemon
  *   settings --detectionPolicy --rateThreshold --bytesThreshold --busyPolicy (default
  *   file: the topology file's value) replace the file's; `--help` explains each.
@@ -542,9 +543,11 @@ main(int argc, char* argv[])
                       "file: packet network only, a hand-made circuit, or circuits made by the "
                       "epd/pfd daemons");
     Options o;
+    TcpChoice tcp;
     PingSeries ping;
     auto& flags = scenario.Flags();
     AddFlowFlags(flags, o);
+    tcp.AddFlag(flags, "every host");
     ping.AddFlags(flags, "after the flows, from flow 1's sender to its receiver", false, 0);
     AddDaemonFlags(flags, o);
     // The topology, with the flows' host names and the mode, is checked while the flags
@@ -576,6 +579,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
     ClusterBuilder cluster;
+    cluster.SetTcp(tcp);
     cluster.Build(topology);
     cluster.AssignStreams(0);
     ClusterEventLog log;

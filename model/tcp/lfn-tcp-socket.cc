@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace ns3
 {
@@ -654,21 +655,43 @@ LfnTcpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
                                                                                     : ERROR_AGAIN;
         return nullptr;
     }
-    uint32_t freeBefore = FreeReceiveSpace();
     Ptr<Packet> p = m_rxBuffer.Read(maxSize);
     if (p)
     {
         m_readInRtt += p->GetSize();
-        // A window update when reading reopens a window that had closed below one segment
-        // (RFC 9293 section 3.8.6.2.2, receiver's silly-window avoidance).
-        uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
-        if (freeBefore < mss && FreeReceiveSpace() >= mss && m_state >= ESTABLISHED &&
-            m_endPoint != nullptr)
+        m_readWhileDelivering = m_readWhileDelivering || m_delivering;
+        if (!m_delivering && m_state >= ESTABLISHED && m_endPoint != nullptr && AckAfterRead())
         {
             SendControl(TcpHeader::ACK);
         }
     }
     return p;
+}
+
+bool
+LfnTcpSocket::AckAfterRead() const
+{
+    // (7): Linux's tcp_cleanup_rbuf, after a read that copied data
+    const uint64_t rcvNxt = m_rxBuffer.NextExpected();
+    const uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
+    const bool ackPending = m_delAckCount > 0 || m_delAckTimer.IsRunning();
+    if (ackPending && rcvNxt - m_rcvWup > mss)
+    {
+        return true; // (7a)
+    }
+    if (m_peerFinConsumed)
+    {
+        return false; // nothing more will arrive: no window to open
+    }
+    const uint64_t edge = m_rcvWup + m_rcvWnd;
+    const uint64_t windowNow = edge > rcvNxt ? edge - rcvNxt : 0;
+    if (2 * windowNow > WindowClamp())
+    {
+        return false;
+    }
+    const uint64_t newWindow = uint64_t{std::min(WindowSpace() >> m_rcvWindShift, kMaxWindowField)}
+                               << m_rcvWindShift;
+    return newWindow > 0 && newWindow >= 2 * windowNow; // (7b)
 }
 
 Ptr<Packet>
@@ -743,8 +766,18 @@ LfnTcpSocket::FreeReceiveSpace() const
 uint16_t
 LfnTcpSocket::AdvertisedWindow()
 {
-    uint32_t field = WindowSpace() >> m_rcvWindShift;
-    return static_cast<uint16_t>(std::min(field, kMaxWindowField));
+    const uint32_t field = std::min(WindowSpace() >> m_rcvWindShift, kMaxWindowField);
+    m_rcvWup = m_rxBuffer.NextExpected();
+    m_rcvWnd = uint64_t{field} << m_rcvWindShift;
+    return static_cast<uint16_t>(field);
+}
+
+uint32_t
+LfnTcpSocket::WindowClamp() const
+{
+    const uint32_t buffer =
+        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    return m_bufferSemantics == LINUX_BUFFERS ? buffer - (buffer >> m_advWinScale) : buffer;
 }
 
 uint32_t
@@ -1879,7 +1912,11 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
         m_stats.bytesReceived += inOrder;
         if (!m_shutdownRecv)
         {
+            // a read from the callback is judged by (7) after this segment's own ACK rule
+            m_delivering = true;
+            m_readWhileDelivering = false;
             NotifyDataRecv();
+            m_delivering = false;
         }
         AutoTuneReceiveBuffer();
         if (m_peerFinOffset && m_rxBuffer.NextExpected() == *m_peerFinOffset &&
@@ -1905,6 +1942,10 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
     if (!m_delAckTimer.IsRunning())
     {
         m_delAckTimer.Set(m_delAckTimeout);
+    }
+    if (std::exchange(m_readWhileDelivering, false) && AckAfterRead())
+    {
+        SendControl(TcpHeader::ACK);
     }
 }
 

@@ -112,6 +112,20 @@ namespace hybridnet
  * (twice the per-RTT rate so the sender is not window-limited, twice again for overhead).
  * The window scale is chosen at the SYN from the largest buffer the socket can reach.
  *
+ * **Window update on read** (Linux's tcp_cleanup_rbuf, net/ipv4/tcp.c, the same in 2.4 and
+ * 2.6).  With rcv_wup = rcv_nxt and rcv_wnd the window when a window was last advertised,
+ * W_now = rcv_wup + rcv_wnd - rcv_nxt what is left of it, W_new the window (3)-(4) would
+ * offer now (after receiver silly-window avoidance) and W_clamp the window of the empty
+ * buffer, an application read sends an ACK at once when
+ *
+ *     (7a)  a delayed ACK is pending and  rcv_nxt - rcv_wup > SMSS,   or
+ *     (7b)  2 W_now <= W_clamp  and  W_new > 0  and  W_new >= 2 W_now.
+ *
+ * So a reader that falls behind reopens the window as soon as it catches up, instead of
+ * when the next data segment arrives (which a sender facing a closed window never sends).
+ * A read from inside the socket's receive callback is judged after that segment's own ACK
+ * rule, as Linux's reader runs after the softirq that queued the data.
+ *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
  * [PipeSize], CongState, RTO [CurRTO]; counters in GetStats(): bytes acked [ThruBytesAcked],
@@ -123,7 +137,8 @@ namespace hybridnet
  * no ECN, no pacing and no rate sample (so ops with HasCongControl(), e.g. BBR, are
  * refused); an MSS option on the SYN; receiver silly-window avoidance; window probes
  * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
- * (RFC 2018); an application write is sent at once, not 1 ns later. The ISN is 0 as in
+ * (RFC 2018); an application write is sent at once, not 1 ns later; a window update on
+ * read (7). The ISN is 0 as in
  * TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
@@ -337,7 +352,9 @@ class LfnTcpSocket : public TcpSocket
     void RetransmitHead();
     uint32_t Pipe() const;
     uint32_t AvailableWindow() const;
-    uint16_t AdvertisedWindow();
+    uint16_t AdvertisedWindow();  //!< the window field of a segment; records rcv_wup, rcv_wnd
+    uint32_t WindowClamp() const; //!< the largest window the current buffer offers, (3)-(4)
+    bool AckAfterRead() const;    //!< (7): an application read warrants an ACK now
     uint32_t WindowSpace() const; //!< the window to offer in bytes, (3)-(4), unscaled
     uint32_t FreeReceiveSpace() const;
     uint8_t WindowShiftForBuffer() const;
@@ -438,6 +455,10 @@ class LfnTcpSocket : public TcpSocket
     bool m_peerFinConsumed{false};
     uint32_t m_effectiveRcvBuf{0};
     uint8_t m_rcvWindShift{0};
+    uint64_t m_rcvWup{0};     //!< rcv_nxt when a window was last advertised (Linux rcv_wup)
+    uint64_t m_rcvWnd{0};     //!< that window, bytes (rcv_wnd): its right edge is rcv_wup + rcv_wnd
+    bool m_delivering{false}; //!< inside NotifyDataRecv of an arriving segment
+    bool m_readWhileDelivering{false}; //!< the application read from that callback
     uint32_t m_timestampToEcho{0};
     SequenceNumber32 m_lastAckSent{0}; //!< Last.ACK.sent of RFC 7323
     uint32_t m_delAckCount{0};

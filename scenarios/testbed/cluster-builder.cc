@@ -81,6 +81,12 @@ ClusterBuilder::SetModeratorAttribute(std::string name, const AttributeValue& va
 }
 
 void
+ClusterBuilder::SetTcp(const TcpChoice& tcp)
+{
+    m_tcp = tcp;
+}
+
+void
 ClusterBuilder::Build(const ClusterTopology& topology)
 {
     NS_ABORT_MSG_IF(m_built, "ClusterBuilder::Build called twice");
@@ -270,6 +276,7 @@ ClusterBuilder::BuildInternetStack(Ptr<NetDevice> acceleratorManagement)
     const ClusterTopology& t = m_topology;
     const ClusterTopology::Host& frontEnd = t.GetFrontEnd();
     InternetStackHelper internet;
+    m_tcp.Install(m_hostNodes);
     internet.Install(m_hostNodes);
     internet.Install(m_acceleratorNode);
     std::vector<Ptr<NetDevice>> packetDevices;

@@ -5,6 +5,7 @@
 #define HYBRIDNET_CLUSTER_BUILDER_H
 
 #include "hybridnet/cluster-topology.h"
+#include "hybridnet/tcp-choice.h"
 
 #include "ns3/attribute.h"
 #include "ns3/ipv4-address.h"
@@ -35,6 +36,7 @@ class PipeFittingDaemon;
  *     ClusterTopology topology = ClusterTopology::Load("lightpath-accelerator.json");
  *     ClusterBuilder cluster;
  *     cluster.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0)); // optional
+ *     cluster.SetTcp(tcp);               // optional: a scenario's --tcp (default lfn)
  *     cluster.Build(topology);
  *     Ptr<Node> node1 = cluster.GetNode("node1");            // also Names::Find<Node>("node1")
  *     Ipv4Address dst = cluster.GetCircuitAddress("node2");
@@ -54,7 +56,8 @@ class PipeFittingDaemon;
  *    (OpticalCircuitSwitchHelper::AttachHost; copper and fiber delays from links).
  * 4. Management: the cable between the front end and the accelerator's management port
  *    (OpticalCircuitSwitchHelper::InstallManagement, managementCableDelay).
- * 5. Internet stack on the hosts and the accelerator; each interface gets the address of
+ * 5. Internet stack on the hosts (their TCP as SetTcp chose) and the accelerator; each
+ *    interface gets the address of
  *    the file with its network's mask.  Packet-network hosts know each other's MAC
  *    addresses (static ARP entries, as on a busy cluster LAN; no ARP jitter on the first
  *    packets), and so do the two ends of the management cable.  The circuit network
@@ -90,6 +93,9 @@ class ClusterBuilder
      * @param value its value
      */
     void SetModeratorAttribute(std::string name, const AttributeValue& value);
+
+    /** @param tcp which TCP the hosts run (TcpChoice::Install before their stack) */
+    void SetTcp(const TcpChoice& tcp);
 
     /**
      * Build the cluster (see the class comment).
@@ -199,6 +205,7 @@ class ClusterBuilder
 
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_moderatorAttributes;
+    TcpChoice m_tcp; //!< the hosts' TCP
     bool m_built{false};
     ClusterTopology m_topology;
     std::map<std::string, BuiltHost> m_hosts;

@@ -16,7 +16,8 @@
 #include "scenario-flags.h"
 #include "scenario.h"
 
-// WAN TCP: flags and path sizing
+// TCP: the implementation; WAN TCP flags and path sizing
+#include "tcp-choice.h"
 #include "wan-path-sizing.h"
 #include "wan-tcp-flags.h"
 

@@ -4,7 +4,6 @@
 #include "wan-tcp-flags.h"
 
 #include "attribute-default.h"
-#include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
 #include "message-text.h"
 
@@ -59,11 +58,7 @@ void
 WanTcpFlags::AddStackFlags(ScenarioFlags& flags, const std::string& hosts, bool perFlowCongestion)
 {
     m_perFlowCongestion = perFlowCongestion;
-    flags.AddChoice("tcp",
-                    "lfn: hybridnet's LfnTcpSocket on " + hosts +
-                        " (model/tcp); ns3: ns-3's TcpSocketBase",
-                    &m_tcp,
-                    {"lfn", "ns3"});
+    m_tcp.AddFlag(flags, hosts);
     if (perFlowCongestion)
     {
         flags.AddText("congestion",
@@ -196,7 +191,7 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
                                    (m_sndBuf <= unscaled && m_rcvBuf <= unscaled);
                         });
     flags.AddConstraint("bufferSemantics linux needs tcp lfn",
-                        [this]() { return m_tcp == "lfn" || m_bufferSemantics == "ns3"; });
+                        [this]() { return m_tcp.IsLfn() || m_bufferSemantics == "ns3"; });
     if (autoTuning)
     {
         flags.AddConstraint("rcvBufAutoTuning needs bufferSemantics linux", [this]() {
@@ -286,7 +281,7 @@ WanTcpFlags::GetShortNames() const
 bool
 WanTcpFlags::IsLfn() const
 {
-    return m_tcp == "lfn";
+    return m_tcp.IsLfn();
 }
 
 uint32_t
@@ -326,8 +321,7 @@ WanTcpFlags::SetDefaults(const WanPathSizing& sizing) const
         Config::SetDefault("ns3::TcpSocket::InitialSlowStartThreshold",
                            UintegerValue(m_initialSsThresh));
     }
-    const std::string socketType =
-        IsLfn() ? LfnTcpSocket::GetTypeId().GetName() : "ns3::TcpSocketBase";
+    const std::string socketType = m_tcp.GetSocketTypeName();
     Config::SetDefault(socketType + "::Sack", BooleanValue(m_sack == "on"));
     Config::SetDefault(socketType + "::Timestamp", BooleanValue(m_timestamps == "on"));
     Config::SetDefault(socketType + "::WindowScaling", BooleanValue(m_windowScaling == "on"));
@@ -368,10 +362,7 @@ WanTcpFlags::SetCongestion(NodeContainer senders) const
 void
 WanTcpFlags::Install(NodeContainer hosts) const
 {
-    if (IsLfn())
-    {
-        LfnTcpHelper().Install(hosts);
-    }
+    m_tcp.Install(hosts);
 }
 
 } // namespace hybridnet

@@ -6,6 +6,7 @@
 
 #include "hybridnet/congestion-ops-catalog.h"
 #include "hybridnet/scenario-flags.h"
+#include "tcp-choice.h"
 #include "wan-path-sizing.h"
 
 #include "ns3/node-container.h"
@@ -144,7 +145,7 @@ class WanTcpFlags
     std::string m_shortNames;                 //!< m_catalog's short names
     bool m_perFlowCongestion{false};          //!< AddStackFlags' perFlowCongestion
     bool m_autoTuningFlags{false};            //!< AddSocketFlags' autoTuning
-    std::string m_tcp{"lfn"};                 //!< --tcp: lfn or ns3
+    TcpChoice m_tcp;                          //!< --tcp
     std::string m_congestion{"TcpLinuxReno"}; //!< --congestion, as given
     std::string m_recovery{"classic"};        //!< --recovery: classic or prr
     uint32_t m_segmentSize{1448};             //!< --segmentSize, bytes

@@ -180,6 +180,7 @@ struct Transfer
     Time dropAcksUntil;                 //!< ... until then
     Time persistTimeout{Seconds(6)};    //!< TcpSocket::PersistTimeout
     Time readerPause;                   //!< receiver application does not read until then
+    bool closeAfterWrite{true};         //!< false: the sender keeps the connection open
     std::string semantics{"ns3"};
     bool autoTuning{false};
     std::set<uint32_t> reorderData;   //!< data segments delivered late once
@@ -210,9 +211,16 @@ struct Outcome
     bool senderClosed{false};  //!< the sender's socket reported a normal close
     bool receiverClosed{false};
     LfnTcpSocket::Stats senderStats;
-    uint32_t peerWindowMax{0}; //!< largest window the receiver advertised (sender's RWND)
-    uint32_t queueDrops{0};    //!< packets the sender's queue dropped (overflow)
+    uint32_t peerWindowMax{0};      //!< largest window the receiver advertised (sender's RWND)
+    uint32_t queueDrops{0};         //!< packets the sender's queue dropped (overflow)
+    std::vector<Time> receiverSent; //!< when the receiver sent a segment (LfnTcpSocket)
 };
+
+void
+RecordReceiverSegment(Outcome* out, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocket>)
+{
+    out->receiverSent.push_back(Simulator::Now());
+}
 
 /** Reads everything, or nothing until a time (to close the window). */
 class Reader
@@ -225,6 +233,10 @@ class Reader
     {
         m_socket = s;
         out->receiverIsLfn = DynamicCast<LfnTcpSocket>(s) != nullptr;
+        if (out->receiverIsLfn)
+        {
+            s->TraceConnectWithoutContext("Tx", MakeBoundCallback(&RecordReceiverSegment, out));
+        }
         s->SetRecvCallback(MakeCallback(&Reader::Read, this));
         s->SetCloseCallbacks(MakeCallback(&Reader::Closed, this),
                              MakeCallback(&Reader::Closed, this));
@@ -273,6 +285,7 @@ class Writer
     Outcome* out{nullptr};
     uint64_t remaining{0};
     uint32_t writeSize{0};
+    bool close{true};
     Ptr<Socket> socket;
 
     void Write(Ptr<Socket> s, uint32_t)
@@ -292,7 +305,7 @@ class Writer
             }
             remaining -= static_cast<uint64_t>(sent);
         }
-        if (!m_closed)
+        if (close && !m_closed)
         {
             m_closed = true;
             s->Close();
@@ -447,6 +460,7 @@ RunTransfer(const Transfer& t)
     writer.out = &out;
     writer.remaining = t.bytes;
     writer.writeSize = t.writeSize;
+    writer.close = t.closeAfterWrite;
     Ptr<Socket> sender = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
     writer.socket = sender;
     sender->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&RecordCwnd, &out));
@@ -750,6 +764,55 @@ class ZeroWindowTestCase : public TestCase
                               "probes occupy no sequence space: nothing to retransmit");
         NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0U, "no timeout while the window is 0");
     }
+};
+
+/**
+ * Equation (7), Linux's tcp_cleanup_rbuf: an application read sends an ACK at once if a
+ * delayed ACK is pending for more than one segment (7a), or if the window it can now offer is
+ * at least twice what is left of the window last advertised, that left being at most half
+ * the largest window (7b); otherwise the read sends nothing.  The sender writes `bytes` and
+ * keeps the connection open; the reader reads everything once, at 150 ms, long after the
+ * last segment arrived (10 Mb/s, 1 ms each way) and before a 200 ms delayed ACK fires.  With
+ * a 64000 B buffer (ns-3 semantics, all of it advertised) and 1000 B segments:
+ * - 40 segments, an ACK per 2: the last ACK left 24000 B; 64000 >= 2 x 24000: (7b) ACKs;
+ * - 23 segments, an ACK per 4: 3 segments unacknowledged (7a), while 41000 B are left
+ *   (above half of 64000, so (7b) would not);
+ * - 20 segments, an ACK per 2: all acknowledged, 44000 B left: no ACK.
+ */
+class AckAfterReadTestCase : public TestCase
+{
+  public:
+    AckAfterReadTestCase(uint64_t bytes, uint32_t delAckCount, bool ack)
+        : TestCase("ACK after an application read (tcp_cleanup_rbuf): " + std::to_string(bytes) +
+                   " B, an ACK per " + std::to_string(delAckCount) + " segments"),
+          m_bytes(bytes),
+          m_delAckCount(delAckCount),
+          m_ack(ack)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.bytes = m_bytes;
+        t.rcvBuf = 64000;
+        t.delAckCount = m_delAckCount;
+        t.closeAfterWrite = false;
+        t.readerPause = MilliSeconds(150);
+        t.delay = MilliSeconds(1);
+        t.stop = Seconds(1);
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte read at 150 ms");
+        NS_TEST_ASSERT_MSG_EQ(out.finish, t.readerPause, "read at 150 ms");
+        const auto atRead =
+            std::count(out.receiverSent.begin(), out.receiverSent.end(), t.readerPause);
+        NS_TEST_EXPECT_MSG_EQ(atRead, m_ack ? 1 : 0, "segments the receiver sends at the read");
+    }
+
+    uint64_t m_bytes;
+    uint32_t m_delAckCount;
+    bool m_ack;
 };
 
 /**
@@ -1085,6 +1148,9 @@ class LfnTcpSocketTestSuite : public TestSuite
             Duration::QUICK);
         AddTestCase(new RtoBackoffTestCase(), Duration::QUICK);
         AddTestCase(new ZeroWindowTestCase(), Duration::QUICK);
+        AddTestCase(new AckAfterReadTestCase(40000, 2, true), Duration::QUICK);
+        AddTestCase(new AckAfterReadTestCase(23000, 4, true), Duration::QUICK);
+        AddTestCase(new AckAfterReadTestCase(20000, 2, false), Duration::QUICK);
         AddTestCase(new RecoveryWithoutSackTestCase("10Mbps", MilliSeconds(25), 20),
                     Duration::QUICK);
         AddTestCase(new RecoveryWithoutSackTestCase("10Mbps", MilliSeconds(25), 100),
