@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from hybridnet import paths
 
@@ -38,3 +40,16 @@ def run_cli(
 
 #: A gige-iperf run that takes well under a second.
 SHORT_RUN = ["--duration=200ms", "--pingCount=5", "--pingInterval=10ms"]
+
+
+def derandomized(variable: str, default: int) -> settings:
+    """Hypothesis settings of the property suites: the same examples on every run (a failure
+    in CI is a failure on every machine), no deadline, no example database; the count from
+    the environment variable ``variable`` (for longer runs by hand) or ``default``."""
+    return settings(
+        max_examples=int(os.environ.get(variable, str(default))),
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )

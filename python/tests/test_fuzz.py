@@ -21,13 +21,13 @@ Inputs that once broke a rule are kept in CORPUS and run first.
 from __future__ import annotations
 
 import json
-import os
 import string
 import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import derandomized
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hybridnet import scenarios
@@ -35,14 +35,7 @@ from hybridnet import scenarios
 #: Longest acceptable error line (a message names a flag, a value cut to a sane length and
 #: the accepted range; the longest legitimate ones list choices).
 MAX_MESSAGE = 1000
-EXAMPLES = int(os.environ.get("HYBRIDNET_FUZZ_EXAMPLES", "40"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+FUZZ = derandomized("HYBRIDNET_FUZZ_EXAMPLES", 40)
 
 #: Inputs that once broke an invariant (issue 24), per scenario: kept so each stays fixed.
 CORPUS = {

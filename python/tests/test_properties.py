@@ -25,24 +25,17 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import derandomized
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hybridnet import scenarios
 
-EXAMPLES = int(os.environ.get("HYBRIDNET_PROPERTY_EXAMPLES", "6"))
-PROPERTIES = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+PROPERTIES = derandomized("HYBRIDNET_PROPERTY_EXAMPLES", 6)
 
 #: Bytes of headers on every TCP segment with timestamps (IP 20, TCP 20, option 12).
 TCP_HEADERS = 52
