@@ -755,11 +755,16 @@ LfnTcpSocket::EffectiveSize(uint32_t requested, uint32_t systemMax) const
 }
 
 uint32_t
+LfnTcpSocket::ReceiveBuffer() const
+{
+    return m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+}
+
+uint32_t
 LfnTcpSocket::FreeReceiveSpace() const
 {
     uint64_t used = m_rxBuffer.Available() + m_rxBuffer.OutOfOrderBytes();
-    uint32_t buffer =
-        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    uint32_t buffer = ReceiveBuffer();
     return used >= buffer ? 0 : static_cast<uint32_t>(buffer - used);
 }
 
@@ -775,8 +780,7 @@ LfnTcpSocket::AdvertisedWindow()
 uint32_t
 LfnTcpSocket::WindowClamp() const
 {
-    const uint32_t buffer =
-        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    const uint32_t buffer = ReceiveBuffer();
     return m_bufferSemantics == LINUX_BUFFERS ? buffer - (buffer >> m_advWinScale) : buffer;
 }
 
@@ -790,8 +794,7 @@ LfnTcpSocket::WindowSpace() const
     }
     // receiver silly-window avoidance (RFC 9293 section 3.8.6.2.2): no window smaller
     // than min(SMSS, B/2) is offered; 0 instead, which the sender's persist timer probes
-    uint32_t buffer =
-        m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    uint32_t buffer = ReceiveBuffer();
     if (space < std::min(std::max<uint32_t>(1, m_tcb->m_segmentSize), buffer / 2))
     {
         space = 0;
@@ -828,9 +831,11 @@ LfnTcpSocket::Pipe() const
     }
     // (1), SACK off: the scoreboard's pipe counts a retransmitted head twice unless it is
     // marked lost (only timeouts mark without SACK); subtract the duplicate-ACK estimate.
+    // Linux's tcp_check_reno_reordering: at most flight - max(lost, SMSS) counted as arrived
     uint32_t flight = m_scoreboard->GetBytesInFlight();
     uint32_t pipe = m_scoreboard->GetPipe();
-    uint32_t cap = flight > m_tcb->m_segmentSize ? flight - m_tcb->m_segmentSize : 0;
+    uint32_t holes = std::max(m_scoreboard->GetLostBytes(), m_tcb->m_segmentSize);
+    uint32_t cap = flight > holes ? flight - holes : 0;
     uint32_t reno = std::min(m_renoSacked, cap);
     pipe = pipe > reno ? pipe - reno : 0;
     // a retransmitted head that was not marked lost replaces the lost original
@@ -1052,6 +1057,10 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     {
         ++m_stats.retransmits;
         m_highRetransmitted = std::max(m_highRetransmitted, offset + size);
+        if (seq == m_scoreboard->GetHighAck())
+        {
+            m_retxTimer.Set(m_rto.Get()); // (8d)
+        }
     }
     else
     {
@@ -1175,11 +1184,42 @@ LfnTcpSocket::RetransmitHead()
 {
     SequenceNumber32 una = m_scoreboard->GetHighAck();
     uint32_t flight = m_scoreboard->GetBytesInFlight();
-    if (flight == 0)
+    if (flight == 0 || m_scoreboard->IsRetransmitted(una))
+    {
+        return; // sent again already, by (8b)'s marking (Linux: tcp_mark_head_lost skips it)
+    }
+    SendDataSegment(una, std::min(flight, m_tcb->m_segmentSize));
+}
+
+bool
+LfnTcpSocket::HeadTimedOut() const
+{
+    // Linux's tcp_head_timedout for a head never retransmitted; a retransmitted head
+    // restarted the timer when it was sent (8d), so its timeout is the timer's
+    if (m_sendTimes.empty() || m_scoreboard->GetBytesInFlight() == 0 ||
+        m_scoreboard->IsRetransmitted(m_scoreboard->GetHighAck()))
+    {
+        return false;
+    }
+    return Simulator::Now() - m_sendTimes.front().second > m_rto.Get();
+}
+
+void
+LfnTcpSocket::MarkTimedOutLost()
+{
+    if (!HeadTimedOut())
     {
         return;
     }
-    SendDataSegment(una, std::min(flight, m_tcb->m_segmentSize));
+    // (8b): the segments first sent more than an RTO ago (a prefix of the send-time FIFO)
+    Time oldest = Simulator::Now() - m_rto.Get();
+    auto end = std::partition_point(m_sendTimes.begin(),
+                                    m_sendTimes.end(),
+                                    [oldest](const auto& sent) { return sent.second < oldest; });
+    uint64_t lostEnd = std::prev(end)->first;
+    NS_LOG_DEBUG("head timed out: lost up to offset " << lostEnd);
+    m_scoreboard->MarkLostBefore(m_scoreboard->GetHighAck() +
+                                 static_cast<uint32_t>(lostEnd - m_stream.Begin()));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1712,13 +1752,13 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         {
             m_recovery->DoRecovery(m_tcb, delivered, false);
         }
+        MarkTimedOutLost();
         if (!m_sackEnabled)
         {
             RetransmitHead();
         }
         m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
-        NewAck(ack, m_isFirstPartialAck);
-        m_isFirstPartialAck = false;
+        NewAck(ack, true); // (8a): every ACK of new data restarts the timer
         return;
     }
     if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
@@ -1746,7 +1786,6 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     }
     else if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
     {
-        m_isFirstPartialAck = true;
         segsAcked = static_cast<uint32_t>(ack - oldUna) / smss;
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
         m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_COMPLETE_CWR);
@@ -1761,7 +1800,6 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     }
     else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
     {
-        m_isFirstPartialAck = true;
         segsAcked = static_cast<uint32_t>(ack - m_recover) / smss;
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
         m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
@@ -1808,6 +1846,7 @@ LfnTcpSocket::DupAck(uint32_t delivered)
             m_renoSacked += m_tcb->m_segmentSize;
         }
         m_recovery->DoRecovery(m_tcb, delivered, true);
+        MarkTimedOutLost();
     }
     else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
     {
@@ -1822,6 +1861,10 @@ LfnTcpSocket::DupAck(uint32_t delivered)
             // RFC 6675 (2): DupThresh segments above snd_una arrived (without SACK: counted
             // by limited transmit)
             EnterRecovery(delivered);
+        }
+        else if (HeadTimedOut())
+        {
+            EnterRecovery(delivered); // (8c): the head is older than an RTO
         }
         else if (!m_sackEnabled && m_limitedTransmit)
         {

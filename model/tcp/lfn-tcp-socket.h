@@ -71,7 +71,7 @@ namespace hybridnet
  *
  *     (1)  pipe = RFC 6675 pipe                                   (SACK on)
  *          pipe = (snd_nxt - snd_una) - min(D * SMSS, snd_nxt - snd_una - SMSS)_+
- *                                                                  (SACK off)
+ *                                                                  (SACK off, see (8))
  *     (2)  send while  min(cwnd, rwnd) - pipe > 0,
  *
  * D the duplicate ACKs of the current recovery (and of limited transmit): without SACK,
@@ -90,6 +90,28 @@ namespace hybridnet
  * DelAckCount-th in-order segment or after DelAckTimeout, immediately on out-of-order data
  * or a filled hole (RFC 5681 section 4.2).  Zero window: a persist timer sends one byte
  * beyond the window, doubling up to 60 s (RFC 9293 section 3.8.6.1).
+ *
+ * **Retransmission timer in recovery** (Linux's rules, read in the 2.6.11 sources of
+ * net/ipv4/tcp_input.c and tcp_output.c, the release nearest the studies' 2.6.6 at hand):
+ *
+ *     (8a)  every ACK of new data restarts the timer at now + RTO (tcp_ack_packets_out,
+ *           RFC 6298 (5.3)), partial ACKs included;
+ *     (8b)  in recovery, on every duplicate or partial ACK: if the segment at snd_una, never
+ *           retransmitted, was sent more than an RTO ago, every segment first sent more
+ *           than an RTO ago that is neither SACKed nor retransmitted is lost
+ *           (tcp_update_scoreboard), and is retransmitted as (2) allows;
+ *     (8c)  in Disorder, a duplicate ACK with such a head starts a recovery before
+ *           DupThresh (tcp_time_to_recover, "Trick #3");
+ *     (8d)  retransmitting the segment at snd_una restarts the timer
+ *           (tcp_xmit_retransmit_queue).
+ *
+ * TcpSocketBase restarts the timer on the first partial ACK only (RFC 6582's "impatient"
+ * variant), so a NewReno recovery that repairs one hole per RTT ends in a timeout, a cwnd
+ * of one segment and go-back-N once it outlasts an RTO; by (8) it goes on, and after an RTO
+ * the old segments still unacknowledged are sent again at once, without SACK some of them
+ * needlessly, as Linux did.  With (8b) marking lost without SACK, (1) counts Linux's way:
+ * the duplicate-ACK estimate D * SMSS is capped at flight - max(lost, SMSS)
+ * (tcp_check_reno_reordering), and pipe = flight - lost - D * SMSS + retransmitted.
  *
  * **Receive window** (what is advertised):
  *
@@ -138,7 +160,7 @@ namespace hybridnet
  * refused); an MSS option on the SYN; receiver silly-window avoidance; window probes
  * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
  * (RFC 2018); an application write is sent at once, not 1 ns later; a window update on
- * read (7). The ISN is 0 as in
+ * read (7); Linux's retransmission timer in recovery (8). The ISN is 0 as in
  * TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
@@ -350,12 +372,15 @@ class LfnTcpSocket : public TcpSocket
     void SendSegment(Ptr<Packet> p, TcpHeader& h);
     void AddOptions(TcpHeader& h, bool syn);
     void RetransmitHead();
+    bool HeadTimedOut() const; //!< (8b): the head, never retransmitted, older than an RTO
+    void MarkTimedOutLost();   //!< (8b): segments first sent more than an RTO ago are lost
     uint32_t Pipe() const;
     uint32_t AvailableWindow() const;
-    uint16_t AdvertisedWindow();  //!< the window field of a segment; records rcv_wup, rcv_wnd
-    uint32_t WindowClamp() const; //!< the largest window the current buffer offers, (3)-(4)
-    bool AckAfterRead() const;    //!< (7): an application read warrants an ACK now
-    uint32_t WindowSpace() const; //!< the window to offer in bytes, (3)-(4), unscaled
+    uint16_t AdvertisedWindow();    //!< the window field of a segment; records rcv_wup, rcv_wnd
+    uint32_t WindowClamp() const;   //!< the largest window the current buffer offers, (3)-(4)
+    bool AckAfterRead() const;      //!< (7): an application read warrants an ACK now
+    uint32_t WindowSpace() const;   //!< the window to offer in bytes, (3)-(4), unscaled
+    uint32_t ReceiveBuffer() const; //!< B of (3)-(6): the current receive buffer, bytes
     uint32_t FreeReceiveSpace() const;
     uint8_t WindowShiftForBuffer() const;
 
@@ -436,7 +461,6 @@ class LfnTcpSocket : public TcpSocket
     SequenceNumber32 m_highRxMark{0};
     SequenceNumber32 m_recover{0};
     bool m_recoverActive{false};
-    bool m_isFirstPartialAck{true};
     uint32_t m_dupAckCount{0};
     uint32_t m_renoSacked{0}; //!< D * SMSS of (1), SACK off
     uint32_t m_bytesAckedNotProcessed{0};

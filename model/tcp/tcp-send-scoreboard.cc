@@ -286,6 +286,23 @@ TcpSendScoreboard::UpdateLost()
             break;
         }
     }
+    RaiseLostMark(frontier);
+}
+
+void
+TcpSendScoreboard::MarkLostBefore(SequenceNumber32 seq)
+{
+    const int64_t offset = ToOffset(seq);
+    if (offset <= static_cast<int64_t>(m_una))
+    {
+        return;
+    }
+    RaiseLostMark(std::min(static_cast<uint64_t>(offset), m_nxt));
+}
+
+void
+TcpSendScoreboard::RaiseLostMark(uint64_t frontier)
+{
     if (frontier <= m_lostMark)
     {
         return;

@@ -117,6 +117,7 @@ namespace hybridnet
  *                             one), plus the loss update (5): O(DupThresh log R) to find F,
  *                             and amortised O(1) per range newly marked lost
  *     OnRetransmissionTimeout O(R) - once per timeout
+ *     MarkLostBefore          O(log R) plus amortised O(1) per range newly marked lost
  *     GetPipe and counters    O(1);  IsSacked, IsLost, IsRetransmitted: O(log R)
  *
  * GetNodesVisited counts the map entries touched by all operations (each touch costs
@@ -218,6 +219,16 @@ class TcpSendScoreboard
      */
     void OnRetransmissionTimeout(bool discardSack);
 
+    /**
+     * Every unSACKed outstanding byte before @p seq is lost: the loss mark o_lost rises to
+     * @p seq (clipped to [snd_una, snd_nxt]); a mark at or below o_lost changes nothing.
+     * For loss evidence other than SACK (Linux's timed-out segments, tcp_update_scoreboard).
+     * Retransmitted bytes keep their flag, so rule 1 does not choose them again.
+     * Amortised O(1) per range newly marked, as (5).
+     * @param seq one past the last byte to mark
+     */
+    void MarkLostBefore(SequenceNumber32 seq);
+
     /** @return RFC 6675 pipe in bytes, equation (3).  O(1). */
     uint32_t GetPipe() const;
     /** @return outstanding bytes, snd_nxt - snd_una */
@@ -294,6 +305,8 @@ class TcpSendScoreboard
     RangeMap::iterator Apply(uint64_t lo, uint64_t hi, F change);
     /** Loss update, equation (5). */
     void UpdateLost();
+    /** Mark the unSACKed bytes in [o_lost, @p frontier) lost; o_lost := frontier. */
+    void RaiseLostMark(uint64_t frontier);
 
     SequenceNumber32 m_initialSeq;          //!< s0
     uint32_t m_smss;                        //!< SMSS

@@ -438,6 +438,16 @@ class NaiveScoreboard
         }
     }
 
+    /** Every unSACKed byte before @p seq is lost. */
+    void MarkLostBefore(SequenceNumber32 seq)
+    {
+        const int64_t to = std::min<int64_t>(Offset(seq), static_cast<int64_t>(nxt_));
+        for (int64_t b = static_cast<int64_t>(una_); b < to; ++b)
+        {
+            lost[b] = sacked[b] ? 0 : 1;
+        }
+    }
+
     void Timeout(bool discard)
     {
         for (uint64_t b = una_; b < nxt_; ++b)
@@ -543,8 +553,9 @@ class NaiveScoreboard
 /**
  * Differential test: random sequences of writes, sends (NextSegment), arbitrary
  * retransmissions, ACKs with 1 to 4 SACK blocks (valid, stale, straddling, beyond snd_nxt,
- * inverted) and timeouts, from a fixed seed; after every step the scoreboard and the naive
- * model agree on every byte's flags, the counters, pipe and the next segment.
+ * inverted), loss marks (MarkLostBefore) and timeouts, from a fixed seed; after every step the
+ * scoreboard and the naive model agree on every byte's flags, the counters, pipe and the next
+ * segment.
  */
 class DifferentialTestCase : public TestCase
 {
@@ -622,7 +633,7 @@ class DifferentialTestCase : public TestCase
         auto uniform = [&rng](uint64_t n) { return n == 0 ? 0 : rng() % n; };
         TcpSendScoreboard sb(Seq(m_isn, 0), kSmss, 3);
         NaiveScoreboard ref(m_isn, kSmss, 3);
-        int counts[5] = {0, 0, 0, 0, 0};
+        int counts[6] = {0, 0, 0, 0, 0, 0};
         int rules[4] = {0, 0, 0, 0};
         for (int step = 0; step < kSteps; ++step)
         {
@@ -666,7 +677,7 @@ class DifferentialTestCase : public TestCase
                 }
                 ++counts[2];
             }
-            else if (op < 88)
+            else if (op < 85)
             {
                 std::vector<SackBlock> blocks;
                 const uint64_t n = 1 + uniform(4);
@@ -688,6 +699,16 @@ class DifferentialTestCase : public TestCase
                 sb.OnSack(blocks);
                 ref.Sack(blocks);
                 ++counts[3];
+            }
+            else if (op < 88)
+            {
+                // Loss evidence other than SACK (a timed-out head), anywhere around the
+                // outstanding data.
+                const SequenceNumber32 to(m_isn + static_cast<uint32_t>(ref.una_) - 5 +
+                                          static_cast<uint32_t>(uniform(ref.nxt_ - ref.una_ + 11)));
+                sb.MarkLostBefore(to);
+                ref.MarkLostBefore(to);
+                ++counts[5];
             }
             else if (op < 98)
             {
