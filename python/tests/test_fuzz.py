@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Hostile input against every scenario binary, property-based (Hypothesis).
 
-Each example is a flag vector or a topology file, drawn from the scenario's own --schema
-(valid values, values at and beyond the range, wrong units, no unit, text where a number
-belongs, control characters, very long values, repeated and unknown flags).  With
+Each example is a flag vector drawn from the scenario's own --schema (valid values, values
+at and beyond the range, wrong units, no unit, text where a number belongs, control
+characters, very long values, repeated and unknown flags), or a file the user names - a
+topology, a host profile, a sweep spec - made from a bundled one by replacing values,
+removing keys, truncating or changing a character.  With
 --check=true a scenario checks its input without simulating, so an example costs one
 process start (about 50 ms).  The invariants, for every example:
 
@@ -20,6 +22,7 @@ Inputs that once broke a rule are kept in CORPUS and run first.
 
 from __future__ import annotations
 
+import copy
 import json
 import string
 import subprocess
@@ -30,7 +33,9 @@ from conftest import derandomized
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hybridnet import scenarios
+from hybridnet import scenarios, sweep_spec
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Longest acceptable error line (a message names a flag, a value cut to a sane length and
 #: the accepted range; the longest legitimate ones list choices).
@@ -91,8 +96,9 @@ def flag_vectors(draw, flags) -> list[str]:
     return args
 
 
-def check(scenario: str, args: list[str], tmp_path: Path) -> None:
-    """Run @p args with --check=true and assert the invariants of the module comment."""
+def check(scenario: str, args: list[str], tmp_path: Path) -> int:
+    """Run @p args with --check=true and assert the invariants of the module comment.
+    @return the exit code (0 accepted, 2 refused)"""
     before = set(tmp_path.iterdir())
     proc = subprocess.run(
         [str(scenarios.executable(scenario)), *args, "--check=true"],
@@ -113,6 +119,7 @@ def check(scenario: str, args: list[str], tmp_path: Path) -> None:
         bad = [c for c in line if ord(c) < 32 or ord(c) == 127]
         assert not bad, f"{shown}: control characters {bad!r} in {line[:200]!r}"
     assert set(tmp_path.iterdir()) == before, f"{shown}: --check wrote files"
+    return proc.returncode
 
 
 @pytest.mark.parametrize("scenario", scenarios.names())
@@ -135,7 +142,7 @@ def test_random_flags(scenario, tmp_path):
 
 #: A valid topology file to mutate: the smallest bundled one.
 def base_topology() -> dict:
-    folder = Path(__file__).resolve().parents[2] / "examples" / "topologies"
+    folder = ROOT / "examples" / "topologies"
     smallest = min(folder.glob("*.json"), key=lambda p: p.stat().st_size)
     return json.loads(smallest.read_text())
 
@@ -158,10 +165,13 @@ JSON_VALUES = st.recursive(
 
 
 @st.composite
-def topology_texts(draw) -> str:
-    doc = base_topology()
+def mutated_texts(draw, base: dict) -> str:
+    """@p base with up to three values replaced or keys removed, as JSON text; sometimes
+    truncated or with one character changed (so the base itself, which must be accepted,
+    is one of the examples)."""
+    doc = copy.deepcopy(base)
     places = list(paths_of(doc))[1:]
-    for _ in range(draw(st.integers(1, 3))):
+    for _ in range(draw(st.integers(0, 3))):
         path, _old = draw(st.sampled_from(places))
         target = doc
         try:
@@ -173,13 +183,18 @@ def topology_texts(draw) -> str:
                 target[path[-1]] = draw(JSON_VALUES)
         except (KeyError, IndexError, TypeError):
             continue  # an earlier mutation replaced the parent
-    text = json.dumps(doc, indent=2)
+    return draw(damaged(json.dumps(doc, indent=2)))
+
+
+@st.composite
+def damaged(draw, text: str) -> str:
+    """@p text as it is, truncated, or with one character changed."""
     cut = draw(st.integers(0, 9))
     if cut == 0:  # truncated
-        text = text[: draw(st.integers(0, len(text)))]
-    elif cut == 1:  # a byte changed
+        return text[: draw(st.integers(0, len(text)))]
+    if cut == 1:  # a character changed
         at = draw(st.integers(0, len(text) - 1))
-        text = (
+        return (
             text[:at]
             + draw(st.sampled_from(list(string.printable) + ["\x00", "é"]))
             + text[at + 1 :]
@@ -192,10 +207,80 @@ def test_random_topology_files(tmp_path):
     files = tmp_path / "run"
     files.mkdir()
 
+    codes = set()
+
     @FUZZ
-    @given(topology_texts())
+    @given(mutated_texts(base_topology()))
     def one(text):
         topology.write_text(text, encoding="utf-8")
-        check("lightpath-cluster", [f"--topology={topology}"], files)
+        codes.add(check("lightpath-cluster", [f"--topology={topology}"], files))
 
     one()
+    assert codes == {0, 2}, f"the mutations were all {'accepted' if 0 in codes else 'refused'}"
+
+
+#: The bundled host profiles (scenarios/testbed/host-profiles): each a valid file to mutate.
+PROFILES = sorted((ROOT / "scenarios" / "testbed" / "host-profiles").glob("*.json"))
+
+
+@pytest.mark.parametrize("scenario", ["gige-iperf", "host-netperf"])
+def test_random_profile_files(scenario, tmp_path):
+    """Mutated host profiles (the --host file of gige-iperf, the --sender file of
+    host-netperf): accepted or refused in one line, as every other input."""
+    profile = tmp_path / "profile.json"
+    files = tmp_path / "run"
+    files.mkdir()
+    flag = "--host" if scenario == "gige-iperf" else "--sender"
+    bases = [json.loads(p.read_text()) for p in PROFILES]
+
+    codes = set()
+
+    @FUZZ
+    @given(st.sampled_from(bases).flatmap(mutated_texts))
+    def one(text):
+        profile.write_text(text, encoding="utf-8")
+        codes.add(check(scenario, [f"{flag}={profile}"], files))
+
+    one()
+    assert codes == {0, 2}, f"the mutations were all {'accepted' if 0 in codes else 'refused'}"
+
+
+#: The example sweep specs: valid files to mutate.
+SPECS = sorted((ROOT / "examples" / "sweeps").glob("*.*"))
+
+
+@st.composite
+def spec_files(draw) -> tuple[str, str]:
+    """(suffix, text): an example spec with values replaced or keys removed (written as
+    YAML, which every TOML document is expressible in), or its own text damaged."""
+    path = draw(st.sampled_from(SPECS))
+    if draw(st.booleans()):
+        return path.suffix, draw(damaged(path.read_text()))
+    doc = sweep_spec.read(path)
+    text = draw(mutated_texts(doc))
+    return ".yaml", text  # JSON is YAML
+
+
+def test_random_sweep_specs(tmp_path):
+    """Mutated sweep specs, read and checked in process as `hybridnet sweep` does: a
+    SweepSpec or one SpecError of one line, never another exception."""
+
+    outcomes = set()
+
+    @FUZZ
+    @given(spec_files())
+    def one(spec):
+        suffix, text = spec
+        path = tmp_path / f"spec{suffix}"
+        path.write_text(text, encoding="utf-8")
+        try:
+            sweep_spec.load(path)
+            outcomes.add("accepted")
+        except sweep_spec.SpecError as e:
+            outcomes.add("refused")
+            message = str(e)
+            assert "\n" not in message, f"{text[:200]!r}: {message[:300]!r}"
+            assert len(message) <= MAX_MESSAGE, f"{text[:200]!r}: {len(message)} characters"
+
+    one()
+    assert outcomes == {"accepted", "refused"}, f"the mutations were all {outcomes}"
