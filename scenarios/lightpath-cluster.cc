@@ -15,7 +15,9 @@
  *
  * Flows: --flow1 from t = 1 s and --flow2 (if given) --flow2Delay later, each an iperf
  * TCP transfer (BulkSend to IperfServer) of --duration, over hybridnet's LfnTcpSocket
- * (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase).  --mode says how flow 1 travels:
+ * (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase); with --bidirectional flow 2 is flow 1
+ * reversed, at the same time and on the same network (iperf -d, as gige-iperf's
+ * --bidirectional).  --mode says how flow 1 travels:
  *   packet     both flows on the packet network; no daemons run, no circuit is made;
  *   static     a circuit between flow 1's hosts, in the accelerator's power-up map (made
  *              by hand before the run), and flow 1 addressed to its receiver's circuit
@@ -23,21 +25,27 @@
  *   automatic  every flow starts on the packet network; the file's epd and pfd run and
  *              move what they detect onto circuits (the file must have daemon sections).
  * Circuits the file itself lists (staticCircuits) exist in every mode.  After the flows,
- * --pingCount pings go from flow 1's sender to its receiver every --pingInterval, to the
- * address flow 1 used (the circuit address in static mode).
+ * --pingCount pings go from flow 1's sender to its receiver every --pingInterval, or with
+ * --pingFlood as fast as the replies come back (ping -f), to the address flow 1 used (the
+ * circuit address in static mode).
  *
  * Flags (defaults): --topology=lightpath-accelerator --mode=packet --flow1=node1>node2
- *   --flow2= --flow2Delay=1s --duration=30s --window=64KiB --writeSize=8KiB --tcp=lfn
- *   --interval=1s --pingCount=0 --pingInterval=1s; with --mode=automatic the daemon
+ *   --flow2= --flow2Delay=1s --bidirectional=false --duration=30s --window=64KiB
+ *   --writeSize=8KiB --tcp=lfn --interval=1s --pingCount=0 --pingInterval=1s
+ *   --pingFlood=false --pingSize=56B; with --mode=automatic the daemon
  *   settings --detectionPolicy --rateThreshold --bytesThreshold --busyPolicy (default
  *   file: the topology file's value) replace the file's; `--help` explains each.
  *
- * Metrics: goodput1, goodput2 (iperf's totals, each over its own connection, Mb/s),
+ * Metrics: goodput1, goodput2 (iperf's totals, each over its own connection, Mb/s; flow 1's
+ * also as goodput, and with --bidirectional flow 2's as reverseGoodput and their sum as
+ * aggregateGoodput: gige-iperf's names, so a packet-network experiment and its circuit
+ * repeat compare metric by metric),
  * totalGoodput (both flows' bytes over the span from the first connection to the last
  * close: the rate the sender sustained), flowRatio (goodput1 / goodput2); with the daemons, for
  * flow 1: detectionTime (flow start to the epd's detection), moveTime (detection to its data
  * leaving on the circuit NIC), offloadTime (their sum); circuitShare1, circuitShare2 (fraction of
- * each flow's bytes its sender put on the circuit NIC); ping RTT (pingRttMin, Max, Mean, Sd in us).
+ * each flow's bytes its sender put on the circuit NIC); pingsAnswered and ping RTT (pingRttMin,
+ * Max, Mean, Sd in us; for a flood also pingRate, floodRttMin, floodRttMax).
  * Series: throughput (t, flow1, flow2, total - each receiver's bytes per --interval; flow1Circuit -
  * flow 1's bytes, headers included, its sender put on the circuit NIC), pingRtt.  Events: the
  * control plane's timeline (ClusterEventLog).
@@ -111,6 +119,7 @@ struct Options
     std::string flow1{"node1>node2"};
     std::string flow2;
     Time flow2Delay{Seconds(1)};
+    bool bidirectional{false};
     Time duration{Seconds(30)};
     uint64_t window{65536};
     uint32_t writeSize{8192};
@@ -153,6 +162,12 @@ AddFlowFlags(ScenarioFlags& flags, Options& o)
                   &o.flow2Delay,
                   Seconds(0),
                   Hours(1));
+    flags.AddBool("bidirectional",
+                  "flow 1 in both directions at once (iperf -d): flow 2 runs from flow 1's "
+                  "receiver to its sender, on flow 1's network",
+                  &o.bidirectional);
+    flags.AddConstraint("bidirectional is without --flow2 (the reverse flow is flow 2)",
+                        [&o]() { return !o.bidirectional || o.flow2.empty(); });
     flags.AddTime("duration",
                   "length of each iperf transfer (iperf -t)",
                   &o.duration,
@@ -357,15 +372,24 @@ struct Flows
                  const FlowSpec& flow1,
                  const std::optional<FlowSpec>& flow2)
     {
-        flows.resize(flow2 ? 2 : 1);
+        auto address = [&cluster, &o](const std::string& host, bool onFlow1Network) {
+            return o.mode == "static" && onFlow1Network ? cluster.GetCircuitAddress(host)
+                                                        : cluster.GetPacketAddress(host);
+        };
+        flows.resize(flow2 || o.bidirectional ? 2 : 1);
         flows[0].spec = flow1;
-        flows[0].destination = o.mode == "static" ? cluster.GetCircuitAddress(flow1.receiver)
-                                                  : cluster.GetPacketAddress(flow1.receiver);
+        flows[0].destination = address(flow1.receiver, true);
         flows[0].start = Seconds(1);
-        if (flow2)
+        if (o.bidirectional)
+        {
+            flows[1].spec = FlowSpec{flow1.receiver, flow1.sender};
+            flows[1].destination = address(flow1.sender, true);
+            flows[1].start = flows[0].start;
+        }
+        else if (flow2)
         {
             flows[1].spec = *flow2;
-            flows[1].destination = cluster.GetPacketAddress(flow2->receiver);
+            flows[1].destination = address(flow2->receiver, false);
             flows[1].start = flows[0].start + o.flow2Delay;
         }
         uint16_t port = 5001;
@@ -451,13 +475,13 @@ struct Flows
     }
 
     /** Add the flows' goodputs and offload times (see the file header). */
-    void WriteMetrics(ResultDocument& result) const;
+    void WriteMetrics(ResultDocument& result, const Options& o) const;
     /** Add the series throughput. */
     void WriteSeries(ResultDocument& result) const;
 };
 
 void
-Flows::WriteMetrics(ResultDocument& result) const
+Flows::WriteMetrics(ResultDocument& result, const Options& o) const
 {
     // Each flow's goodput is iperf's (its bytes over its own connection time); the total
     // is every byte over the span from the first connection to the last close, the rate the
@@ -478,9 +502,15 @@ Flows::WriteMetrics(ResultDocument& result) const
         }
     }
     result.SetMetric("goodput1", goodputs[0], "Mb/s");
+    result.SetMetric("goodput", goodputs[0], "Mb/s"); // gige-iperf's name
     if (flows.size() == 2)
     {
         result.SetMetric("goodput2", goodputs[1], "Mb/s");
+        if (o.bidirectional)
+        {
+            result.SetMetric("reverseGoodput", goodputs[1], "Mb/s");
+            result.SetMetric("aggregateGoodput", goodputs[0] + goodputs[1], "Mb/s");
+        }
         if (goodputs[1] > 0)
         {
             result.SetMetric("flowRatio", goodputs[0] / goodputs[1], "");
@@ -548,7 +578,7 @@ main(int argc, char* argv[])
     auto& flags = scenario.Flags();
     AddFlowFlags(flags, o);
     tcp.AddFlag(flags, "every host");
-    ping.AddFlags(flags, "after the flows, from flow 1's sender to its receiver", false, 0);
+    ping.AddFlags(flags, "after the flows, from flow 1's sender to its receiver", true, 0);
     AddDaemonFlags(flags, o);
     // The topology, with the flows' host names and the mode, is checked while the flags
     // are parsed (so --check finds its problems too), before anything is built.
@@ -597,7 +627,8 @@ main(int argc, char* argv[])
     scenario.Run(stop);
 
     auto& result = scenario.Result();
-    flows.WriteMetrics(result);
+    flows.WriteMetrics(result, o);
+    result.SetMetric("pingsAnswered", double(ping.GetAnswered()), "");
     flows.WriteSeries(result);
     ping.WriteStatistics(result);
     ping.WriteSeries(result);

@@ -186,9 +186,16 @@ def lightpath_cluster(draw) -> dict:
         "tcp": draw(st.sampled_from(["lfn", "ns3"])),
         "RngRun": str(draw(st.integers(1, 1000))),
     }
-    if draw(st.booleans()):
+    second = draw(st.sampled_from(["none", "flow2", "bidirectional"]))
+    if second == "flow2":
         flags["flow2"] = "node1>node3"
         flags["flow2Delay"] = "0s"
+    elif second == "bidirectional":
+        flags["bidirectional"] = "true"
+    if draw(st.booleans()):
+        flags["pingCount"] = str(draw(st.integers(1, 50)))
+        flags["pingFlood"] = draw(st.sampled_from(["true", "false"]))
+        flags["pingInterval"] = "10ms"
     return flags
 
 
@@ -196,7 +203,7 @@ def lightpath_ceilings(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     s = 1448  # the scenario's segment size; the bundled topology's links are 1 Gb/s
     bound = ceiling_mbps(1e9, s, ethernet_wire(s + TCP_HEADERS))
     # per flow; not totalGoodput, a sum of rates over different intervals (gige-iperf's)
-    return [("goodput1", bound), ("goodput2", bound)]
+    return [("goodput1", bound), ("goodput2", bound), ("reverseGoodput", bound)]
 
 
 CONFIGURATIONS = {
