@@ -44,11 +44,12 @@
  * close: the rate the sender sustained), flowRatio (goodput1 / goodput2); with the daemons, for
  * flow 1: detectionTime (flow start to the epd's detection), moveTime (detection to its data
  * leaving on the circuit NIC), offloadTime (their sum); circuitShare1, circuitShare2 (fraction of
- * each flow's bytes its sender put on the circuit NIC); pingsAnswered and ping RTT (pingRttMin,
- * Max, Mean, Sd in us; for a flood also pingRate, floodRttMin, floodRttMax).
- * Series: throughput (t, flow1, flow2, total - each receiver's bytes per --interval; flow1Circuit -
- * flow 1's bytes, headers included, its sender put on the circuit NIC), pingRtt.  Events: the
- * control plane's timeline (ClusterEventLog).
+ * each flow's bytes its sender put on the circuit NIC: steered there by the daemons, or all of
+ * them for a flow addressed to the circuit, as in static mode); pingsAnswered and ping RTT
+ * (pingRttMin, Max, Mean, Sd in us; for a flood also pingRate, floodRttMin, floodRttMax). Series:
+ * throughput (t, flow1, flow2, total - each receiver's bytes per --interval; flow1Circuit - flow
+ * 1's bytes, headers included, its sender put on the circuit NIC), pingRtt.  Events: the control
+ * plane's timeline (ClusterEventLog).
  *
  * Run:  hybridnet run lightpath-cluster --mode=automatic --flow2=node1>node3
  *   or: build/bin/lightpath-cluster --mode=static --output=lightpath-cluster.json
@@ -325,12 +326,13 @@ struct Flow
     Ipv4Address destination;
     Time start;
     Ptr<IperfServer> server;
-    uint16_t port{0};         //!< the server's port
-    uint64_t received{0};     //!< bytes read so far
-    uint64_t sent{0};         //!< bytes its sender handed to IP (headers included)
-    uint64_t onCircuit{0};    //!< of those, the bytes steered onto the circuit NIC
-    uint64_t sampled{0};      //!< received at the last sample
-    std::vector<double> rate; //!< per interval, Mb/s
+    uint16_t port{0};           //!< the server's port
+    uint64_t received{0};       //!< bytes read so far
+    uint64_t sent{0};           //!< bytes its sender handed to IP (headers included)
+    uint64_t onCircuit{0};      //!< of those, the bytes that left on the circuit NIC
+    bool circuitAddress{false}; //!< addressed to the circuit NIC (static mode): all leave on it
+    uint64_t sampled{0};        //!< received at the last sample
+    std::vector<double> rate;   //!< per interval, Mb/s
 
     /** @return true if @p key is this flow's data direction */
     bool Is(const FlowKey& key) const
@@ -350,7 +352,7 @@ struct Flow
         if (Is(key))
         {
             sent += p->GetSize();
-            onCircuit += steered ? p->GetSize() : 0;
+            onCircuit += steered || circuitAddress ? p->GetSize() : 0;
         }
     }
 };
@@ -379,11 +381,13 @@ struct Flows
         flows.resize(flow2 || o.bidirectional ? 2 : 1);
         flows[0].spec = flow1;
         flows[0].destination = address(flow1.receiver, true);
+        flows[0].circuitAddress = o.mode == "static";
         flows[0].start = Seconds(1);
         if (o.bidirectional)
         {
             flows[1].spec = FlowSpec{flow1.receiver, flow1.sender};
             flows[1].destination = address(flow1.sender, true);
+            flows[1].circuitAddress = o.mode == "static";
             flows[1].start = flows[0].start;
         }
         else if (flow2)
