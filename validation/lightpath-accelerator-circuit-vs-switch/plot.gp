@@ -1,4 +1,4 @@
-# Left: each check's ratio (circuit over switch, or with the other network busy over
+# Left: each check's ratio (circuit over switch - one flow, iperf -d, ping, flood ping - or with the other network busy over
 # without) - the study's 1 with its tolerance band against the simulated mean and 95 % CI.
 # Right: ping RTT against ping iteration through the switch and over a hand-made circuit
 # (first replication).  Called by `hybridnet report` with datadir (checks.dat;
@@ -11,7 +11,7 @@ do for [t in "png pdf"] {
   set multiplot layout 1,2 title "Circuit against packet switch: host and NIC model, both networks"
   set title "ratios (1 = the same)"
   set ylabel "ratio"
-  set xrange [-0.6:4.6]
+  set xrange [-0.6:6.6]
   set yrange [0.9:1.1]
   set xtics rotate by -25
   set key bottom left
