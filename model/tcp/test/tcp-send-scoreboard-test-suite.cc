@@ -342,6 +342,36 @@ class TimeoutTestCase : public TestCase
 };
 
 /**
+ * A retransmission later SACKed leaves the network (RFC 6675 SetPipe: a SACKed octet counts
+ * nothing, retransmitted or not).  ns-3's TcpTxBuffer kept such a segment in its
+ * retransmission count until the cumulative ACK (ns-3 issue #1190, fixed after 3.44), so
+ * its pipe stayed one segment too high for the rest of the recovery.
+ */
+class SackedRetransmissionTestCase : public TestCase
+{
+  public:
+    SackedRetransmissionTestCase()
+        : TestCase("a retransmitted segment later SACKed no longer counts in pipe (ns-3 #1190)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpSendScoreboard sb(Seq(7, 0), 1000);
+        SendNew(sb, 10000, 1000);
+        sb.OnSack({Block(7, 3000, 6000)});
+        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 3000, "0-3000 lost by (5)");
+        sb.MarkSent(Seq(7, 1000), 1000, true); // a non-head segment retransmitted
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 3000 - 3000 + 1000, "pipe (3)");
+        sb.OnSack({Block(7, 1000, 2000), Block(7, 3000, 6000)});
+        NS_TEST_EXPECT_MSG_EQ(sb.GetRetransmittedBytes(), 0, "the SACKed retransmission left");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 2000, "0-1000 and 2000-3000 still lost");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 4000 - 2000, "pipe (3): 4000 bytes");
+    }
+};
+
+/**
  * A per-byte scoreboard written straight from the RFC text, to compare with: SACK blocks
  * per RFC 2018 as the class comment handles them, IsLost (4) evaluated for every byte after
  * every ACK (sticky), SetPipe and NextSeg rules 1-3 of RFC 6675 by scanning bytes.
@@ -995,6 +1025,7 @@ class TcpSendScoreboardTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new TimeoutTestCase(false), Duration::QUICK);
         AddTestCase(new TimeoutTestCase(true), Duration::QUICK);
+        AddTestCase(new SackedRetransmissionTestCase(), Duration::QUICK);
         for (uint32_t seed : {1U, 2U, 3U})
         {
             AddTestCase(new DifferentialTestCase(seed, 1), Duration::QUICK);
