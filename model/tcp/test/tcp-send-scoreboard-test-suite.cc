@@ -305,15 +305,36 @@ class NextSegmentTestCase : public TestCase
 };
 
 /**
+ * A recovery in progress, the start of the two cases below: ten segments of 1000 bytes
+ * sent, 3000-6000 SACKed (so 0-3000 lost by (5)), one lost segment retransmitted.
+ */
+class RecoveryInProgressTestCase : public TestCase
+{
+  protected:
+    using TestCase::TestCase;
+
+    /** @param retransmitted stream offset of the segment retransmitted (below 3000) */
+    void Start(TcpSendScoreboard& sb, uint64_t retransmitted)
+    {
+        SendNew(sb, 10000, 1000);
+        sb.OnSack({Block(7, 3000, 6000)});
+        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 3000, "0-3000 lost by (5)");
+        sb.MarkSent(Seq(7, retransmitted), 1000, true);
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 3000 - 3000 + 1000, "pipe (3)");
+    }
+};
+
+/**
  * The retransmission timeout (RFC 6675 section 5.1): every unSACKed byte is lost and not
  * retransmitted, a lost retransmission included; with discardSack the SACKs are forgotten.
  */
-class TimeoutTestCase : public TestCase
+class TimeoutTestCase : public RecoveryInProgressTestCase
 {
   public:
     TimeoutTestCase(bool discardSack)
-        : TestCase(std::string("retransmission timeout ") +
-                   (discardSack ? "discarding" : "keeping") + " SACK information"),
+        : RecoveryInProgressTestCase(std::string("retransmission timeout ") +
+                                     (discardSack ? "discarding" : "keeping") +
+                                     " SACK information"),
           m_discard(discardSack)
     {
     }
@@ -322,11 +343,7 @@ class TimeoutTestCase : public TestCase
     void DoRun() override
     {
         TcpSendScoreboard sb(Seq(7, 0), 1000);
-        SendNew(sb, 10000, 1000);
-        sb.OnSack({Block(7, 3000, 6000)});
-        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 3000, "0-3000 lost by (5)");
-        sb.MarkSent(Seq(7, 0), 1000, true);
-        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 3000 - 3000 + 1000, "pipe (3)");
+        Start(sb, 0);
         sb.OnRetransmissionTimeout(m_discard);
         NS_TEST_EXPECT_MSG_EQ(sb.GetSackedBytes(), m_discard ? 0 : 3000, "SACKed");
         NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), m_discard ? 10000 : 7000, "all unSACKed lost");
@@ -347,11 +364,12 @@ class TimeoutTestCase : public TestCase
  * retransmission count until the cumulative ACK (ns-3 issue #1190, fixed after 3.44), so
  * its pipe stayed one segment too high for the rest of the recovery.
  */
-class SackedRetransmissionTestCase : public TestCase
+class SackedRetransmissionTestCase : public RecoveryInProgressTestCase
 {
   public:
     SackedRetransmissionTestCase()
-        : TestCase("a retransmitted segment later SACKed no longer counts in pipe (ns-3 #1190)")
+        : RecoveryInProgressTestCase(
+              "a retransmitted segment later SACKed no longer counts in pipe (ns-3 #1190)")
     {
     }
 
@@ -359,11 +377,7 @@ class SackedRetransmissionTestCase : public TestCase
     void DoRun() override
     {
         TcpSendScoreboard sb(Seq(7, 0), 1000);
-        SendNew(sb, 10000, 1000);
-        sb.OnSack({Block(7, 3000, 6000)});
-        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 3000, "0-3000 lost by (5)");
-        sb.MarkSent(Seq(7, 1000), 1000, true); // a non-head segment retransmitted
-        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 3000 - 3000 + 1000, "pipe (3)");
+        Start(sb, 1000); // a segment that is not the head
         sb.OnSack({Block(7, 1000, 2000), Block(7, 3000, 6000)});
         NS_TEST_EXPECT_MSG_EQ(sb.GetRetransmittedBytes(), 0, "the SACKed retransmission left");
         NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 2000, "0-1000 and 2000-3000 still lost");
