@@ -145,6 +145,20 @@ def gige_iperf(label: str, *flags: str) -> Program:
     )
 
 
+def wan_bulk_transfer(label: str, *flags: str) -> Program:
+    """scenarios/wan-bulk-transfer, one flow, with ``flags`` on top."""
+    return Program(
+        "wan-bulk-transfer",
+        lambda duration, scratch: [
+            f"--duration={duration}",
+            f"--output={scratch / 'result.json'}",
+        ],
+        read_scenario_result,
+        label,
+        flags,
+    )
+
+
 def path_bulk_transfer(label: str, *flags: str) -> Program:
     """bench/path-bulk-transfer: one TCP transfer over one of the two paths (``flags``)."""
     return Program(
@@ -188,6 +202,19 @@ R3_FLAGS = (
     "--oneWayDelay=216500us",
     "--window=541250000",
     "--queuePackets=373791",
+)
+
+# tcp-recovery's path (the fairness case's single BIC flow, with ns-3 buffer semantics so
+# that TcpSocketBase runs it too).
+RECOVERY_FLAGS = (
+    "--congestion=TcpBicLinux",
+    "--bottleneckRate=100Mbps",
+    "--accessRate=1Gbps",
+    "--rtt=10ms",
+    "--queuePackets=0",
+    "--sndBuf=4MiB",
+    "--rcvBuf=4MiB",
+    "--sack=off",
 )
 
 BENCHMARKS = {
@@ -265,6 +292,17 @@ BENCHMARKS = {
         "(ns-3's TcpSocketBase); goal: at most the wall time per data packet of TcpSocketBase",
         subject=gige_iperf("LfnTcpSocket", "--tcp=lfn", "--window=64KiB"),
         reference=gige_iperf("TcpSocketBase", "--tcp=ns3", "--window=64KiB"),
+        max_wall_ratio=1.0,
+    ),
+    "tcp-recovery": Benchmark(
+        description="the cost of hybridnet's TCP where it recovers all the time: one BIC "
+        "flow without SACK on a 100 Mb/s, 10 ms WAN path with a one-BDP queue (an overflow "
+        "every few seconds, recoveries that outlast an RTO: LfnTcpSocket's Linux timer rules "
+        "(8) at work), wan-bulk-transfer --tcp=lfn against --tcp=ns3, both with the socket "
+        "buffers advertised whole; goal: at most the wall time per data packet of "
+        "TcpSocketBase",
+        subject=wan_bulk_transfer("LfnTcpSocket", "--tcp=lfn", *RECOVERY_FLAGS),
+        reference=wan_bulk_transfer("TcpSocketBase", "--tcp=ns3", *RECOVERY_FLAGS),
         max_wall_ratio=1.0,
     ),
     "nic-model": Benchmark(
