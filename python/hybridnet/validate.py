@@ -75,9 +75,12 @@ def _input_files() -> list[Path]:
 
 
 def _ignored(path: Path) -> bool:
-    """Editor and tool files (hidden, ``__pycache__``) are not inputs."""
+    """Editor and tool files (hidden, ``__pycache__``) are not inputs, nor test suites (a
+    ``test`` folder of a module or of the testbed): they are built into the test runner,
+    never into a scenario program, so a new test keeps the results."""
     parts = path.relative_to(paths.SOURCE_DIR).parts
-    return any(part.startswith(".") or part == "__pycache__" for part in parts)
+    hidden = any(part.startswith(".") or part == "__pycache__" for part in parts)
+    return hidden or "test" in parts[:-1]
 
 
 @dataclass(frozen=True)

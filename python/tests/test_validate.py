@@ -207,6 +207,8 @@ def test_build_identity_follows_the_inputs_only(tmp_path, monkeypatch):
         first = identity()
         (tmp_path / "docs/a.md").write_text("a documentation change")
         (tmp_path / "model/.a.cc.swp").write_text("an editor's file")
+        (tmp_path / "model/test").mkdir()
+        (tmp_path / "model/test/a-test-suite.cc").write_text("a new test suite")
         assert identity() == first
         (tmp_path / "model/a.cc").write_text("a source change")
         second = identity()
