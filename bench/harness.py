@@ -130,33 +130,30 @@ def read_stdout_line(stdout: str, _: Path) -> dict:
     return {field: doc[field] for field in (*RUN_FIELDS, *OPTIONAL_FIELDS) if field in doc}
 
 
-def gige_iperf(label: str, *flags: str) -> Program:
-    """scenarios/gige-iperf, iperf phase only (--pingCount=0), with ``flags`` on top."""
+def scenario(name: str, label: str, *flags: str, fixed: tuple[str, ...] = ()) -> Program:
+    """A scenario program (``name``) writing its result file, with ``fixed`` arguments that
+    belong to the benchmark's set-up and ``flags`` on top."""
     return Program(
-        "gige-iperf",
+        name,
         lambda duration, scratch: [
             f"--duration={duration}",
-            "--pingCount=0",
+            *fixed,
             f"--output={scratch / 'result.json'}",
         ],
         read_scenario_result,
         label,
         flags,
     )
+
+
+def gige_iperf(label: str, *flags: str) -> Program:
+    """scenarios/gige-iperf, iperf phase only (--pingCount=0), with ``flags`` on top."""
+    return scenario("gige-iperf", label, *flags, fixed=("--pingCount=0",))
 
 
 def wan_bulk_transfer(label: str, *flags: str) -> Program:
     """scenarios/wan-bulk-transfer, one flow, with ``flags`` on top."""
-    return Program(
-        "wan-bulk-transfer",
-        lambda duration, scratch: [
-            f"--duration={duration}",
-            f"--output={scratch / 'result.json'}",
-        ],
-        read_scenario_result,
-        label,
-        flags,
-    )
+    return scenario("wan-bulk-transfer", label, *flags)
 
 
 def path_bulk_transfer(label: str, *flags: str) -> Program:
