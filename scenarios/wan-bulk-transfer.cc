@@ -67,7 +67,7 @@
  * retransmits, fastRetransmits, dupAcksIn, timeouts, sackBlocksRcvd) - one result file,
  * nothing else written.
  *
- * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=classic
+ * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux
  *   --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms --accessDelay=10us
  *   --queuePackets=0 (one BDP) --segmentSize=1448B --sndBuf=0B --rcvBuf=0B (sized for
  *   the path) --bufferSemantics=ns3 --rmemMax=131071B --wmemMax=131071B

@@ -59,7 +59,7 @@
  * with both TCPs; 0 before the first report (the handshake; with tcp=ns3 ssthresh is
  * first reported at the first loss).
  *
- * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=classic --flows=3
+ * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --flows=3
  *   --rtts=10ms,80ms,180ms --bottleneckRate=1Gbps --accessRate=10Gbps --bottleneckDelay=1ms
  *   --queuePackets=0 --segmentSize=1448B --sndBuf=0B --rcvBuf=0B --bufferSemantics=ns3
  *   --rmemMax=131071B --wmemMax=131071B --sack=on --timestamps=on --windowScaling=on

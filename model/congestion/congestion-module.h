@@ -13,6 +13,7 @@
 #include "tcp-high-speed-rfc.h"
 #include "tcp-hstcp-lp.h"
 #include "tcp-htcp-linux.h"
+#include "tcp-linux-recovery.h"
 #include "tcp-scalable-linux.h"
 #include "tcp-switchable-aimd.h"
 

@@ -1191,6 +1191,14 @@ LfnTcpSocket::RetransmitHead()
     SendDataSegment(una, std::min(flight, m_tcb->m_segmentSize));
 }
 
+void
+LfnTcpSocket::MarkHeadLost()
+{
+    SequenceNumber32 una = m_scoreboard->GetHighAck();
+    uint32_t flight = m_scoreboard->GetBytesInFlight();
+    m_scoreboard->MarkLostBefore(una + std::min(flight, m_tcb->m_segmentSize));
+}
+
 bool
 LfnTcpSocket::HeadTimedOut() const
 {
@@ -1748,17 +1756,32 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         // partial ACK (RFC 6582 step 3 / RFC 6675 (B))
         NS_LOG_DEBUG("partial ack " << ack << " acked " << bytesAcked << " reno " << m_renoSacked
                                     << " flight " << m_scoreboard->GetBytesInFlight());
+        if (!m_sackEnabled)
+        {
+            MarkHeadLost(); // (9)
+        }
+        MarkTimedOutLost();
+        m_tcb->m_bytesInFlight = Pipe();
         if (segsAcked >= 1)
         {
             m_recovery->DoRecovery(m_tcb, delivered, false);
         }
-        MarkTimedOutLost();
         if (!m_sackEnabled)
         {
             RetransmitHead();
         }
         m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
         NewAck(ack, true); // (8a): every ACK of new data restarts the timer
+        return;
+    }
+    if (ack == m_recover && !m_sackEnabled && m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        // (10): hold Recovery until an ACK above recover; nothing below it to retransmit
+        NS_LOG_DEBUG("hold recovery at " << ack);
+        m_tcb->m_bytesInFlight = Pipe();
+        m_recovery->DoRecovery(m_tcb, delivered, false);
+        m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
+        NewAck(ack, true);
         return;
     }
     if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
@@ -1812,7 +1835,8 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     if (exitedFastRecovery)
     {
         NewAck(ack, true);
-        m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+        m_tcb->m_bytesInFlight = Pipe();         // without the duplicate-ACK estimate just reset
+        m_tcb->m_cWnd = m_tcb->m_ssThresh.Get(); // as TcpSocketBase, before ExitRecovery
         m_recovery->ExitRecovery(m_tcb);
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
@@ -1845,8 +1869,9 @@ LfnTcpSocket::DupAck(uint32_t delivered)
         {
             m_renoSacked += m_tcb->m_segmentSize;
         }
-        m_recovery->DoRecovery(m_tcb, delivered, true);
         MarkTimedOutLost();
+        m_tcb->m_bytesInFlight = Pipe(); // (9): what the ops read is counted after marking
+        m_recovery->DoRecovery(m_tcb, delivered, true);
     }
     else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
     {
@@ -1891,6 +1916,9 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
                  std::min(m_renoSacked, m_scoreboard->GetBytesInFlight());
     }
     m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight);
+    MarkHeadLost(); // (9)
+    MarkTimedOutLost();
+    m_tcb->m_bytesInFlight = Pipe();
     NS_LOG_DEBUG("enter recovery: flight " << m_scoreboard->GetBytesInFlight() << " reno "
                                            << m_renoSacked << " pipe " << Pipe() << " ssthresh "
                                            << m_tcb->m_ssThresh << " una "

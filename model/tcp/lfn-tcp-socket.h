@@ -113,6 +113,22 @@ namespace hybridnet
  * the duplicate-ACK estimate D * SMSS is capped at flight - max(lost, SMSS)
  * (tcp_check_reno_reordering), and pipe = flight - lost - D * SMSS + retransmitted.
  *
+ * **What the recovery ops read, and when recovery ends** (Linux's tcp_fastretrans_alert):
+ *
+ *     (9)   the segment at snd_una is marked lost on entering a recovery and, without SACK,
+ *           on each partial ACK (tcp_update_scoreboard's tcp_mark_head_lost), before (8b)'s
+ *           marking; then TcpSocketState::m_bytesInFlight = (1) and the recovery ops run,
+ *           then the head is retransmitted (RFC 6582 / RFC 6675: at once, whatever cwnd);
+ *     (10)  without SACK, an ACK of exactly the recovery point holds Recovery until an ACK
+ *           above it (tcp_try_undo_recovery: "to prevent false fast retransmits"); the ops
+ *           see it as a partial ACK, with nothing to retransmit.
+ *
+ * So the ops see Linux's tcp_packets_in_flight, and TcpLinuxRecovery (the congestion
+ * module) caps cwnd at it plus one segment as tcp_cwnd_down.  Linux retransmits the head
+ * only when cwnd has room, at most one ACK later than here.  TcpSocketBase leaves recovery
+ * at an ACK of the recovery point; by (10) a stray duplicate ACK right after it, from a
+ * segment sent twice, cannot start a new recovery.
+ *
  * **Receive window** (what is advertised):
  *
  *     (3)  rwnd_adv = B - A - O                                    (BufferSemantics ns3)
@@ -160,7 +176,8 @@ namespace hybridnet
  * refused); an MSS option on the SYN; receiver silly-window avoidance; window probes
  * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
  * (RFC 2018); an application write is sent at once, not 1 ns later; a window update on
- * read (7); Linux's retransmission timer in recovery (8). The ISN is 0 as in
+ * read (7); Linux's retransmission timer in recovery (8); Recovery held at the recovery
+ * point without SACK (10). The ISN is 0 as in
  * TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
@@ -372,6 +389,7 @@ class LfnTcpSocket : public TcpSocket
     void SendSegment(Ptr<Packet> p, TcpHeader& h);
     void AddOptions(TcpHeader& h, bool syn);
     void RetransmitHead();
+    void MarkHeadLost();       //!< (9): the segment at snd_una is lost
     bool HeadTimedOut() const; //!< (8b): the head, never retransmitted, older than an RTO
     void MarkTimedOutLost();   //!< (8b): segments first sent more than an RTO ago are lost
     uint32_t Pipe() const;

@@ -5,6 +5,7 @@
 
 #include "attribute-default.h"
 #include "hybridnet/lfn-tcp-socket.h"
+#include "hybridnet/tcp-linux-recovery.h"
 #include "message-text.h"
 
 #include "ns3/abort.h"
@@ -82,10 +83,12 @@ WanTcpFlags::AddStackFlags(ScenarioFlags& flags, const std::string& hosts, bool 
                       [](const std::string& text) { return !text.empty(); });
     }
     flags.AddChoice("recovery",
-                    "loss recovery: classic (TcpClassicRecovery, RFC 6582/6675) or prr "
+                    "cwnd in fast recovery: linux (TcpLinuxRecovery, Linux 2.6: one segment "
+                    "less every second ACK, never more than one above what is in flight), "
+                    "classic (TcpClassicRecovery, RFC 6582/6675: ssthresh at once) or prr "
                     "(TcpPrrRecovery, RFC 6937)",
                     &m_recovery,
-                    {"classic", "prr"});
+                    {"linux", "classic", "prr"});
 }
 
 void
@@ -305,12 +308,21 @@ WanTcpFlags::SizePath(DataRate rate, Time rtt, uint32_t queuePackets) const
     return WanPathSizing(rate, rtt, queuePackets, sockets);
 }
 
+TypeId
+WanTcpFlags::RecoveryTypeId() const
+{
+    if (m_recovery == "prr")
+    {
+        return TcpPrrRecovery::GetTypeId();
+    }
+    return m_recovery == "classic" ? TcpClassicRecovery::GetTypeId()
+                                   : TcpLinuxRecovery::GetTypeId();
+}
+
 void
 WanTcpFlags::SetDefaults(const WanPathSizing& sizing) const
 {
-    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
-                       TypeIdValue(m_recovery == "prr" ? TcpPrrRecovery::GetTypeId()
-                                                       : TcpClassicRecovery::GetTypeId()));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(RecoveryTypeId()));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_segmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sizing.GetSndBufSet()));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(sizing.GetRcvBufSet()));

@@ -35,15 +35,15 @@ namespace hybridnet
  * |--------|-----------------|----------------------------------------------------------------|
  * | stack  | tcp             | LfnTcpHelper on the hosts (lfn) or not (ns3)                   |
  * | stack  | congestion      | TcpL4Protocol::SocketType (per host: SetCongestion)            |
- * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpClassicRecovery, TcpPrrRecovery |
- * | socket | segmentSize     | TcpSocket::SegmentSize                                         |
- * | socket | sndBuf, rcvBuf  | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) |
- * | socket | bufferSemantics, rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  |
- * | socket | rcvBufAutoTuning, autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  |
- * | socket | sack, timestamps, windowScaling   | Sack, Timestamp, WindowScaling of its socket |
- * | socket | delAckCount     | TcpSocket::DelAckCount                                         |
- * | socket | initialCwnd     | TcpSocket::InitialCwnd (segments)                              |
- * | socket | initialSsThresh | TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
+ * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpLinuxRecovery, TcpClassicRecovery,
+ * TcpPrrRecovery | | socket | segmentSize     | TcpSocket::SegmentSize | | socket | sndBuf, rcvBuf
+ * | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) | | socket | bufferSemantics,
+ * rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  | | socket | rcvBufAutoTuning,
+ * autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  | | socket | sack, timestamps,
+ * windowScaling   | Sack, Timestamp, WindowScaling of its socket | | socket | delAckCount     |
+ * TcpSocket::DelAckCount                                         | | socket | initialCwnd     |
+ * TcpSocket::InitialCwnd (segments)                              | | socket | initialSsThresh |
+ * TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
  *
  * Both TCPs read the TcpSocket attributes: LfnTcpSocket implements TcpSocket's accessors
  * (SetInitialCwnd, SetInitialSSThresh, ...), so the initial window of either is
@@ -141,13 +141,14 @@ class WanTcpFlags
     void Install(NodeContainer hosts) const;
 
   private:
+    TypeId RecoveryTypeId() const;            //!< @return the TcpRecoveryOps --recovery names
     CongestionOpsCatalog m_catalog;           //!< the algorithms --congestion may name
     std::string m_shortNames;                 //!< m_catalog's short names
     bool m_perFlowCongestion{false};          //!< AddStackFlags' perFlowCongestion
     bool m_autoTuningFlags{false};            //!< AddSocketFlags' autoTuning
     TcpChoice m_tcp;                          //!< --tcp
     std::string m_congestion{"TcpLinuxReno"}; //!< --congestion, as given
-    std::string m_recovery{"classic"};        //!< --recovery: classic or prr
+    std::string m_recovery{"linux"};          //!< --recovery: linux, classic or prr
     uint32_t m_segmentSize{1448};             //!< --segmentSize, bytes
     uint64_t m_sndBuf{0};                     //!< --sndBuf, bytes (0: sized for the path)
     uint64_t m_rcvBuf{0};                     //!< --rcvBuf, bytes (0: sized for the path)

@@ -308,7 +308,7 @@ class FlagRulesTestCase : public TestCase
         Refused({"--rcvBufAutoTuning"}, "rcvBufAutoTuning needs bufferSemantics linux");
         Refused({"--rcvBufAutoTuning"}, "unknown flag --rcvBufAutoTuning", false);
         Refused({"--tcp=reno"}, "one of lfn, ns3");
-        Refused({"--recovery=rack"}, "one of classic, prr");
+        Refused({"--recovery=rack"}, "one of linux, classic, prr");
         Refused({"--delAckCount=0"}, "--delAckCount");
     }
 };
