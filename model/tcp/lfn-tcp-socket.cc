@@ -135,12 +135,30 @@ LfnTcpSocket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&LfnTcpSocket::m_autoTuning),
                           MakeBooleanChecker())
+            .AddAttribute("SndBufAutoTuning",
+                          "The application did not set SO_SNDBUF (linux semantics only): the "
+                          "send buffer starts at SndBufSize as the kernel sets it "
+                          "(tcp_wmem[1], not doubled) and grows by equation (11) up to "
+                          "SndBufAutoTuningMax (Linux 2.4 and 2.6 tcp_new_space).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_sndAutoTuning),
+                          MakeBooleanChecker())
+            .AddAttribute("SndBufAutoTuningMax",
+                          "net.ipv4.tcp_wmem[2]: the largest send buffer equation (11) reaches "
+                          "(bytes; 1 KiB - 1 GiB). Default: Linux 2.4 and 2.6's 131072.",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&LfnTcpSocket::m_sndAutoTuningMax),
+                          MakeUintegerChecker<uint32_t>(1024, 1U << 30))
             .AddAttribute("AutoTuningMax",
                           "net.ipv4.tcp_rmem[2]: the largest buffer autotuning reaches "
                           "(bytes; 1 KiB - 1 GiB). Default: Linux 2.6's 174760.",
                           UintegerValue(174760),
                           MakeUintegerAccessor(&LfnTcpSocket::m_autoTuningMax),
                           MakeUintegerChecker<uint32_t>(1024, 1U << 30))
+            .AddTraceSource("SendBuffer",
+                            "The send buffer in bytes, (5) or (11) [Web100 X_Sndbuf].",
+                            MakeTraceSourceAccessor(&LfnTcpSocket::m_effectiveSndBuf),
+                            "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("State",
                             "The TCP state (TcpSocket::TcpStates_t).",
                             MakeTraceSourceAccessor(&LfnTcpSocket::m_state),
@@ -233,6 +251,8 @@ LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
       m_advWinScale(sock.m_advWinScale),
       m_autoTuning(sock.m_autoTuning),
       m_autoTuningMax(sock.m_autoTuningMax),
+      m_sndAutoTuning(sock.m_sndAutoTuning),
+      m_sndAutoTuningMax(sock.m_sndAutoTuningMax),
       m_node(sock.m_node),
       m_tcp(sock.m_tcp),
       m_boundDevice(sock.m_boundDevice),
@@ -593,8 +613,7 @@ uint32_t
 LfnTcpSocket::GetTxAvailable() const
 {
     uint64_t held = m_stream.Size();
-    uint32_t buffer =
-        m_effectiveSndBuf ? m_effectiveSndBuf : EffectiveSize(m_sndBufSize, m_wmemMax);
+    uint32_t buffer = m_effectiveSndBuf.Get() ? m_effectiveSndBuf.Get() : SendBufferSet();
     return held >= buffer ? 0 : static_cast<uint32_t>(buffer - held);
 }
 
@@ -610,6 +629,7 @@ LfnTcpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
     }
     if (p->GetSize() > GetTxAvailable())
     {
+        m_writerWaiting = true; // (11): Linux's SOCK_NOSPACE
         m_errno = ERROR_MSGSIZE;
         return -1;
     }
@@ -630,6 +650,7 @@ LfnTcpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
     {
         SendPendingData(true);
     }
+    m_writerWaiting = GetTxAvailable() < m_segmentSize; // a full buffer: the writer waits
     return static_cast<int>(p->GetSize());
 }
 
@@ -757,7 +778,39 @@ LfnTcpSocket::EffectiveSize(uint32_t requested, uint32_t systemMax) const
 uint32_t
 LfnTcpSocket::ReceiveBuffer() const
 {
-    return m_effectiveRcvBuf ? m_effectiveRcvBuf : EffectiveSize(m_rcvBufSize, m_rmemMax);
+    return m_effectiveRcvBuf ? m_effectiveRcvBuf : ReceiveBufferSet();
+}
+
+uint32_t
+LfnTcpSocket::SendBufferSet() const
+{
+    const bool kernelDefault = m_sndAutoTuning && m_bufferSemantics == LINUX_BUFFERS;
+    return kernelDefault ? m_sndBufSize : EffectiveSize(m_sndBufSize, m_wmemMax); // (11), (5)
+}
+
+uint32_t
+LfnTcpSocket::ReceiveBufferSet() const
+{
+    const bool kernelDefault = m_autoTuning && m_bufferSemantics == LINUX_BUFFERS;
+    return kernelDefault ? m_rcvBufSize : EffectiveSize(m_rcvBufSize, m_rmemMax); // (6), (5)
+}
+
+void
+LfnTcpSocket::GrowSendBuffer()
+{
+    // (11), Linux's tcp_new_space: the writer waits for room and cwnd is not full
+    if (!m_sndAutoTuning || m_bufferSemantics != LINUX_BUFFERS || !m_writerWaiting ||
+        m_scoreboard->GetBytesInFlight() >= m_tcb->m_cWnd.Get())
+    {
+        return;
+    }
+    const uint64_t demanded =
+        std::max<uint64_t>(m_tcb->m_cWnd.Get(), uint64_t{m_retxThresh + 1} * m_tcb->m_segmentSize);
+    const uint64_t wanted = std::min<uint64_t>(2 * demanded, m_sndAutoTuningMax);
+    if (wanted > m_effectiveSndBuf.Get())
+    {
+        m_effectiveSndBuf = static_cast<uint32_t>(wanted);
+    }
 }
 
 uint32_t
@@ -1444,8 +1497,8 @@ LfnTcpSocket::InitSendState()
     m_tcb->m_lastAckedSeq = m_iss + 1;
     m_tcb->m_highTxMark = m_iss + 1;
     m_tcb->m_nextTxSequence = m_iss + 1;
-    m_effectiveSndBuf = EffectiveSize(m_sndBufSize, m_wmemMax);
-    m_effectiveRcvBuf = EffectiveSize(m_rcvBufSize, m_rmemMax);
+    m_effectiveSndBuf = SendBufferSet();
+    m_effectiveRcvBuf = ReceiveBufferSet();
     m_scoreboard = std::make_unique<TcpSendScoreboard>(m_iss + 1, smss, m_retxThresh);
     if (m_pendingBytes > 0)
     {
@@ -1936,8 +1989,10 @@ LfnTcpSocket::NewAck(SequenceNumber32 ack, bool resetRto)
     {
         RestartRto();
     }
+    GrowSendBuffer();
     if (GetTxAvailable() > 0)
     {
+        m_writerWaiting = false;
         NotifySend(GetTxAvailable());
     }
     if (ack > m_tcb->m_nextTxSequence)
@@ -2249,6 +2304,7 @@ LfnTcpSocket::SetSndBufSize(uint32_t size)
     m_sndBufSize = size;
     if (m_scoreboard)
     {
+        m_sndAutoTuning = false; // a setsockopt locks the buffer (SOCK_SNDBUF_LOCK)
         m_effectiveSndBuf = EffectiveSize(size, m_wmemMax);
     }
 }
@@ -2265,6 +2321,7 @@ LfnTcpSocket::SetRcvBufSize(uint32_t size)
     m_rcvBufSize = size;
     if (m_scoreboard)
     {
+        m_autoTuning = false; // a setsockopt locks the buffer (SOCK_RCVBUF_LOCK)
         m_effectiveRcvBuf = EffectiveSize(size, m_rmemMax);
     }
 }

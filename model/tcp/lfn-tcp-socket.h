@@ -141,13 +141,26 @@ namespace hybridnet
  *
  * (the kernel doubles the value set, for its own overhead, and clips to the system maxima
  * net.core.rmem_max/wmem_max), and (4) keeps 1/2^tcp_adv_win_scale of it for overhead
- * (tcp_adv_win_scale = 2 in Linux 2.6: a quarter).  With RcvBufAutoTuning (Linux 2.6's
- * dynamic right-sizing, which the kernel applies to sockets whose application did not set
- * SO_RCVBUF; B starts from (5) applied to RcvBufSize), once per RTT the buffer grows to
+ * (tcp_adv_win_scale = 2 in Linux 2.4 and 2.6: a quarter).  A socket whose application
+ * does not set its buffers gets the kernel's defaults as they are, not doubled (Linux's
+ * tcp_v4_init_sock: sk_rcvbuf = tcp_rmem[1], sk_sndbuf = tcp_wmem[1]), and the kernel
+ * grows them.  With RcvBufAutoTuning (Linux 2.6's dynamic right-sizing; B starts at
+ * RcvBufSize, tcp_rmem[1]) once per RTT the receive buffer grows to
  *
  *     (6)  B = min(AutoTuningMax, max(B, 2 * 2 * bytes read by the application in the last RTT))
  *
  * (twice the per-RTT rate so the sender is not window-limited, twice again for overhead).
+ * With SndBufAutoTuning (Linux 2.4 and 2.6 tcp_new_space, net/ipv4/tcp_input.c; S starts
+ * at SndBufSize, tcp_wmem[1]), on every ACK that frees room while the application waits
+ * for it (it found the buffer full: SOCK_NOSPACE) and cwnd is not full, the send buffer
+ * grows to
+ *
+ *     (11) S = min(SndBufAutoTuningMax, max(S, 2 max(cwnd, (DupThresh + 1) SMSS)))
+ *
+ * (Linux counts each segment's memory - payload, MAX_TCP_HEADER of room for headers, the
+ * sk_buff itself - against both the buffer and (11); here both count payload, so a buffer
+ * of the same size holds more segments than Linux's).  A buffer the
+ * application sets on a connected socket locks it, as setsockopt does: no growth after.
  * The window scale is chosen at the SYN from the largest buffer the socket can reach.
  *
  * **Window update on read** (Linux's tcp_cleanup_rbuf, net/ipv4/tcp.c, the same in 2.4 and
@@ -394,11 +407,14 @@ class LfnTcpSocket : public TcpSocket
     void MarkTimedOutLost();   //!< (8b): segments first sent more than an RTO ago are lost
     uint32_t Pipe() const;
     uint32_t AvailableWindow() const;
-    uint16_t AdvertisedWindow();    //!< the window field of a segment; records rcv_wup, rcv_wnd
-    uint32_t WindowClamp() const;   //!< the largest window the current buffer offers, (3)-(4)
-    bool AckAfterRead() const;      //!< (7): an application read warrants an ACK now
-    uint32_t WindowSpace() const;   //!< the window to offer in bytes, (3)-(4), unscaled
-    uint32_t ReceiveBuffer() const; //!< B of (3)-(6): the current receive buffer, bytes
+    uint16_t AdvertisedWindow();       //!< the window field of a segment; records rcv_wup, rcv_wnd
+    uint32_t WindowClamp() const;      //!< the largest window the current buffer offers, (3)-(4)
+    bool AckAfterRead() const;         //!< (7): an application read warrants an ACK now
+    uint32_t WindowSpace() const;      //!< the window to offer in bytes, (3)-(4), unscaled
+    uint32_t ReceiveBuffer() const;    //!< B of (3)-(6): the current receive buffer, bytes
+    uint32_t SendBufferSet() const;    //!< the send buffer at set-up, (5) or (11), bytes
+    uint32_t ReceiveBufferSet() const; //!< B at set-up, (5) or (6), bytes
+    void GrowSendBuffer();             //!< (11) on an ACK that frees room
     uint32_t FreeReceiveSpace() const;
     uint8_t WindowShiftForBuffer() const;
 
@@ -441,6 +457,8 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_advWinScale{0};
     bool m_autoTuning{false};
     uint32_t m_autoTuningMax{0};
+    bool m_sndAutoTuning{false};
+    uint32_t m_sndAutoTuningMax{0};
 
     // Plumbing
     Ptr<Node> m_node;
@@ -472,7 +490,8 @@ class LfnTcpSocket : public TcpSocket
     std::unique_ptr<TcpSendScoreboard> m_scoreboard;
     uint32_t m_pendingBytes{0}; //!< written before the scoreboard existed
     SequenceNumber32 m_iss{0};
-    uint32_t m_effectiveSndBuf{0};
+    TracedValue<uint32_t> m_effectiveSndBuf{0}; //!< the send buffer, (5) or (11)
+    bool m_writerWaiting{false}; //!< (11): the application found the send buffer full
     TracedValue<uint32_t> m_rWnd{0};
     uint8_t m_sndWindShift{0};
     SequenceNumber32 m_highRxAckMark{0};

@@ -120,7 +120,7 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
                       ": W (see sndBuf) with ns3 semantics, "
                       "2 W / 3 with linux (which doubles it and advertises 3/4)" +
                       std::string(autoTuning ? "; with rcvBufAutoTuning the initial buffer "
-                                               "(tcp_rmem[1])"
+                                               "(tcp_rmem[1], not doubled)"
                                              : ""),
                   &m_rcvBuf,
                   0,

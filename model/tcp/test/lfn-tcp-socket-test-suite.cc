@@ -190,6 +190,8 @@ struct Transfer
     std::ostream* web100{nullptr};    //!< LfnTcpStatsLog of the sender, every web100Interval
     Time web100Interval{MilliSeconds(500)};
     uint32_t autoTuningMax{174760};
+    bool sndAutoTuning{false};                                   //!< LfnTcpSocket::SndBufAutoTuning
+    std::vector<std::pair<Time, uint32_t>>* sendBuffer{nullptr}; //!< SendBuffer trace, if set
     Time stop{Seconds(120)};
 };
 
@@ -365,6 +367,12 @@ class Writer
 };
 
 void
+RecordValue(std::vector<std::pair<Time, uint32_t>>* trace, uint32_t, uint32_t v)
+{
+    trace->emplace_back(Simulator::Now(), v);
+}
+
+void
 RecordCwnd(Outcome* out, uint32_t, uint32_t v)
 {
     out->cwnd.emplace_back(Simulator::Now(), v);
@@ -426,6 +434,8 @@ RunTransfer(const Transfer& t)
                        BooleanValue(t.autoTuning));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::AutoTuningMax",
                        UintegerValue(t.autoTuningMax));
+    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::SndBufAutoTuning",
+                       BooleanValue(t.sndAutoTuning));
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(t.congestion));
     Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", StringValue(t.recovery));
 
@@ -513,6 +523,11 @@ RunTransfer(const Transfer& t)
         sender->TraceConnectWithoutContext("Tx", MakeCallback(&RecoveryWatch::Sent, &watch));
         sender->TraceConnectWithoutContext("CongState",
                                            MakeCallback(&RecoveryWatch::StateChanged, &watch));
+        if (t.sendBuffer)
+        {
+            sender->TraceConnectWithoutContext("SendBuffer",
+                                               MakeBoundCallback(&RecordValue, t.sendBuffer));
+        }
     }
     sender->SetConnectCallback(MakeCallback(&Writer::Connected, &writer),
                                MakeNullCallback<void, Ptr<Socket>>());
@@ -882,6 +897,56 @@ class RecoveryCwndTestCase : public TestCase
 
     std::string m_recovery;
     bool m_burstExpected;
+};
+
+/**
+ * A send buffer the application did not set (Linux semantics): it starts at SndBufSize
+ * (tcp_wmem[1], 16384 B, not doubled) and each growth is equation (11), Linux's
+ * tcp_new_space: 2 max(cwnd, 4 SMSS) at that moment, at most SndBufAutoTuningMax (131072 B),
+ * which a transfer whose cwnd passes 64 KiB reaches.  Set by the application it is (5),
+ * 2 x 16384 B, and does not grow.
+ */
+class SendBufferGrowthTestCase : public TestCase
+{
+  public:
+    explicit SendBufferGrowthTestCase(bool autoTuning)
+        : TestCase(std::string("send buffer ") +
+                   (autoTuning ? "not set: grows as tcp_new_space (11)" : "set: (5), fixed")),
+          m_autoTuning(autoTuning)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::pair<Time, uint32_t>> sendBuffer;
+        Transfer t;
+        t.semantics = "linux";
+        t.sndBuf = 16384;
+        t.sndAutoTuning = m_autoTuning;
+        t.sendBuffer = &sendBuffer;
+        t.bytes = 2000000;
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
+        if (!m_autoTuning)
+        {
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer.size(), 1U, "set once, never grown");
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer.front().second, 32768U, "(5): doubled");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_GT(sendBuffer.size(), 2U, "the buffer grew");
+        NS_TEST_EXPECT_MSG_EQ(sendBuffer.front().second, 16384U, "tcp_wmem[1], not doubled");
+        for (std::size_t i = 1; i < sendBuffer.size(); ++i)
+        {
+            const auto& [at, value] = sendBuffer[i];
+            uint32_t cwnd = CwndAt(out.cwnd, at);
+            uint32_t expected = std::min(2 * std::max(cwnd, 4 * t.segmentSize), 131072U);
+            NS_TEST_EXPECT_MSG_EQ(value, expected, "growth " << i << " at " << at.As(Time::MS));
+        }
+        NS_TEST_EXPECT_MSG_EQ(sendBuffer.back().second, 131072U, "tcp_wmem[2] reached");
+    }
+
+    bool m_autoTuning;
 };
 
 /** A receiver that stops reading closes the window; probes and a window update reopen it. */
@@ -1323,6 +1388,8 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new AdvertisedWindowTestCase("linux", 1000000, 196604), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(false), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(true), Duration::QUICK);
+        AddTestCase(new SendBufferGrowthTestCase(true), Duration::QUICK);
+        AddTestCase(new SendBufferGrowthTestCase(false), Duration::QUICK);
         AddTestCase(new StatsLogTestCase(), Duration::QUICK);
         AddTestCase(new ApplicationsTestCase(), Duration::QUICK);
         for (bool sack : {true, false})
