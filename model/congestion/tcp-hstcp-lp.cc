@@ -71,6 +71,7 @@ TcpHstcpLp::TcpHstcpLp(const TcpHstcpLp& other)
       m_roundSegments(other.m_roundSegments),
       m_roundCwnd(other.m_roundCwnd),
       m_lastSample(other.m_lastSample),
+      m_lastAck(other.m_lastAck),
       m_yields(other.m_yields),
       m_row(other.m_row),
       m_ackCnt(other.m_ackCnt)
@@ -152,7 +153,9 @@ void
 TcpHstcpLp::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
 {
     NS_LOG_FUNCTION(this << tcb << segmentsAcked << rtt);
-    if (rtt.IsZero() || !Sample(tcb, segmentsAcked))
+    const bool duplicate = tcb->m_lastAckedSeq == m_lastAck; // no sample: see (1)
+    m_lastAck = tcb->m_lastAckedSeq;
+    if (duplicate || rtt.IsZero() || !Sample(tcb, segmentsAcked))
     {
         return;
     }
@@ -175,6 +178,7 @@ TcpHstcpLp::Yield(Ptr<TcpSocketState> tcb)
     Time srtt = tcb->m_srtt.Get().IsZero() ? tcb->m_lastRtt.Get() : tcb->m_srtt.Get();
     m_inferenceEnd = Simulator::Now() + srtt * m_inferenceRtts;
     m_ackCnt = 0;
+    m_roundCwnd = w; // the next round begins with the reduced window
     ++m_yields;
     m_owdMin = static_cast<int64_t>(std::floor(m_smoothedOwd));
     m_owdMax = 2 * m_owdMin;

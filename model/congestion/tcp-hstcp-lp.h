@@ -20,8 +20,8 @@ namespace hybridnet
  * with TCP-LP's early congestion inference, so that a bulk transfer uses the spare
  * capacity of a high-speed path and yields to other traffic.
  *
- * **One-way delay (TCP-LP, Kuzmanovic and Knightly 2003).**  Each ACK carrying timestamps
- * gives, in ticks of the 1 ms timestamp clock,
+ * **One-way delay (TCP-LP, Kuzmanovic and Knightly 2003).**  Each ACK that acknowledges new
+ * data and carries timestamps gives, in ticks of the 1 ms timestamp clock,
  *
  *     (1)  d = TSval - TSecr
  *
@@ -39,7 +39,11 @@ namespace hybridnet
  *
  *     (2)  s <- 7/8 s + 1/8 d;   d_min = min d;   d_max = the largest d but one,
  *
- * (d_max forgets the single largest sample, as Linux's tcp_lp.c), and the early
+ * (d_max forgets the single largest sample, as Linux's tcp_lp.c).  A duplicate ACK gives no
+ * sample: it echoes the segment before the hole (RFC 7323's TS.Recent rule), so its d
+ * grows with the wait for the hole; Linux calls pkts_acked only when segments are
+ * acknowledged (tcp_clean_rtx_queue), while ns-3's sockets call PktsAcked on duplicate ACKs
+ * too (TcpSocketState::m_lastAckedSeq unchanged tells them apart).  The early
  * congestion indication, in whole ticks as Linux compares it, is
  *
  *     (3)  floor(s) > d_min + floor(delta (d_max - d_min))  and  d > the same limit,
@@ -133,6 +137,7 @@ class TcpHstcpLp : public TcpNewReno
     uint32_t m_roundSegments{0};       //!< segments acknowledged in the round
     uint32_t m_roundCwnd{0};           //!< cwnd when the round began, bytes
     int64_t m_lastSample{0};           //!< the last round's sample, ms
+    SequenceNumber32 m_lastAck{0};     //!< m_lastAckedSeq at the last PktsAcked
     TracedValue<uint32_t> m_yields{0}; //!< early congestion indications acted on
     uint32_t m_row{0};                 //!< HighSpeed table row (moved in congestion avoidance)
     uint32_t m_ackCnt{0};              //!< HighSpeed increase credit

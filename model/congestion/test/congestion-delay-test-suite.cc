@@ -205,6 +205,13 @@ class HstcpLpDriver
      */
     void Ack(uint32_t owdMs, uint32_t segments = 2, uint32_t echoAgeMs = 100)
     {
+        tcb->m_lastAckedSeq += segments * kMss; // new data: a duplicate ACK adds nothing
+        DuplicateAck(owdMs, segments, echoAgeMs);
+    }
+
+    /** As Ack, but acknowledging nothing new (ns-3's sockets pass one segment). */
+    void DuplicateAck(uint32_t owdMs, uint32_t segments = 1, uint32_t echoAgeMs = 100)
+    {
         auto nowMs = static_cast<uint32_t>(Simulator::Now().GetMilliSeconds());
         tcb->m_rcvTimestampEchoReply = nowMs - echoAgeMs;
         tcb->m_rcvTimestampValue = nowMs - echoAgeMs + owdMs;
@@ -317,6 +324,57 @@ class HstcpLpYieldTestCase : public TestCase
     uint32_t m_acksAfter{0};          //!< ACKs for one segment after inference
     uint32_t m_ssThresh{0};           //!< HSTCP-LP's decrease
     uint32_t m_highSpeedSsThresh{0};  //!< HighSpeed's decrease at the same window
+};
+
+/**
+ * Duplicate ACKs give no sample: after two rounds at 10 ms, rounds whose ACKs are all
+ * duplicates with a one-way delay of 100 ms (the wait for a hole, RFC 7323's TS.Recent
+ * rule) leave the window alone; the same rounds of new data halve it ((3), as in
+ * HstcpLpYieldTestCase).
+ */
+class HstcpLpDuplicateAckTestCase : public TestCase
+{
+  public:
+    explicit HstcpLpDuplicateAckTestCase(bool duplicates)
+        : TestCase(std::string("HSTCP-LP: rounds of 100 ms one-way delay ") +
+                   (duplicates ? "in duplicate ACKs: no yield" : "in new ACKs: a yield")),
+          m_duplicates(duplicates)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HstcpLpDriver drv;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i),
+                                &HstcpLpDriver::Ack,
+                                &drv,
+                                10,
+                                2,
+                                100);
+        }
+        for (uint32_t i = 3; i < 8; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(1000 + 101 * i),
+                                m_duplicates ? &HstcpLpDriver::DuplicateAck : &HstcpLpDriver::Ack,
+                                &drv,
+                                100,
+                                2,
+                                100);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        // new data: halve, then one segment; the rounds after begin with one segment and
+        // give no sample (a window of two or more is needed)
+        const uint32_t yields = m_duplicates ? 0 : 2;
+        const uint32_t window = m_duplicates ? 1000 : 1;
+        NS_TEST_EXPECT_MSG_EQ(drv.yields, yields, "yields");
+        NS_TEST_EXPECT_MSG_EQ(drv.tcb->GetCwndInSegments(), window, "window after the rounds");
+    }
+
+    bool m_duplicates;
 };
 
 /**
@@ -498,6 +556,8 @@ class CongestionDelayTestSuite : public TestSuite
         AddTestCase(new FastUpdateTestCase(), Duration::QUICK);
         AddTestCase(new HstcpLpYieldTestCase(), Duration::QUICK);
         AddTestCase(new HstcpLpSamplingTestCase(), Duration::QUICK);
+        AddTestCase(new HstcpLpDuplicateAckTestCase(true), Duration::QUICK);
+        AddTestCase(new HstcpLpDuplicateAckTestCase(false), Duration::QUICK);
         AddTestCase(new HstcpLpRangesTestCase(), Duration::QUICK);
         AddTestCase(new SwitchableAimdTestCase(), Duration::QUICK);
     }
