@@ -18,7 +18,8 @@ namespace hybridnet
  * one segment every second ACK, and never more than one segment above what is in flight.
  *
  * Read in Linux 2.6.11's net/ipv4/tcp_input.c (the release nearest the studies' 2.6.6 at
- * hand; the same code from 2.4 to 2.6.17).  With w = cwnd and F = the bytes in flight as
+ * hand; from 2.6.13 each congestion module may set the floor of (1), min_cwnd, which the
+ * Reno default keeps at ssthresh / 2).  With w = cwnd and F = the bytes in flight as
  * the socket counts them after this ACK (Linux's tcp_packets_in_flight: sent, less SACKed
  * or duplicate-ACKed, less marked lost, plus retransmitted), S = SMSS and c an ACK counter,
  * on every ACK in Recovery, including the one that enters it (tcp_cwnd_down):

@@ -35,15 +35,15 @@ namespace hybridnet
  * |--------|-----------------|----------------------------------------------------------------|
  * | stack  | tcp             | LfnTcpHelper on the hosts (lfn) or not (ns3)                   |
  * | stack  | congestion      | TcpL4Protocol::SocketType (per host: SetCongestion)            |
- * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpLinuxRecovery, TcpClassicRecovery,
- * TcpPrrRecovery | | socket | segmentSize     | TcpSocket::SegmentSize | | socket | sndBuf, rcvBuf
- * | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) | | socket | bufferSemantics,
- * rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  | | socket | rcvBufAutoTuning,
- * autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  | | socket | sack, timestamps,
- * windowScaling   | Sack, Timestamp, WindowScaling of its socket | | socket | delAckCount     |
- * TcpSocket::DelAckCount                                         | | socket | initialCwnd     |
- * TcpSocket::InitialCwnd (segments)                              | | socket | initialSsThresh |
- * TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
+ * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpLinux/Classic/PrrRecovery     |
+ * | socket | segmentSize     | TcpSocket::SegmentSize                                         |
+ * | socket | sndBuf, rcvBuf  | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) |
+ * | socket | bufferSemantics, rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  |
+ * | socket | rcvBufAutoTuning, autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  |
+ * | socket | sack, timestamps, windowScaling   | Sack, Timestamp, WindowScaling of its socket |
+ * | socket | delAckCount     | TcpSocket::DelAckCount                                         |
+ * | socket | initialCwnd     | TcpSocket::InitialCwnd (segments)                              |
+ * | socket | initialSsThresh | TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
  *
  * Both TCPs read the TcpSocket attributes: LfnTcpSocket implements TcpSocket's accessors
  * (SetInitialCwnd, SetInitialSSThresh, ...), so the initial window of either is
