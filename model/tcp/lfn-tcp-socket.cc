@@ -1507,8 +1507,7 @@ LfnTcpSocket::InitSendState()
     }
     NS_ABORT_MSG_UNLESS(m_congestion && m_recovery,
                         "LfnTcpSocket: no congestion-control or recovery algorithm set");
-    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
-    m_tcb->m_congState = TcpSocketState::CA_OPEN;
+    SetCongState(TcpSocketState::CA_OPEN);
 }
 
 void
@@ -1763,18 +1762,16 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
                          uint32_t bytesAcked,
                          bool carriesData)
 {
-    bool exitedFastRecovery = false;
-    uint32_t oldDupAckCount = m_dupAckCount;
+    const uint32_t oldDupAckCount = m_dupAckCount;
     m_tcb->m_lastAckedSeq = ack;
-    SequenceNumber32 highTx = m_tcb->m_highTxMark;
-    bool isDupAck =
+    const SequenceNumber32 highTx = m_tcb->m_highTxMark;
+    const bool isDupAck =
         m_sackEnabled ? scoreboardUpdated : (ack == oldUna && ack < highTx && !carriesData);
     if (isDupAck)
     {
         ++m_stats.dupAcksIn;
         DupAck(delivered);
     }
-
     if (ack == oldUna && ack == highTx)
     {
         return;
@@ -1784,8 +1781,34 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
         return;
     }
-    // a new cumulative ACK
-    uint32_t smss = m_tcb->m_segmentSize;
+    const uint32_t segsAcked = CountNewlyAcked(delivered, bytesAcked, isDupAck);
+    const bool inRecovery = m_tcb->m_congState == TcpSocketState::CA_RECOVERY;
+    if (inRecovery && (ack < m_recover || (ack == m_recover && !m_sackEnabled)))
+    {
+        RecoveryAck(ack, delivered, segsAcked, ack < m_recover);
+        return;
+    }
+    if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    {
+        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+        m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        NewAck(ack, true);
+        return;
+    }
+    OpenAck(ack, oldUna, segsAcked, oldDupAckCount, isDupAck);
+}
+
+void
+LfnTcpSocket::SetCongState(TcpSocketState::TcpCongState_t state)
+{
+    m_congestion->CongestionStateSet(m_tcb, state);
+    m_tcb->m_congState = state;
+}
+
+uint32_t
+LfnTcpSocket::CountNewlyAcked(uint32_t delivered, uint32_t bytesAcked, bool isDupAck)
+{
+    const uint32_t smss = m_tcb->m_segmentSize;
     uint32_t segsAcked = delivered / smss;
     m_bytesAckedNotProcessed += delivered % smss;
     if (m_bytesAckedNotProcessed >= smss)
@@ -1800,55 +1823,60 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     if (!m_sackEnabled)
     {
         // duplicate ACKs counted above the hole have been cumulatively acknowledged
-        uint32_t beyondHead = bytesAcked > smss ? bytesAcked - smss : 0;
+        const uint32_t beyondHead = bytesAcked > smss ? bytesAcked - smss : 0;
         m_renoSacked = m_renoSacked > beyondHead ? m_renoSacked - beyondHead : 0;
     }
+    return segsAcked;
+}
 
-    if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+void
+LfnTcpSocket::RecoveryAck(SequenceNumber32 ack,
+                          uint32_t delivered,
+                          uint32_t segsAcked,
+                          bool partial)
+{
+    if (partial)
     {
         // partial ACK (RFC 6582 step 3 / RFC 6675 (B))
-        NS_LOG_DEBUG("partial ack " << ack << " acked " << bytesAcked << " reno " << m_renoSacked
-                                    << " flight " << m_scoreboard->GetBytesInFlight());
+        NS_LOG_DEBUG("partial ack " << ack << " reno " << m_renoSacked << " flight "
+                                    << m_scoreboard->GetBytesInFlight());
         if (!m_sackEnabled)
         {
             MarkHeadLost(); // (9)
         }
         MarkTimedOutLost();
-        m_tcb->m_bytesInFlight = Pipe();
-        if (segsAcked >= 1)
-        {
-            m_recovery->DoRecovery(m_tcb, delivered, false);
-        }
-        if (!m_sackEnabled)
-        {
-            RetransmitHead();
-        }
-        m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
-        NewAck(ack, true); // (8a): every ACK of new data restarts the timer
-        return;
     }
-    if (ack == m_recover && !m_sackEnabled && m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    else
     {
         // (10): hold Recovery until an ACK above recover; nothing below it to retransmit
         NS_LOG_DEBUG("hold recovery at " << ack);
-        m_tcb->m_bytesInFlight = Pipe();
+    }
+    m_tcb->m_bytesInFlight = Pipe();
+    if (!partial || segsAcked >= 1)
+    {
         m_recovery->DoRecovery(m_tcb, delivered, false);
-        m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
-        NewAck(ack, true);
-        return;
     }
-    if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    if (partial && !m_sackEnabled)
+    {
+        RetransmitHead();
+    }
+    m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
+    NewAck(ack, true); // (8a): every ACK of new data restarts the timer
+}
+
+void
+LfnTcpSocket::OpenAck(SequenceNumber32 ack,
+                      SequenceNumber32 oldUna,
+                      uint32_t segsAcked,
+                      uint32_t oldDupAckCount,
+                      bool isDupAck)
+{
+    const TcpSocketState::TcpCongState_t state = m_tcb->m_congState;
+    if (state == TcpSocketState::CA_OPEN)
     {
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
-        m_congestion->IncreaseWindow(m_tcb, segsAcked);
-        NewAck(ack, true);
-        return;
     }
-    if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
-    {
-        m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
-    }
-    else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
+    else if (state == TcpSocketState::CA_DISORDER)
     {
         if (segsAcked >= oldDupAckCount)
         {
@@ -1856,36 +1884,32 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         }
         if (!isDupAck)
         {
-            m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
-            m_tcb->m_congState = TcpSocketState::CA_OPEN;
+            SetCongState(TcpSocketState::CA_OPEN);
         }
     }
-    else if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    else if (state == TcpSocketState::CA_RECOVERY)
     {
-        segsAcked = static_cast<uint32_t>(ack - oldUna) / smss;
+        segsAcked = static_cast<uint32_t>(ack - oldUna) / m_tcb->m_segmentSize;
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
         m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_COMPLETE_CWR);
-        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
-        m_tcb->m_congState = TcpSocketState::CA_OPEN;
-        exitedFastRecovery = true;
+        SetCongState(TcpSocketState::CA_OPEN);
         m_dupAckCount = 0;
         if (!m_sackEnabled)
         {
             m_renoSacked = 0; // tcp_reset_reno_sack() at the end of Recovery
         }
     }
-    else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    else if (state == TcpSocketState::CA_LOSS)
     {
-        segsAcked = static_cast<uint32_t>(ack - m_recover) / smss;
+        segsAcked = static_cast<uint32_t>(ack - m_recover) / m_tcb->m_segmentSize;
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
-        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_OPEN);
-        m_tcb->m_congState = TcpSocketState::CA_OPEN;
+        SetCongState(TcpSocketState::CA_OPEN);
     }
     if (ack >= m_recover)
     {
         m_recoverActive = false;
     }
-    if (exitedFastRecovery)
+    if (state == TcpSocketState::CA_RECOVERY)
     {
         NewAck(ack, true);
         m_tcb->m_bytesInFlight = Pipe();         // without the duplicate-ACK estimate just reset
@@ -1913,8 +1937,7 @@ LfnTcpSocket::DupAck(uint32_t delivered)
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
     {
-        m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_DISORDER);
-        m_tcb->m_congState = TcpSocketState::CA_DISORDER;
+        SetCongState(TcpSocketState::CA_DISORDER);
     }
     if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
     {
@@ -1957,8 +1980,7 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
     ++m_stats.fastRetransmits;
     m_recover = m_tcb->m_highTxMark;
     m_recoverActive = true;
-    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_RECOVERY);
-    m_tcb->m_congState = TcpSocketState::CA_RECOVERY;
+    SetCongState(TcpSocketState::CA_RECOVERY);
     uint32_t flight = m_sackEnabled ? Pipe() : Pipe() + m_tcb->m_segmentSize;
     if (!m_sackEnabled)
     {
@@ -2270,8 +2292,7 @@ LfnTcpSocket::RetransmissionTimeout()
         m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, inFlightBeforeRto);
     }
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
-    m_congestion->CongestionStateSet(m_tcb, TcpSocketState::CA_LOSS);
-    m_tcb->m_congState = TcpSocketState::CA_LOSS;
+    SetCongState(TcpSocketState::CA_LOSS);
     m_tcb->m_cWnd = m_tcb->m_segmentSize;
     m_tcb->m_cWndInfl = m_tcb->m_cWnd;
     m_retxTimer.Set(m_rto.Get());

@@ -375,6 +375,31 @@ class LfnTcpSocket : public TcpSocket
                     SequenceNumber32 oldUna,
                     uint32_t bytesAcked,
                     bool carriesData);
+    /**
+     * Count the segments a new cumulative ACK acknowledges (bytes carried over between
+     * ACKs), end a duplicate-ACK run, and take the acknowledged bytes off the duplicate
+     * ACKs counted as SACKed without SACK.
+     * @return the segments acknowledged
+     */
+    uint32_t CountNewlyAcked(uint32_t delivered, uint32_t bytesAcked, bool isDupAck);
+    /**
+     * An ACK in Recovery at or below the recovery point: a partial ACK (@p partial; (9),
+     * the head retransmitted without SACK) or, without SACK, the ACK of exactly the point,
+     * which holds Recovery (10).
+     */
+    void RecoveryAck(SequenceNumber32 ack, uint32_t delivered, uint32_t segsAcked, bool partial);
+    /**
+     * A new ACK that leaves (or keeps) the connection Open: the congestion ops see the
+     * segments acknowledged in the state it had, Recovery ends with ExitRecovery, then the
+     * window grows.
+     */
+    void OpenAck(SequenceNumber32 ack,
+                 SequenceNumber32 oldUna,
+                 uint32_t segsAcked,
+                 uint32_t oldDupAckCount,
+                 bool isDupAck);
+    /** Tell the congestion ops, then set the congestion state. */
+    void SetCongState(TcpSocketState::TcpCongState_t state);
     void DupAck(uint32_t delivered);
     void EnterRecovery(uint32_t delivered);
     void NewAck(SequenceNumber32 ack, bool resetRto);
