@@ -24,13 +24,17 @@
  * iperf ends on host0, no NIC). One second after the transfer ends, --pingCount pings go
  * from host0 to host1 every --pingInterval on the idle network, or, with --pingFlood, as
  * fast as the replies come back (ping -f; FloodPing). TCP: --tcp=lfn (the default) runs
- * hybridnet's LfnTcpSocket on every host (Linux's window update when the application
- * reads, tcp_cleanup_rbuf; docs/modules/tcp.md) and --tcp=ns3 ns-3's TcpSocketBase; both
- * with --window as the buffer set and advertised whole.
+ * hybridnet's LfnTcpSocket on every host with the host profile's kernel (Linux's buffer
+ * semantics, its window update when the application reads, tcp_cleanup_rbuf;
+ * docs/modules/tcp.md) and --tcp=ns3 ns-3's TcpSocketBase. --window=0B (the default) is
+ * iperf without -w: the kernel's own buffers (Linux 2.4: a 16 KiB send buffer that grows
+ * with cwnd to 128 KiB, an 87380 B receive buffer advertising 64 KiB); --window=W is
+ * iperf -w W (TcpChoice: Linux doubles it and advertises 3/4; with --tcp=ns3 or
+ * --host=none the buffer as set, advertised whole).
  *
  * Flags (defaults): --host=accelerator-xeon --itr=8000 --throttleClock=FreeRunning
  *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --mtu=1500B
- *   --segmentSize=1448B --window=16KiB --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
+ *   --segmentSize=1448B --window=0B --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
  *   --tcp=lfn --queueSize=100 --duration=10s --interval=1s --bidirectional=false --receivers=1
  *   --loopback=false --pingCount=300 --pingInterval=1s --pingFlood=false --pingSize=56B;
  *   `--help` explains each.
@@ -75,7 +79,6 @@ struct Options
     Time linkDelay{NanoSeconds(500)};
     uint32_t mtu{1500};
     uint32_t segmentSize{1448};
-    uint64_t window{16384};
     uint32_t writeSize{8192};
     std::string congestionOps{"ns3::TcpLinuxReno"};
     uint32_t queueSize{100};
@@ -117,11 +120,6 @@ AddTransferFlags(ScenarioFlags& flags, Options& o)
                   &o.segmentSize,
                   536,
                   65483);
-    flags.AddSize("window",
-                  "socket send and receive buffer of both ends (iperf -w)",
-                  &o.window,
-                  2048,
-                  1ULL << 30);
     flags.AddSize("writeSize",
                   "bytes per application write (iperf -l; 8KiB is iperf's default)",
                   &o.writeSize,
@@ -325,6 +323,14 @@ main(int argc, char* argv[])
     hostFlags.AddRings(flags);
     AddTransferFlags(flags, o);
     tcp.AddFlag(flags, "every host");
+    tcp.AddWindowFlag(flags, 0);
+    flags.AddInputCheck([&tcp, &hostFlags, &o]() -> std::string {
+        if (o.duration.IsZero())
+        {
+            return ""; // pings only: no TCP socket
+        }
+        return tcp.CheckWindow(hostFlags.IsModelled(0) ? &hostFlags.GetProfile(0) : nullptr);
+    });
     ping.AddFlags(flags, "after the transfer, host0 to host1", true, 300);
     AddRules(flags, o, hostFlags);
     if (auto exitCode = scenario.Parse(argc, argv))
@@ -334,12 +340,10 @@ main(int argc, char* argv[])
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(o.congestionOps));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
     NodeContainer hosts(1 + o.receivers);
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
-    tcp.Install(hosts);
+    tcp.Install(hosts, hostFlags.IsModelled(0) ? &hostFlags.GetProfile(0) : nullptr);
     InternetStackHelper().Install(hosts);
     Ipv4InterfaceContainer addresses =
         Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);

@@ -15,8 +15,10 @@
  *        10.0.0.1                                                  10.0.0.2
  *
  * TCP_STREAM: hybridnet's LfnTcpSocket (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase), TcpLinuxReno,
- * timestamps on, MSS = mtu - 52 B, the window (--window) the buffer set and advertised whole,
- * a window update when netserver reads (Linux's tcp_cleanup_rbuf), BulkSend writing
+ * timestamps on, MSS = mtu - 52 B, the window (--window) set on both sockets as netperf -s
+ * and -S do (TcpChoice: the buffer as set and advertised whole, or on a host whose profile
+ * names a Linux kernel doubled with 3/4 advertised), a window update when netserver reads (Linux's
+ * tcp_cleanup_rbuf), BulkSend writing
  * --messageSize bytes at a time (8 KiB by default), measured at the receiver by
  * IperfServer (payload from the connection's accept to the sender's FIN). UDP_STREAM:
  * UdpStreamSender writes datagrams of --messageSize bytes (by default the largest that fits
@@ -282,13 +284,15 @@ main(int argc, char* argv[])
     const bool udp = o.protocol == "udp";
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mtu - kTcpIpHeaders));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
     Config::SetDefault("ns3::UdpSocket::RcvBufSize", UintegerValue(o.window));
 
     NodeContainer hosts(2);
     NetDeviceContainer nics = BuildCable(hosts, o, hostFlags);
-    tcp.Install(hosts);
+    tcp.SetWindow(o.window); // netperf -s and -S: setsockopt on both ends
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        tcp.Install(hosts.Get(i), &hostFlags.GetProfile(i));
+    }
     InternetStackHelper().Install(hosts);
     TrafficControlHelper fifoQdisc;
     fifoQdisc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));

@@ -15,7 +15,9 @@
  *
  * Flows: --flow1 from t = 1 s and --flow2 (if given) --flow2Delay later, each an iperf
  * TCP transfer (BulkSend to IperfServer) of --duration, over hybridnet's LfnTcpSocket
- * (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase); with --bidirectional flow 2 is flow 1
+ * (--tcp=lfn, with the host profile's kernel; --tcp=ns3: ns-3's TcpSocketBase; --window=0B,
+ * the default, is iperf without -w: the kernel's own buffers; --window=W is iperf -w W, see
+ * TcpChoice); with --bidirectional flow 2 is flow 1
  * reversed, at the same time and on the same network (iperf -d, as gige-iperf's
  * --bidirectional).  --mode says how flow 1 travels:
  *   packet     both flows on the packet network; no daemons run, no circuit is made;
@@ -30,7 +32,7 @@
  * circuit address in static mode).
  *
  * Flags (defaults): --topology=lightpath-accelerator --mode=packet --flow1=node1>node2
- *   --flow2= --flow2Delay=1s --bidirectional=false --duration=30s --window=64KiB
+ *   --flow2= --flow2Delay=1s --bidirectional=false --duration=30s --window=0B
  *   --writeSize=8KiB --tcp=lfn --interval=1s --pingCount=0 --pingInterval=1s
  *   --pingFlood=false --pingSize=56B; with --mode=automatic the daemon
  *   settings --detectionPolicy --rateThreshold --bytesThreshold --busyPolicy (default
@@ -122,7 +124,6 @@ struct Options
     Time flow2Delay{Seconds(1)};
     bool bidirectional{false};
     Time duration{Seconds(30)};
-    uint64_t window{65536};
     uint32_t writeSize{8192};
     Time interval{Seconds(1)};
     std::string detectionPolicy{"file"};
@@ -174,11 +175,6 @@ AddFlowFlags(ScenarioFlags& flags, Options& o)
                   &o.duration,
                   MilliSeconds(100),
                   Hours(1));
-    flags.AddSize("window",
-                  "socket send and receive buffer of every TCP end (iperf -w)",
-                  &o.window,
-                  2048,
-                  1ULL << 30);
     flags.AddSize("writeSize",
                   "bytes per application write (iperf -l; 8KiB is iperf's default)",
                   &o.writeSize,
@@ -582,6 +578,7 @@ main(int argc, char* argv[])
     auto& flags = scenario.Flags();
     AddFlowFlags(flags, o);
     tcp.AddFlag(flags, "every host");
+    tcp.AddWindowFlag(flags, 0);
     ping.AddFlags(flags, "after the flows, from flow 1's sender to its receiver", true, 0);
     AddDaemonFlags(flags, o);
     // The topology, with the flows' host names and the mode, is checked while the flags
@@ -600,7 +597,15 @@ main(int argc, char* argv[])
         {
             return e.what();
         }
-        return "";
+        try
+        {
+            const HostProfile profile = HostProfile::Load(topology.hostProfile);
+            return tcp.CheckWindow(&profile);
+        }
+        catch (const InputFileError& e)
+        {
+            return std::string("--topology: ") + e.what();
+        }
     });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
@@ -609,8 +614,6 @@ main(int argc, char* argv[])
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
     ClusterBuilder cluster;
     cluster.SetTcp(tcp);

@@ -30,6 +30,17 @@ LfnTcpL4Protocol::GetTypeId()
     return tid;
 }
 
+LfnTcpL4Protocol::LfnTcpL4Protocol()
+{
+    m_socketFactory.SetTypeId(LfnTcpSocket::GetTypeId());
+}
+
+void
+LfnTcpL4Protocol::SetSocketAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_socketFactory.Set(name, value);
+}
+
 void
 LfnTcpL4Protocol::NotifyNewAggregate()
 {
@@ -55,7 +66,7 @@ LfnTcpL4Protocol::CreateLfnSocket()
     GetAttribute("RecoveryType", recovery);
     ObjectFactory congestionFactory(congestion.Get().GetName());
     ObjectFactory recoveryFactory(recovery.Get().GetName());
-    Ptr<LfnTcpSocket> socket = CreateObject<LfnTcpSocket>();
+    Ptr<LfnTcpSocket> socket = m_socketFactory.Create<LfnTcpSocket>();
     socket->SetNodeAndTcp(GetObject<Node>(), this);
     socket->SetCongestionControlAlgorithm(congestionFactory.Create<TcpCongestionOps>());
     socket->SetRecoveryAlgorithm(recoveryFactory.Create<TcpRecoveryOps>());

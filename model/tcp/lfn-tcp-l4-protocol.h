@@ -4,10 +4,12 @@
 #ifndef HYBRIDNET_LFN_TCP_L4_PROTOCOL_H
 #define HYBRIDNET_LFN_TCP_L4_PROTOCOL_H
 
+#include "ns3/object-factory.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-factory.h"
 
 #include <set>
+#include <string>
 
 namespace ns3
 {
@@ -36,7 +38,21 @@ class LfnTcpL4Protocol : public TcpL4Protocol
      */
     static TypeId GetTypeId();
 
-    /** @return a new LfnTcpSocket with this layer's congestion and recovery algorithms */
+    LfnTcpL4Protocol();
+
+    /**
+     * Set an attribute of every LfnTcpSocket this node creates from now on (a kernel's
+     * socket defaults: BufferSemantics, SndBufSize as tcp_wmem[1], MinRto, ...); it takes
+     * precedence over Config::SetDefault, so nodes can run different kernels.
+     * @param name an attribute of LfnTcpSocket or of its parent TcpSocket
+     * @param value its value
+     */
+    void SetSocketAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @return a new LfnTcpSocket with this layer's congestion and recovery algorithms and
+     *         socket attributes
+     */
     Ptr<Socket> CreateLfnSocket();
     /**
      * Keep a socket alive while its connection is open (a socket accepted by a listener,
@@ -57,6 +73,7 @@ class LfnTcpL4Protocol : public TcpL4Protocol
 
   private:
     bool m_factoryInstalled{false};
+    ObjectFactory m_socketFactory;         //!< LfnTcpSocket with this node's attributes
     std::set<Ptr<LfnTcpSocket>> m_sockets; //!< kept alive until closed or disposed
 };
 

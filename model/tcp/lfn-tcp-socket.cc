@@ -128,12 +128,21 @@ LfnTcpSocket::GetTypeId()
                           MakeUintegerAccessor(&LfnTcpSocket::m_advWinScale),
                           MakeUintegerChecker<uint32_t>(0, 4))
             .AddAttribute("RcvBufAutoTuning",
-                          "Grow the receive buffer once per RTT by equation (6) (Linux 2.6 "
-                          "dynamic right-sizing; linux semantics only); RcvBufSize is then "
-                          "the initial buffer (tcp_rmem[1]). Linux turns it off for sockets "
-                          "whose application sets SO_RCVBUF: leave it off to model those.",
+                          "The application did not set SO_RCVBUF (linux semantics only): the "
+                          "receive buffer starts at RcvBufSize as the kernel sets it "
+                          "(tcp_rmem[1], not doubled) and, with ModerateRcvBuf, grows once "
+                          "per RTT by equation (6). Leave it off for sockets whose "
+                          "application sets SO_RCVBUF.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&LfnTcpSocket::m_autoTuning),
+                          MakeBooleanChecker())
+            .AddAttribute("ModerateRcvBuf",
+                          "net.ipv4.tcp_moderate_rcvbuf: the kernel grows a receive buffer "
+                          "the application did not set by equation (6) (Linux 2.6.7 and "
+                          "later: tcp_rcv_space_adjust; false for Linux 2.4, which has no "
+                          "such growth).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_moderateRcvBuf),
                           MakeBooleanChecker())
             .AddAttribute("SndBufAutoTuning",
                           "The application did not set SO_SNDBUF (linux semantics only): the "
@@ -250,6 +259,7 @@ LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
       m_wmemMax(sock.m_wmemMax),
       m_advWinScale(sock.m_advWinScale),
       m_autoTuning(sock.m_autoTuning),
+      m_moderateRcvBuf(sock.m_moderateRcvBuf),
       m_autoTuningMax(sock.m_autoTuningMax),
       m_sndAutoTuning(sock.m_sndAutoTuning),
       m_sndAutoTuningMax(sock.m_sndAutoTuningMax),
@@ -2100,7 +2110,7 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
 void
 LfnTcpSocket::AutoTuneReceiveBuffer()
 {
-    if (!m_autoTuning || m_bufferSemantics != LINUX_BUFFERS)
+    if (!m_autoTuning || !m_moderateRcvBuf || m_bufferSemantics != LINUX_BUFFERS)
     {
         return;
     }

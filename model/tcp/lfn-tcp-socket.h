@@ -144,8 +144,10 @@ namespace hybridnet
  * (tcp_adv_win_scale = 2 in Linux 2.4 and 2.6: a quarter).  A socket whose application
  * does not set its buffers gets the kernel's defaults as they are, not doubled (Linux's
  * tcp_v4_init_sock: sk_rcvbuf = tcp_rmem[1], sk_sndbuf = tcp_wmem[1]), and the kernel
- * grows them.  With RcvBufAutoTuning (Linux 2.6's dynamic right-sizing; B starts at
- * RcvBufSize, tcp_rmem[1]) once per RTT the receive buffer grows to
+ * grows them.  With RcvBufAutoTuning (B starts at RcvBufSize, tcp_rmem[1]) and
+ * ModerateRcvBuf (Linux 2.6.7's dynamic right-sizing, tcp_rcv_space_adjust; Linux 2.4 keeps
+ * tcp_rmem[1], so its window scale still comes from tcp_rmem[2] = AutoTuningMax) once per
+ * RTT the receive buffer grows to
  *
  *     (6)  B = min(AutoTuningMax, max(B, 2 * 2 * bytes read by the application in the last RTT))
  *
@@ -481,6 +483,7 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_wmemMax{0};
     uint32_t m_advWinScale{0};
     bool m_autoTuning{false};
+    bool m_moderateRcvBuf{true};
     uint32_t m_autoTuningMax{0};
     bool m_sndAutoTuning{false};
     uint32_t m_sndAutoTuningMax{0};

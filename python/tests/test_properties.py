@@ -81,6 +81,8 @@ def gige_iperf(draw) -> dict:
         "pingCount": str(draw(st.integers(0, 3))),
         "RngRun": str(draw(st.integers(1, 1000))),
     }
+    if flags["tcp"] == "lfn" and flags["host"] != "none" and draw(st.booleans()):
+        flags["window"] = "0B"  # iperf without -w: the profile kernel's buffers
     two = draw(st.sampled_from(["one", "bidirectional", "receivers"]))
     if two == "bidirectional":
         flags["bidirectional"] = "true"
@@ -186,6 +188,8 @@ def lightpath_cluster(draw) -> dict:
         "tcp": draw(st.sampled_from(["lfn", "ns3"])),
         "RngRun": str(draw(st.integers(1, 1000))),
     }
+    if flags["tcp"] == "lfn" and draw(st.booleans()):
+        flags["window"] = "0B"
     second = draw(st.sampled_from(["none", "flow2", "bidirectional"]))
     if second == "flow2":
         flags["flow2"] = "node1>node3"

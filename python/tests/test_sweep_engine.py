@@ -18,12 +18,14 @@ from hybridnet import cli, plots, runs, store, sweep, sweep_spec
 from hybridnet.runs import RunOutcome, run_id
 from hybridnet.store import Store
 
-# host = none: plain Ethernet hosts, which draw no random numbers (deterministic runs).
+# host = none: plain Ethernet hosts, which draw no random numbers (deterministic runs); they
+# have no kernel, so a transfer sets its window (unless a spec sweeps it).
 SHORT = {"duration": "100ms", "pingCount": 2, "pingInterval": "10ms", "host": "none"}
 
 
 def write_spec(folder, name, body):
-    fixed = "\n".join(f"{k} = {json.dumps(v)}" for k, v in SHORT.items())
+    window = {} if "window" in body else {"window": "64KiB"}
+    fixed = "\n".join(f"{k} = {json.dumps(v)}" for k, v in {**SHORT, **window}.items())
     path = folder / name
     path.write_text(f'scenario = "gige-iperf"\ntimeout = "2min"\n[fixed]\n{fixed}\n{body}')
     return sweep_spec.load(path)

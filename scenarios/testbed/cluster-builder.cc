@@ -123,7 +123,8 @@ ClusterBuilder::BuildHosts()
     m_switchNode = CreateObject<Node>();
     m_acceleratorNode = CreateObject<Node>();
 
-    const HostProfile profile = HostProfile::Load(t.hostProfile);
+    m_profile = HostProfile::Load(t.hostProfile);
+    const HostProfile& profile = *m_profile;
     LoopbackHelper loopback;
     profile.ApplyLoopback(loopback);
     loopback.Install(m_hostNodes);
@@ -276,7 +277,7 @@ ClusterBuilder::BuildInternetStack(Ptr<NetDevice> acceleratorManagement)
     const ClusterTopology& t = m_topology;
     const ClusterTopology::Host& frontEnd = t.GetFrontEnd();
     InternetStackHelper internet;
-    m_tcp.Install(m_hostNodes);
+    m_tcp.Install(m_hostNodes, &*m_profile);
     internet.Install(m_hostNodes);
     internet.Install(m_acceleratorNode);
     std::vector<Ptr<NetDevice>> packetDevices;

@@ -5,6 +5,7 @@
 #define HYBRIDNET_CLUSTER_BUILDER_H
 
 #include "hybridnet/cluster-topology.h"
+#include "hybridnet/host-profile.h"
 #include "hybridnet/tcp-choice.h"
 
 #include "ns3/attribute.h"
@@ -13,6 +14,7 @@
 #include "ns3/node-container.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -205,7 +207,8 @@ class ClusterBuilder
 
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_deviceAttributes;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_moderatorAttributes;
-    TcpChoice m_tcp; //!< the hosts' TCP
+    TcpChoice m_tcp;                      //!< the hosts' TCP
+    std::optional<HostProfile> m_profile; //!< the hosts' profile (BuildHosts)
     bool m_built{false};
     ClusterTopology m_topology;
     std::map<std::string, BuiltHost> m_hosts;

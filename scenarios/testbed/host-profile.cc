@@ -6,6 +6,8 @@
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/interrupt-moderator.h"
+#include "hybridnet/lfn-tcp-helper.h"
+#include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/loopback-helper.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
@@ -39,6 +41,7 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"bus", &HostBus::GetTypeId},
     {"nic", &NicNetDevice::GetTypeId},
     {"moderator", &InterruptModerator::GetTypeId},
+    {"kernel", &LfnTcpSocket::GetTypeId},
 };
 
 /** @return the TypeId of @p section's class */
@@ -209,7 +212,10 @@ ReadParts(const Json& doc, std::vector<HostProfile::Setting>* settings)
         const std::string file = folder + "/" + name + ".json";
         InFile(file, [&]() {
             const Json part = Parse(ReadFile(file, "host profile part"), "part");
-            CheckObject(part, "", {"description", "cpu", "bus", "nic", "moderator"}, "part");
+            CheckObject(part,
+                        "",
+                        {"description", "cpu", "bus", "nic", "moderator", "kernel"},
+                        "part");
             ReadDescription(part);
             ReadSections(part, file, settings);
         });
@@ -264,7 +270,7 @@ HostProfile::Load(const std::string& nameOrPath)
         const Json doc = Parse(ReadFile(file, "host profile"), "profile");
         CheckObject(doc,
                     "",
-                    {"description", "include", "cpu", "bus", "nic", "moderator"},
+                    {"description", "include", "cpu", "bus", "nic", "moderator", "kernel"},
                     "profile");
         profile.m_description = ReadDescription(doc);
         ReadParts(doc, &profile.m_settings);
@@ -336,9 +342,29 @@ HostProfile::Apply(NicHelper& helper) const
         {
             helper.SetDeviceAttribute(s.attribute, *s.value);
         }
-        else
+        else if (s.section == "moderator")
         {
             helper.SetModeratorAttribute(s.attribute, *s.value);
+        }
+    }
+}
+
+bool
+HostProfile::HasKernel() const
+{
+    return std::any_of(m_settings.begin(), m_settings.end(), [](const Setting& s) {
+        return s.section == "kernel";
+    });
+}
+
+void
+HostProfile::ApplyKernel(LfnTcpHelper& helper) const
+{
+    for (const auto& s : m_settings)
+    {
+        if (s.section == "kernel")
+        {
+            helper.SetSocketAttribute(s.attribute, *s.value);
         }
     }
 }

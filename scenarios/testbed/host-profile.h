@@ -18,13 +18,15 @@ namespace ns3
 namespace hybridnet
 {
 
+class LfnTcpHelper;
 class LoopbackHelper;
 class NicHelper;
 
 /**
  * @brief A host of one of the reproduced studies, read from its profile file: attribute
- * values of its CPU (HostCpu), I/O bus (HostBus), NIC (NicNetDevice) and driver
- * (InterruptModerator), each with its unit and its source.
+ * values of its CPU (HostCpu), I/O bus (HostBus), NIC (NicNetDevice), driver
+ * (InterruptModerator) and kernel (its TCP sockets' defaults, LfnTcpSocket), each with its
+ * unit and its source.
  *
  * The bundled profiles are the JSON files of scenarios/testbed/host-profiles/ (their names
  * are the file names without .json, listed by Names() and `hybridnet profiles`); Load()
@@ -36,7 +38,8 @@ class NicHelper;
  *       "cpu"?:       { "<HostCpu attribute>": <setting>, ... },
  *       "bus"?:       { "<HostBus attribute>": <setting>, ... },
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
- *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... }
+ *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
+ *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... }
  *     }
  *
  * with each setting `{ "value": ..., "unit"?: "...", "source": "..." }`:
@@ -54,9 +57,10 @@ class NicHelper;
  *
  * A part (host-profiles/parts/<name>.json) has the same sections and a description, no
  * include: the facts several hosts share, stated once (the Linux network stack's costs in
- * cycles, the e1000 5.x driver's defaults).  No attribute is set twice, by the profile or
- * its parts.  What a profile does not set keeps the attribute's default.  Any problem
- * throws InputFileError with one line: "<file>: <section>.<attribute>...: <problem>".
+ * cycles, the e1000 5.x driver's defaults, a Linux kernel's TCP socket defaults).  No
+ * attribute is set twice, by the profile or its parts.  What a profile does not set keeps the
+ * attribute's default.  Any problem throws InputFileError with one line: "<file>:
+ * <section>.<attribute>...: <problem>".
  */
 class HostProfile
 {
@@ -64,7 +68,7 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;             //!< cpu, bus, nic or moderator
+        std::string section;             //!< cpu, bus, nic, moderator or kernel
         std::string attribute;           //!< the attribute's name
         std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
         std::string unit;                //!< the unit of a number ("" for other values)
@@ -92,12 +96,12 @@ class HostProfile
     const std::string& GetDescription() const;
     /**
      * @return every setting: the parts' (in the order included), then the profile's; in a
-     *         file by section (cpu, bus, nic, moderator), then by attribute name
+     *         file by section (cpu, bus, nic, moderator, kernel), then by attribute name
      */
     const std::vector<Setting>& GetSettings() const;
 
     /**
-     * @param section cpu, bus, nic or moderator
+     * @param section cpu, bus, nic, moderator or kernel
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
@@ -105,6 +109,15 @@ class HostProfile
 
     /** Set every setting on @p helper: cpu, bus, nic (device) and moderator attributes. */
     void Apply(NicHelper& helper) const;
+
+    /** @return true if the profile names its kernel (a kernel section, its own or a part's) */
+    bool HasKernel() const;
+
+    /**
+     * Set the kernel section on @p helper: the socket attributes of every LfnTcpSocket the
+     * host creates (LfnTcpHelper::SetSocketAttribute).
+     */
+    void ApplyKernel(LfnTcpHelper& helper) const;
 
     /**
      * Set the host's loopback device (LoopbackNetDevice): PacketCycles = RxPacketCycles +

@@ -25,6 +25,12 @@ LfnTcpHelper::SetTcpAttribute(const std::string& name, const AttributeValue& val
 }
 
 void
+LfnTcpHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_socketAttributes.emplace_back(name, value.Copy());
+}
+
+void
 LfnTcpHelper::Install(NodeContainer nodes) const
 {
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
@@ -44,7 +50,12 @@ LfnTcpHelper::Install(Ptr<Node> node) const
                     "LfnTcpHelper::Install: node " << node->GetId()
                                                    << " already has ns-3's TCP; install "
                                                       "LfnTcp before InternetStackHelper");
-    node->AggregateObject(m_factory.Create<LfnTcpL4Protocol>());
+    Ptr<LfnTcpL4Protocol> tcp = m_factory.Create<LfnTcpL4Protocol>();
+    for (const auto& [name, value] : m_socketAttributes)
+    {
+        tcp->SetSocketAttribute(name, *value);
+    }
+    node->AggregateObject(tcp);
 }
 
 } // namespace hybridnet

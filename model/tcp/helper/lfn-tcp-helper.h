@@ -8,6 +8,8 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -31,7 +33,8 @@ namespace hybridnet
  * @endcode
  * Socket attributes (SegmentSize, SndBufSize, Sack, BufferSemantics, ...) are set as for any
  * ns-3 socket: Config::SetDefault("ns3::TcpSocket::...") and
- * "ns3::hybridnet::LfnTcpSocket::...", or on the socket object.
+ * "ns3::hybridnet::LfnTcpSocket::...", or on the socket object; SetSocketAttribute sets
+ * them for the installed nodes only (a host's kernel), over those defaults.
  */
 class LfnTcpHelper
 {
@@ -45,6 +48,13 @@ class LfnTcpHelper
      */
     void SetTcpAttribute(const std::string& name, const AttributeValue& value);
     /**
+     * Set an attribute of every LfnTcpSocket the installed nodes create
+     * (LfnTcpL4Protocol::SetSocketAttribute: over Config::SetDefault, per node).
+     * @param name an attribute of LfnTcpSocket or TcpSocket
+     * @param value attribute value
+     */
+    void SetSocketAttribute(const std::string& name, const AttributeValue& value);
+    /**
      * Install on each node (which must not have a TCP layer yet).
      * @param nodes the nodes
      */
@@ -54,6 +64,7 @@ class LfnTcpHelper
 
   private:
     ObjectFactory m_factory;
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_socketAttributes;
 };
 
 } // namespace hybridnet

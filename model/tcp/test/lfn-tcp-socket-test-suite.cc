@@ -183,6 +183,7 @@ struct Transfer
     bool closeAfterWrite{true};         //!< false: the sender keeps the connection open
     std::string semantics{"ns3"};
     bool autoTuning{false};
+    bool moderateRcvBuf{true};        //!< LfnTcpSocket::ModerateRcvBuf
     std::set<uint32_t> reorderData;   //!< data segments delivered late once
     std::set<uint32_t> duplicateData; //!< data segments delivered twice
     std::set<uint32_t> corruptData;   //!< data segments with a bit error (checksums on)
@@ -432,6 +433,8 @@ RunTransfer(const Transfer& t)
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::BufferSemantics", StringValue(t.semantics));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RcvBufAutoTuning",
                        BooleanValue(t.autoTuning));
+    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::ModerateRcvBuf",
+                       BooleanValue(t.moderateRcvBuf));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::AutoTuningMax",
                        UintegerValue(t.autoTuningMax));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::SndBufAutoTuning",
@@ -1066,17 +1069,21 @@ class AdvertisedWindowTestCase : public TestCase
 };
 
 /**
- * Receive-buffer autotuning (equation (6)): from a 16 KiB SO_RCVBUF (32 KiB with Linux's
- * doubling, 24 KiB advertised) on a 10 Mb/s path of 20 ms RTT (25 KB per RTT), the buffer
- * grows to four times the bytes read per RTT (about 100 KB, 75 KB advertised) and never
- * beyond AutoTuningMax; without autotuning the window stays at 24 KiB.
+ * Receive-buffer autotuning (equation (6)) on a 10 Mb/s path of 20 ms RTT (25 KB per RTT).
+ * A 16 KiB SO_RCVBUF the application sets is 32 KiB with Linux's doubling, 24 KiB
+ * advertised, and stays so. The kernel's 16 KiB (RcvBufAutoTuning) is not doubled: with
+ * ModerateRcvBuf it grows to four times the bytes read per RTT (about 100 KB, 75 KB
+ * advertised) and never beyond AutoTuningMax; without (Linux 2.4) it stays at 16 KiB,
+ * 12 KiB advertised.
  */
 class AutoTuningTestCase : public TestCase
 {
   public:
-    AutoTuningTestCase(bool on)
-        : TestCase(std::string("receive-buffer autotuning ") + (on ? "on" : "off")),
-          m_on(on)
+    AutoTuningTestCase(bool on, bool moderate)
+        : TestCase(std::string("receive buffer ") + (on ? "the kernel's" : "set") +
+                   (moderate ? ", moderated" : ", not moderated")),
+          m_on(on),
+          m_moderate(moderate)
     {
     }
 
@@ -1087,23 +1094,30 @@ class AutoTuningTestCase : public TestCase
         t.semantics = "linux";
         t.rcvBuf = 16384;
         t.autoTuning = m_on;
+        t.moderateRcvBuf = m_moderate;
         t.autoTuningMax = 1 << 20;
         t.bytes = 2000000;
         Outcome out = RunTransfer(t);
         NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
-        const uint32_t initial = 32768 - 32768 / 4;
         if (!m_on)
         {
-            NS_TEST_EXPECT_MSG_EQ(out.peerWindowMax, initial, "fixed buffer");
+            NS_TEST_EXPECT_MSG_EQ(out.peerWindowMax, 32768 - 32768 / 4, "set: doubled, fixed");
             return;
         }
-        NS_TEST_EXPECT_MSG_GT(out.peerWindowMax, 2 * initial, "the buffer grew");
+        if (!m_moderate)
+        {
+            NS_TEST_EXPECT_MSG_EQ(out.peerWindowMax, 16384 - 16384 / 4, "as it is, fixed");
+            return;
+        }
+        const uint32_t initial = 16384 - 16384 / 4;
+        NS_TEST_EXPECT_MSG_GT(out.peerWindowMax, 4 * initial, "the buffer grew (to about 75 KB)");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(out.peerWindowMax,
                                     (1U << 20) - (1U << 18),
                                     "not beyond AutoTuningMax (three quarters advertised)");
     }
 
     bool m_on;
+    bool m_moderate;
 };
 
 /**
@@ -1386,8 +1400,9 @@ class LfnTcpSocketTestSuite : public TestSuite
         // linux: SO_RCVBUF above rmem_max (131071) is clipped: 2 * 131071 = 262142, minus a
         // quarter (65535) = 196607, advertised in units of 2^2 (shift 2): 196604
         AddTestCase(new AdvertisedWindowTestCase("linux", 1000000, 196604), Duration::QUICK);
-        AddTestCase(new AutoTuningTestCase(false), Duration::QUICK);
-        AddTestCase(new AutoTuningTestCase(true), Duration::QUICK);
+        AddTestCase(new AutoTuningTestCase(false, true), Duration::QUICK);
+        AddTestCase(new AutoTuningTestCase(true, true), Duration::QUICK);
+        AddTestCase(new AutoTuningTestCase(true, false), Duration::QUICK);
         AddTestCase(new SendBufferGrowthTestCase(true), Duration::QUICK);
         AddTestCase(new SendBufferGrowthTestCase(false), Duration::QUICK);
         AddTestCase(new StatsLogTestCase(), Duration::QUICK);

@@ -8,20 +8,26 @@
  * case changes one thing of a valid profile (which loads, checked by its own case), so a
  * case fails if the rule it names is missing.
  */
+#include "hybridnet/attribute-default.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/host-loopback-net-device.h"
 #include "hybridnet/host-profile.h"
 #include "hybridnet/interrupt-moderator.h"
+#include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/loopback-helper.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
+#include "hybridnet/tcp-choice.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/enum.h"
+#include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-socket-factory.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -119,6 +125,88 @@ class BundledTestCase : public TestCase
     }
 };
 
+/**
+ * The kernel section: what a host's sockets get (HostProfile::ApplyKernel through
+ * TcpChoice::Install), per node, with an application's window on top.
+ */
+class KernelTestCase : public TestCase
+{
+  public:
+    KernelTestCase()
+        : TestCase("kernel section: per-node socket defaults, the application's window on top")
+    {
+    }
+
+  private:
+    /** @return a new TCP socket of @p node, as an application gets it */
+    static Ptr<Socket> NewSocket(Ptr<Node> node)
+    {
+        return Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+    }
+
+    /** @return the unsigned attribute @p name of @p socket */
+    static uint64_t Get(Ptr<Socket> socket, const std::string& name)
+    {
+        UintegerValue u;
+        socket->GetAttribute(name, u);
+        return u.Get();
+    }
+
+    /** @return the boolean attribute @p name of @p socket */
+    static bool IsOn(Ptr<Socket> socket, const std::string& name)
+    {
+        BooleanValue b;
+        socket->GetAttribute(name, b);
+        return b.Get();
+    }
+
+    void DoRun() override
+    {
+        const HostProfile linux24 = HostProfile::Load("accelerator-xeon");
+        const HostProfile noKernel = HostProfile::Load("farm-pentium-800");
+        NS_TEST_ASSERT_MSG_EQ(linux24.HasKernel(), true, "accelerator-xeon names Linux 2.4");
+        NS_TEST_ASSERT_MSG_EQ(noKernel.HasKernel(), false, "farm-pentium-800 names none");
+        NodeContainer nodes(3);
+        TcpChoice tcp;
+        tcp.Install(nodes.Get(0), &linux24);
+        tcp.Install(nodes.Get(1), &noKernel);
+        tcp.SetWindow(16384);
+        tcp.Install(nodes.Get(2), &linux24);
+        InternetStackHelper().Install(nodes);
+
+        Ptr<Socket> kernel = NewSocket(nodes.Get(0));
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "SndBufSize"), 16384, "tcp_wmem[1]");
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "RcvBufSize"), 87380, "tcp_rmem[1]");
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "WmemMax"), 65535, "2.4's wmem_max");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "SndBufAutoTuning"), true, "unset: grows");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "ModerateRcvBuf"), false, "2.4: no DRS");
+        EnumValue<LfnTcpSocket::BufferSemantics> semantics;
+        kernel->GetAttribute("BufferSemantics", semantics);
+        NS_TEST_EXPECT_MSG_EQ(semantics.Get(), LfnTcpSocket::LINUX_BUFFERS, "linux semantics");
+
+        Ptr<Socket> plain = NewSocket(nodes.Get(1));
+        NS_TEST_EXPECT_MSG_EQ(
+            Get(plain, "SndBufSize"),
+            AttributeDefault<UintegerValue>(TcpSocket::GetTypeId(), "SndBufSize").Get(),
+            "another node keeps the defaults");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(plain, "ModerateRcvBuf"), true, "the attribute's default");
+
+        Ptr<Socket> set = NewSocket(nodes.Get(2));
+        NS_TEST_EXPECT_MSG_EQ(Get(set, "SndBufSize"), 16384, "iperf -w 16K");
+        NS_TEST_EXPECT_MSG_EQ(Get(set, "RcvBufSize"), 16384, "iperf -w 16K");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(set, "SndBufAutoTuning"), false, "set: locked");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(set, "RcvBufAutoTuning"), false, "set: locked");
+        NS_TEST_EXPECT_MSG_EQ(Get(set, "WmemMax"), 65535, "the kernel's other values stay");
+
+        NS_TEST_EXPECT_MSG_EQ(tcp.CheckWindow(&noKernel), "", "a window needs no kernel");
+        tcp.SetWindow(0);
+        NS_TEST_EXPECT_MSG_EQ(tcp.CheckWindow(&linux24), "", "0B: the kernel's buffers");
+        NS_TEST_EXPECT_MSG_NE(tcp.CheckWindow(&noKernel), "", "0B without a kernel: refused");
+        NS_TEST_EXPECT_MSG_NE(tcp.CheckWindow(nullptr), "", "0B on plain hosts: refused");
+        Simulator::Destroy();
+    }
+};
+
 /** One broken profile: replace @p from by @p to in the valid one; the message must name @p path and
  * say @p phrase. */
 class RejectTestCase : public TestCase
@@ -203,6 +291,7 @@ class HostProfileTestSuite : public TestSuite
     {
         AddTestCase(new BundledTestCase, Duration::QUICK);
         AddTestCase(new LookupTestCase, Duration::QUICK);
+        AddTestCase(new KernelTestCase, Duration::QUICK);
         AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""),
                     Duration::QUICK);
         const std::vector<std::array<std::string, 5>> cases = {
