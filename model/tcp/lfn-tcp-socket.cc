@@ -1642,6 +1642,10 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
         auto result = m_scoreboard->OnSack(blocks);
         newlySacked = result.newlySacked;
         scoreboardUpdated = newlySacked > 0;
+        if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+        {
+            m_scoreboard->MarkLostRetransmissions(); // (8e)
+        }
     }
 
     SequenceNumber32 oldUna = m_scoreboard->GetHighAck();

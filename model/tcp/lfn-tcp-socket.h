@@ -103,11 +103,16 @@ namespace hybridnet
  *     (8c)  in Disorder, a duplicate ACK with such a head starts a recovery before
  *           DupThresh (tcp_time_to_recover, "Trick #3");
  *     (8d)  retransmitting the segment at snd_una restarts the timer
- *           (tcp_xmit_retransmit_queue).
+ *           (tcp_xmit_retransmit_queue);
+ *     (8e)  in recovery with SACK, a retransmission is lost once SACKed data reach
+ *           DupThresh segments beyond what had been sent when it was sent
+ *           (tcp_sacktag_write_queue's lost-retransmit check, its form without FACK;
+ *           TcpSendScoreboard (6)), and is retransmitted again as (2) allows.
  *
  * TcpSocketBase restarts the timer on the first partial ACK only (RFC 6582's "impatient"
  * variant), so a NewReno recovery that repairs one hole per RTT ends in a timeout, a cwnd
- * of one segment and go-back-N once it outlasts an RTO; by (8) it goes on, and after an RTO
+ * of one segment and go-back-N once it outlasts an RTO, and it finds a lost retransmission
+ * only by the timeout (ns-3 issue #1349); by (8) it goes on, and after an RTO
  * the old segments still unacknowledged are sent again at once, without SACK some of them
  * needlessly, as Linux did.  With (8b) marking lost without SACK, (1) counts Linux's way:
  * the duplicate-ACK estimate D * SMSS is capped at flight - max(lost, SMSS)

@@ -189,9 +189,39 @@ TcpSendScoreboard::MarkSent(SequenceNumber32 seq, uint32_t size, bool retransmis
     {
         return;
     }
-    Apply(static_cast<uint64_t>(std::max<int64_t>(lo, m_una)), hi, [](uint8_t flags) -> uint8_t {
+    const auto start = static_cast<uint64_t>(std::max<int64_t>(lo, m_una));
+    Apply(start, hi, [](uint8_t flags) -> uint8_t {
         return (flags & SACKED) ? flags : (flags | RETRANSMITTED);
     });
+    m_retransmissions.push_back(Retransmission{start, static_cast<uint64_t>(hi), m_nxt});
+}
+
+uint32_t
+TcpSendScoreboard::MarkLostRetransmissions()
+{
+    const uint64_t highSacked = m_islands.empty() ? m_una : m_islands.rbegin()->second;
+    const uint64_t retransmittedBefore = m_retransmitted;
+    while (!m_retransmissions.empty())
+    {
+        ++m_visits;
+        const Retransmission r = m_retransmissions.front();
+        if (r.end > m_una && highSacked < r.sentBelow + uint64_t{m_dupThresh} * m_smss)
+        {
+            break; // (6) fails for this one, and for every later one
+        }
+        m_retransmissions.pop_front();
+        if (r.end <= m_una)
+        {
+            continue; // acknowledged
+        }
+        const uint64_t lo = std::max(r.start, m_una);
+        Apply(lo, r.end, [](uint8_t flags) -> uint8_t {
+            const bool inFlight = (flags & RETRANSMITTED) && !(flags & SACKED);
+            return inFlight ? uint8_t((flags & ~RETRANSMITTED) | LOST) : flags;
+        });
+        m_cursor = std::min(m_cursor, lo);
+    }
+    return static_cast<uint32_t>(retransmittedBefore - m_retransmitted);
 }
 
 uint32_t
@@ -224,6 +254,10 @@ TcpSendScoreboard::OnCumulativeAck(SequenceNumber32 ack)
     m_una = acked;
     m_lostMark = std::max(m_lostMark, m_una);
     m_cursor = std::max(m_cursor, m_una);
+    while (!m_retransmissions.empty() && m_retransmissions.front().end <= m_una)
+    {
+        m_retransmissions.pop_front(); // acknowledged (the rest when they reach the front)
+    }
     return advanced;
 }
 
@@ -337,6 +371,7 @@ TcpSendScoreboard::OnRetransmissionTimeout(bool discardSack)
     }
     m_lostMark = m_nxt;
     m_cursor = m_una;
+    m_retransmissions.clear();
 }
 
 uint32_t

@@ -7,6 +7,7 @@
 #include "ns3/sequence-number.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <vector>
@@ -101,9 +102,21 @@ namespace hybridnet
  * SACKed bytes lose their LOST and RETRANSMITTED flags (they left the network).
  *
  * **Retransmission timeout** (RFC 6675 section 5.1, RFC 2018 section 8): every unSACKed
- * outstanding byte is marked lost and not retransmitted (which is how a lost
- * retransmission is detected: RFC 6675 has no other way), and with discardSack the SACK
+ * outstanding byte is marked lost and not retransmitted, and with discardSack the SACK
  * information is dropped first (the receiver may have reneged).
+ *
+ * **Lost retransmissions** (RFC 6675 detects them only by the timeout; Linux's
+ * tcp_sacktag_write_queue, the check it calls event "C", in its form without FACK).  Each
+ * retransmission remembers o_nxt at the time it was sent, n_r (Linux's ack_seq): what was
+ * sent after it.  With H one past the highest SACKed byte, MarkLostRetransmissions declares
+ * a retransmission lost when
+ *
+ *     (6)  H >= n_r + DupThresh * SMSS
+ *
+ * (DupThresh segments sent after it arrived, as (4) asks of an original), and its
+ * unSACKed bytes become lost and not retransmitted, so rule 1 sends them again.  Retransmissions
+ * are kept in the order sent, n_r never decreasing, so (6) is checked from the oldest and
+ * stops at the first that fails: amortised O(1) per retransmission.
  *
  * **Costs** (W = bytes or segments in flight; R = entries in the range map, R <= W and in
  * practice O(number of holes)):
@@ -117,6 +130,7 @@ namespace hybridnet
  *                             one), plus the loss update (5): O(DupThresh log R) to find F,
  *                             and amortised O(1) per range newly marked lost
  *     OnRetransmissionTimeout O(R) - once per timeout
+ *     MarkLostRetransmissions amortised O(log R + ranges covered) per retransmission
  *     MarkLostBefore          O(log R) plus amortised O(1) per range newly marked lost
  *     GetPipe and counters    O(1);  IsSacked, IsLost, IsRetransmitted: O(log R)
  *
@@ -229,6 +243,14 @@ class TcpSendScoreboard
      */
     void MarkLostBefore(SequenceNumber32 seq);
 
+    /**
+     * Declare lost every retransmission that (6) finds lost: its unSACKed bytes become
+     * lost and not retransmitted (rule 1 chooses them again).  Linux checks only in
+     * Recovery; the socket decides when to call.
+     * @return the retransmitted bytes declared lost
+     */
+    uint32_t MarkLostRetransmissions();
+
     /** @return RFC 6675 pipe in bytes, equation (3).  O(1). */
     uint32_t GetPipe() const;
     /** @return outstanding bytes, snd_nxt - snd_una */
@@ -287,6 +309,14 @@ class TcpSendScoreboard
 
     using RangeMap = std::map<uint64_t, Range>; //!< start -> range
 
+    /** A retransmission, for (6). */
+    struct Retransmission
+    {
+        uint64_t start;     //!< first byte
+        uint64_t end;       //!< one past the last byte
+        uint64_t sentBelow; //!< n_r: o_nxt when it was sent
+    };
+
     /** @return the offset of @p seq by equation (2) */
     int64_t ToOffset(SequenceNumber32 seq) const;
     /** @return the sequence number of @p offset by equation (1) */
@@ -308,20 +338,21 @@ class TcpSendScoreboard
     /** Mark the unSACKed bytes in [o_lost, @p frontier) lost; o_lost := frontier. */
     void RaiseLostMark(uint64_t frontier);
 
-    SequenceNumber32 m_initialSeq;          //!< s0
-    uint32_t m_smss;                        //!< SMSS
-    uint32_t m_dupThresh;                   //!< DupThresh
-    uint64_t m_una{0};                      //!< o_una
-    uint64_t m_nxt{0};                      //!< o_nxt
-    uint64_t m_end{0};                      //!< end of the written data
-    uint64_t m_lostMark{0};                 //!< o_lost
-    uint64_t m_cursor{0};                   //!< o_cur
-    uint64_t m_sacked{0};                   //!< SACKed bytes
-    uint64_t m_lost{0};                     //!< lost, unSACKed bytes
-    uint64_t m_retransmitted{0};            //!< retransmitted, unSACKed bytes
-    RangeMap m_ranges;                      //!< covers [o_una, o_nxt)
-    std::map<uint64_t, uint64_t> m_islands; //!< SACKed islands, start -> end
-    mutable uint64_t m_visits{0};           //!< GetNodesVisited
+    SequenceNumber32 m_initialSeq;                //!< s0
+    uint32_t m_smss;                              //!< SMSS
+    uint32_t m_dupThresh;                         //!< DupThresh
+    uint64_t m_una{0};                            //!< o_una
+    uint64_t m_nxt{0};                            //!< o_nxt
+    uint64_t m_end{0};                            //!< end of the written data
+    uint64_t m_lostMark{0};                       //!< o_lost
+    uint64_t m_cursor{0};                         //!< o_cur
+    uint64_t m_sacked{0};                         //!< SACKed bytes
+    uint64_t m_lost{0};                           //!< lost, unSACKed bytes
+    uint64_t m_retransmitted{0};                  //!< retransmitted, unSACKed bytes
+    RangeMap m_ranges;                            //!< covers [o_una, o_nxt)
+    std::map<uint64_t, uint64_t> m_islands;       //!< SACKed islands, start -> end
+    std::deque<Retransmission> m_retransmissions; //!< in the order sent, for (6)
+    mutable uint64_t m_visits{0};                 //!< GetNodesVisited
 };
 
 } // namespace hybridnet

@@ -52,7 +52,7 @@ class SegmentDropper : public ErrorModel
         return tid;
     }
 
-    std::set<uint32_t> dataOffsets;      //!< stream offsets of data segments to drop once
+    std::multiset<uint32_t> dataOffsets; //!< offsets of data segments to drop, once per entry
     std::set<uint32_t> delayOffsets;     //!< ... to deliver late once (reordering)
     std::set<uint32_t> duplicateOffsets; //!< ... to deliver twice
     std::set<uint32_t> corruptOffsets;   //!< ... whose last payload byte is changed once
@@ -170,11 +170,12 @@ struct Transfer
     bool timestamps{true};
     bool windowScaling{true};
     uint32_t delAckCount{2};
-    uint32_t writeSize{1448 * 7}; //!< bytes per application write
-    std::set<uint32_t> dropData;  //!< stream offsets dropped once on their way to the receiver
-    std::set<uint32_t> dropFin;   //!< FIN arrivals dropped at the receiver
-    Time deadPathFrom;            //!< drop all data from then ...
-    Time deadPathUntil;           //!< ... until then (RTO backoff)
+    uint32_t writeSize{1448 * 7};       //!< bytes per application write
+    std::multiset<uint32_t> dropData;   //!< stream offsets dropped on their way to the receiver,
+                                        //!< once per entry (twice: the first retransmission too)
+    std::set<uint32_t> dropFin;         //!< FIN arrivals dropped at the receiver
+    Time deadPathFrom;                  //!< drop all data from then ...
+    Time deadPathUntil;                 //!< ... until then (RTO backoff)
     std::set<uint32_t> dropFinToSender; //!< FIN arrivals dropped at the sender
     Time dropAcksFrom;                  //!< pure ACKs to the sender dropped from then ...
     Time dropAcksUntil;                 //!< ... until then
@@ -1069,6 +1070,45 @@ class AdvertisedWindowTestCase : public TestCase
 };
 
 /**
+ * (8e): a lost retransmission is sent again once SACKs show DupThresh segments sent after
+ * it arrived - within the recovery, no timeout (TcpSocketBase waits for the RTO: ns-3 issue
+ * #1349). One segment and its first retransmission are dropped; without SACK (NewReno) only
+ * the timeout can find it.
+ */
+class LostRetransmissionTestCase : public TestCase
+{
+  public:
+    explicit LostRetransmissionTestCase(bool sack)
+        : TestCase(std::string("a lost retransmission, SACK ") +
+                   (sack ? "on: resent (8e)" : "off: timeout")),
+          m_sack(sack)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.sack = m_sack;
+        t.dropData = {200000, 200000};
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
+        NS_TEST_EXPECT_MSG_EQ(out.dropped, 2, "the segment and its retransmission");
+        if (m_sack)
+        {
+            NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0, "found within the recovery");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(out.senderStats.timeouts, 1, "only the RTO finds it");
+        }
+        NS_TEST_EXPECT_MSG_EQ(out.senderStats.fastRetransmits, 1, "one recovery");
+    }
+
+    bool m_sack;
+};
+
+/**
  * Receive-buffer autotuning (equation (6)) on a 10 Mb/s path of 20 ms RTT (25 KB per RTT).
  * A 16 KiB SO_RCVBUF the application sets is 32 KiB with Linux's doubling, 24 KiB
  * advertised, and stays so. The kernel's 16 KiB (RcvBufAutoTuning) is not doubled: with
@@ -1400,6 +1440,8 @@ class LfnTcpSocketTestSuite : public TestSuite
         // linux: SO_RCVBUF above rmem_max (131071) is clipped: 2 * 131071 = 262142, minus a
         // quarter (65535) = 196607, advertised in units of 2^2 (shift 2): 196604
         AddTestCase(new AdvertisedWindowTestCase("linux", 1000000, 196604), Duration::QUICK);
+        AddTestCase(new LostRetransmissionTestCase(true), Duration::QUICK);
+        AddTestCase(new LostRetransmissionTestCase(false), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(false, true), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(true, true), Duration::QUICK);
         AddTestCase(new AutoTuningTestCase(true, false), Duration::QUICK);

@@ -386,6 +386,49 @@ class SackedRetransmissionTestCase : public RecoveryInProgressTestCase
 };
 
 /**
+ * A lost retransmission is found from SACKs of data sent after it, (6), as Linux's
+ * tcp_sacktag_write_queue finds it: without, it waits for the retransmission timeout
+ * (ns-3 issue #1349, TcpSocketBase).  The head, retransmitted when snd_nxt was 10000, is
+ * lost only when 3 segments beyond 10000 are SACKed (H = 13000), not before (H = 12999);
+ * then rule 1 sends it again and pipe no longer counts it.
+ */
+class LostRetransmissionTestCase : public RecoveryInProgressTestCase
+{
+  public:
+    LostRetransmissionTestCase()
+        : RecoveryInProgressTestCase("a lost retransmission, found from SACKs of later data "
+                                     "(ns-3 #1349)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpSendScoreboard sb(Seq(7, 0), 1000);
+        Start(sb, 0);
+        sb.MarkSent(Seq(7, 1000), 1000, true);
+        sb.Append(3000);
+        for (uint64_t offset = 10000; offset < 13000; offset += 1000)
+        {
+            sb.MarkSent(Seq(7, offset), 1000, false);
+        }
+        sb.OnSack({Block(7, 3000, 12999)});
+        NS_TEST_EXPECT_MSG_EQ(sb.MarkLostRetransmissions(), 0, "H = 12999: still in flight");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetRetransmittedBytes(), 2000, "both retransmissions");
+        sb.OnSack({Block(7, 3000, 13000)});
+        NS_TEST_EXPECT_MSG_EQ(sb.MarkLostRetransmissions(), 2000, "H = 13000: both lost (6)");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetRetransmittedBytes(), 0, "none in flight");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 3000, "0-3000 lost again");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 13000 - 10000 - 3000, "pipe (3)");
+        auto segment = sb.NextSegment(1000);
+        NS_TEST_ASSERT_MSG_EQ(segment.has_value(), true, "a segment");
+        NS_TEST_EXPECT_MSG_EQ(Rel(7, segment->seq), 0, "the head again");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(segment->rule), 1, "rule 1");
+        NS_TEST_EXPECT_MSG_EQ(sb.MarkLostRetransmissions(), 0, "declared once");
+    }
+};
+
+/**
  * A per-byte scoreboard written straight from the RFC text, to compare with: SACK blocks
  * per RFC 2018 as the class comment handles them, IsLost (4) evaluated for every byte after
  * every ACK (sticky), SetPipe and NextSeg rules 1-3 of RFC 6675 by scanning bytes.
@@ -1040,6 +1083,7 @@ class TcpSendScoreboardTestSuite : public TestSuite
         AddTestCase(new TimeoutTestCase(false), Duration::QUICK);
         AddTestCase(new TimeoutTestCase(true), Duration::QUICK);
         AddTestCase(new SackedRetransmissionTestCase(), Duration::QUICK);
+        AddTestCase(new LostRetransmissionTestCase(), Duration::QUICK);
         for (uint32_t seed : {1U, 2U, 3U})
         {
             AddTestCase(new DifferentialTestCase(seed, 1), Duration::QUICK);
