@@ -17,8 +17,9 @@
  * TCP_STREAM: hybridnet's LfnTcpSocket (--tcp=lfn; --tcp=ns3: ns-3's TcpSocketBase), TcpLinuxReno,
  * timestamps on, MSS = mtu - 52 B, the window (--window) set on both sockets as netperf -s
  * and -S do (TcpChoice: the buffer as set and advertised whole, or on a host whose profile
- * names a Linux kernel doubled with 3/4 advertised), a window update when netserver reads (Linux's
- * tcp_cleanup_rbuf), BulkSend writing
+ * names a Linux kernel doubled with 3/4 advertised; --window=0B sets neither, as netperf
+ * without -s and -S, and the kernel's own buffers grow as the profiles' kernel sections say),
+ * a window update when netserver reads (Linux's tcp_cleanup_rbuf), BulkSend writing
  * --messageSize bytes at a time (8 KiB by default), measured at the receiver by
  * IperfServer (payload from the connection's accept to the sender's FIN). UDP_STREAM:
  * UdpStreamSender writes datagrams of --messageSize bytes (by default the largest that fits
@@ -152,16 +153,22 @@ AddStreamFlags(ScenarioFlags& flags, Options& o)
                   0,
                   1U << 20);
     flags.AddSize("window",
-                  "socket send and receive buffer of both ends (netperf -s, -S); for UDP the "
-                  "sender's writes block while this much payload is not yet on the wire",
+                  "socket send and receive buffer of both ends (netperf -s, -S; a Linux "
+                  "kernel doubles it and advertises 3/4 of a TCP buffer); for UDP the "
+                  "sender's writes block while this much payload is not yet on the wire; "
+                  "0B (TCP only): none set, the kernel's own buffers as the host profiles' "
+                  "kernel sections set and grow them (netperf without -s, -S)",
                   &o.window,
-                  2048,
+                  0,
                   1ULL << 30);
     flags.AddTime("duration",
                   "how long the sender writes (netperf -l)",
                   &o.duration,
                   MilliSeconds(1),
                   Hours(1));
+    flags.AddConstraint("window is at least 2KiB, or 0B with protocol tcp", [&o]() {
+        return o.window >= 2048 || (o.window == 0 && o.protocol == "tcp");
+    });
     flags.AddConstraint("messageSize + 28B (IP 20B, UDP 8B) <= mtu with protocol udp", [&o]() {
         return o.protocol != "udp" || o.messageSize == 0 || o.messageSize + kUdpIpHeaders <= o.mtu;
     });
@@ -276,6 +283,16 @@ main(int argc, char* argv[])
     hostFlags.AddDelayTimers(flags);
     hostFlags.AddChecksumOffload(flags);
     hostFlags.AddBus(flags);
+    flags.AddInputCheck([&tcp, &hostFlags, &o]() -> std::string {
+        if (o.protocol != "tcp")
+        {
+            return "";
+        }
+        TcpChoice parsed = tcp;
+        parsed.SetWindow(o.window);
+        const std::string sender = parsed.CheckWindow(&hostFlags.GetProfile(0));
+        return sender.empty() ? parsed.CheckWindow(&hostFlags.GetProfile(1)) : sender;
+    });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
@@ -284,11 +301,14 @@ main(int argc, char* argv[])
     const bool udp = o.protocol == "udp";
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpLinuxReno"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.mtu - kTcpIpHeaders));
-    Config::SetDefault("ns3::UdpSocket::RcvBufSize", UintegerValue(o.window));
+    if (udp)
+    {
+        Config::SetDefault("ns3::UdpSocket::RcvBufSize", UintegerValue(o.window));
+    }
 
     NodeContainer hosts(2);
     NetDeviceContainer nics = BuildCable(hosts, o, hostFlags);
-    tcp.SetWindow(o.window); // netperf -s and -S: setsockopt on both ends
+    tcp.SetWindow(o.window); // netperf -s and -S: setsockopt on both ends; 0B: neither
     for (uint32_t i = 0; i < 2; ++i)
     {
         tcp.Install(hosts.Get(i), &hostFlags.GetProfile(i));

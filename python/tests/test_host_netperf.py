@@ -34,6 +34,10 @@ BAD = [
     (["--checksumOffload=yes"], "one of profile, on, off"),
     (["--linkRate=40Gbps"], "range 10Mbps to 10Gbps"),
     (["--mtu=20000B"], "range 576B to 16144B"),
+    (["--window=1KiB"], "window is at least 2KiB, or 0B with protocol tcp"),
+    (["--protocol=udp", "--window=0B"], "window is at least 2KiB, or 0B with protocol tcp"),
+    (["--window=0B", "--tcp=ns3"], "--window=0B (the kernel's buffers) needs --tcp=lfn"),
+    (["--window=0B", "--receiver=tengig-xeon-2.2"], "host profile tengig-xeon-2.2 names no kernel"),
 ]
 
 

@@ -163,9 +163,9 @@ class KernelTestCase : public TestCase
     void DoRun() override
     {
         const HostProfile linux24 = HostProfile::Load("accelerator-xeon");
-        const HostProfile noKernel = HostProfile::Load("farm-pentium-800");
+        const HostProfile noKernel = HostProfile::Load("tengig-xeon-2.2");
         NS_TEST_ASSERT_MSG_EQ(linux24.HasKernel(), true, "accelerator-xeon names Linux 2.4");
-        NS_TEST_ASSERT_MSG_EQ(noKernel.HasKernel(), false, "farm-pentium-800 names none");
+        NS_TEST_ASSERT_MSG_EQ(noKernel.HasKernel(), false, "tengig-xeon-2.2 names none");
         NodeContainer nodes(3);
         TcpChoice tcp;
         tcp.Install(nodes.Get(0), &linux24);
