@@ -1644,7 +1644,9 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
         scoreboardUpdated = newlySacked > 0;
         if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
         {
-            m_scoreboard->MarkLostRetransmissions(); // (8e)
+            const uint32_t lost = m_scoreboard->MarkLostRetransmissions(); // (8e)
+            const uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
+            m_stats.lostRetransmits += (lost + mss - 1) / mss;
         }
     }
 

@@ -188,7 +188,8 @@ namespace hybridnet
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
  * [PipeSize], CongState, RTO [CurRTO]; counters in GetStats(): bytes acked [ThruBytesAcked],
  * retransmitted segments [PktsRetrans], duplicate ACKs [DupAcksIn], timeouts [Timeouts],
- * fast retransmits [FastRetran], SACK blocks received [SACKBlocksRcvd].  LfnTcpStatsLog
+ * fast retransmits [FastRetran], SACK blocks received [SACKBlocksRcvd], retransmissions
+ * found lost by (8e) (no Web100 name; Linux's TCPLostRetransmit counter).  LfnTcpStatsLog
  * samples them into a CSV.
  *
  * **Departures from TcpSocketBase** (each explained in docs/modules/tcp.md): IPv4 only;
@@ -227,6 +228,8 @@ class LfnTcpSocket : public TcpSocket
         uint64_t timeouts{0};         //!< Timeouts
         uint64_t sackBlocksRcvd{0};   //!< SACKBlocksRcvd
         uint64_t zeroWindowProbes{0}; //!< window probes sent
+        uint64_t lostRetransmits{0};  //!< retransmissions found lost by (8e), in SMSS (Linux's
+                                      //!< TCPLostRetransmit)
     };
 
     /**

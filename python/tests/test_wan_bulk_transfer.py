@@ -273,6 +273,10 @@ def test_queue_overflow_is_counted_and_repaired(wan, tmp_path, tcp):
     assert metric(doc, "bottleneckDrops") > 0
     assert metric(doc, "retransmits") >= 0.5 * metric(doc, "bottleneckDrops")
     assert metric(doc, "fastRetransmits") + metric(doc, "timeouts") >= 1
+    # a retransmission found lost was sent: counted in segments, never more than were sent;
+    # ns-3's TCP finds none (it has no such check, ns-3 #1349)
+    assert metric(doc, "lostRetransmits") <= metric(doc, "retransmits")
+    assert tcp == "lfn" or metric(doc, "lostRetransmits") == 0
     assert metric(doc, "packetsDropped") == 0 and metric(doc, "senderQueueDrops") == 0
     assert metric(doc, "goodput") <= metric(doc, "goodputCeiling")
 

@@ -97,17 +97,20 @@ BulkFlows::WriteTcpTotals(ResultDocument& result) const
     uint64_t retransmits = 0;
     uint64_t timeouts = 0;
     uint64_t fastRetransmits = 0;
+    uint64_t lostRetransmits = 0;
     uint32_t maxCwnd = 0;
     for (const Flow& flow : m_flows)
     {
         retransmits += flow.probe.GetRetransmits();
         timeouts += flow.probe.GetTimeouts();
         fastRetransmits += flow.probe.GetFastRetransmits();
+        lostRetransmits += flow.probe.GetLostRetransmits();
         maxCwnd = std::max(maxCwnd, flow.probe.GetMaxCwnd());
     }
     result.SetMetric("retransmits", double(retransmits), "");
     result.SetMetric("timeouts", double(timeouts), "");
     result.SetMetric("fastRetransmits", double(fastRetransmits), "");
+    result.SetMetric("lostRetransmits", double(lostRetransmits), "");
     result.SetMetric("maxCwnd", double(maxCwnd), "B");
 }
 

@@ -143,6 +143,12 @@ TcpSenderProbe::GetRetransmits() const
 }
 
 uint64_t
+TcpSenderProbe::GetLostRetransmits() const
+{
+    return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().lostRetransmits : 0;
+}
+
+uint64_t
 TcpSenderProbe::GetTimeouts() const
 {
     return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().timeouts

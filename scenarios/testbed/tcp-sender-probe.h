@@ -72,6 +72,9 @@ class TcpSenderProbe
     uint64_t GetTimeouts() const;
     /** @return fast retransmits (entries into recovery) */
     uint64_t GetFastRetransmits() const;
+    /** @return retransmissions found lost from SACKs (LfnTcpSocket (8e)); TcpSocketBase finds
+     *  them only by the timeout (ns-3 #1349): 0 */
+    uint64_t GetLostRetransmits() const;
     /** @return the reductions made up */
     uint64_t GetRecoveries() const;
     /** @return the sum of their recovery times */

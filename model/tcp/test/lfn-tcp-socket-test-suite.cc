@@ -1097,10 +1097,12 @@ class LostRetransmissionTestCase : public TestCase
         if (m_sack)
         {
             NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0, "found within the recovery");
+            NS_TEST_EXPECT_MSG_EQ(out.senderStats.lostRetransmits, 1, "counted once");
         }
         else
         {
             NS_TEST_EXPECT_MSG_GT_OR_EQ(out.senderStats.timeouts, 1, "only the RTO finds it");
+            NS_TEST_EXPECT_MSG_EQ(out.senderStats.lostRetransmits, 0, "(8e) needs SACK");
         }
         NS_TEST_EXPECT_MSG_EQ(out.senderStats.fastRetransmits, 1, "one recovery");
     }
