@@ -144,6 +144,16 @@ LfnTcpSocket::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&LfnTcpSocket::m_moderateRcvBuf),
                           MakeBooleanChecker())
+            .AddAttribute("LinuxReceiver",
+                          "Linux 2.4/2.6's receiver (TcpLinuxReceiver): the window offered "
+                          "starts at 2-4 segments and grows by two per segment received "
+                          "(rcv_ssthresh), segments are acknowledged at once while it grows "
+                          "and in quick-ACK mode, not in ping-pong mode (equation (12)). "
+                          "False: the whole free window is offered (3)-(4), and ACKs follow "
+                          "DelAckCount alone.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&LfnTcpSocket::m_linuxReceiver),
+                          MakeBooleanChecker())
             .AddAttribute("SndBufAutoTuning",
                           "The application did not set SO_SNDBUF (linux semantics only): the "
                           "send buffer starts at SndBufSize as the kernel sets it "
@@ -260,6 +270,7 @@ LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
       m_advWinScale(sock.m_advWinScale),
       m_autoTuning(sock.m_autoTuning),
       m_moderateRcvBuf(sock.m_moderateRcvBuf),
+      m_linuxReceiver(sock.m_linuxReceiver),
       m_autoTuningMax(sock.m_autoTuningMax),
       m_sndAutoTuning(sock.m_sndAutoTuning),
       m_sndAutoTuningMax(sock.m_sndAutoTuningMax),
@@ -716,11 +727,14 @@ LfnTcpSocket::AckAfterRead() const
     }
     const uint64_t edge = m_rcvWup + m_rcvWnd;
     const uint64_t windowNow = edge > rcvNxt ? edge - rcvNxt : 0;
-    if (2 * windowNow > WindowClamp())
+    const uint32_t clamp = m_linuxReceiver ? m_linuxRx.GetClamp() : WindowClamp();
+    if (2 * windowNow > clamp)
     {
         return false;
     }
-    const uint64_t newWindow = uint64_t{std::min(WindowSpace() >> m_rcvWindShift, kMaxWindowField)}
+    const uint32_t space =
+        m_linuxReceiver ? m_linuxRx.WindowFor(WindowSpace()) : WindowSpace(); // (12)
+    const uint64_t newWindow = uint64_t{std::min(space >> m_rcvWindShift, kMaxWindowField)}
                                << m_rcvWindShift;
     return newWindow > 0 && newWindow >= 2 * windowNow; // (7b)
 }
@@ -832,9 +846,19 @@ LfnTcpSocket::FreeReceiveSpace() const
 }
 
 uint16_t
+LfnTcpSocket::SynWindow()
+{
+    const uint32_t space = WindowSpace();
+    const uint32_t window =
+        m_linuxReceiver ? m_linuxRx.Start(space, m_segmentSize, m_rcvWindShift) : space; // (12)
+    return static_cast<uint16_t>(std::min(window, kMaxWindowField));
+}
+
+uint16_t
 LfnTcpSocket::AdvertisedWindow()
 {
-    const uint32_t field = std::min(WindowSpace() >> m_rcvWindShift, kMaxWindowField);
+    const uint32_t space = m_linuxReceiver ? m_linuxRx.Offer(WindowSpace()) : WindowSpace();
+    const uint32_t field = std::min(space >> m_rcvWindShift, kMaxWindowField);
     m_rcvWup = m_rxBuffer.NextExpected();
     m_rcvWnd = uint64_t{field} << m_rcvWindShift;
     return static_cast<uint16_t>(field);
@@ -1054,12 +1078,12 @@ LfnTcpSocket::SendControl(Flags flags, bool windowProbe)
     }
     AddOptions(h, syn);
     // a SYN's window is never scaled (RFC 7323 section 2.2)
-    h.SetWindowSize(syn ? static_cast<uint16_t>(std::min(WindowSpace(), kMaxWindowField))
-                        : AdvertisedWindow());
+    h.SetWindowSize(syn ? SynWindow() : AdvertisedWindow());
     if (flags & TcpHeader::ACK)
     {
         m_delAckTimer.Stop();
         m_delAckCount = 0;
+        m_linuxRx.AckSent();
         if (m_congestion && !syn)
         {
             m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_NON_DELAYED_ACK);
@@ -1113,6 +1137,8 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     h.SetWindowSize(AdvertisedWindow());
     m_delAckTimer.Stop();
     m_delAckCount = 0;
+    m_linuxRx.AckSent();
+    m_linuxRx.DataSent(Simulator::Now(), m_delAckTimeout);
 
     m_scoreboard->MarkSent(seq, size, retransmission);
     ++m_stats.segmentsSent;
@@ -1485,6 +1511,7 @@ void
 LfnTcpSocket::CompleteHandshake()
 {
     m_state = ESTABLISHED;
+    m_linuxRx.SetClamp(WindowClamp());
     InitSendState();
     m_highRxAckMark = m_iss + 1;
     m_rttStart = Simulator::Now();
@@ -2071,6 +2098,10 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
         size = payload->GetSize();
     }
     uint32_t inOrder = m_rxBuffer.Add(offset, payload);
+    if (m_linuxReceiver)
+    {
+        LinuxReceiverSees(offset == next && inOrder > 0, inOrder == 0, size); // (12)
+    }
     if (inOrder > 0)
     {
         m_stats.bytesReceived += inOrder;
@@ -2097,7 +2128,7 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
         SendControl(TcpHeader::ACK); // RFC 5681 section 4.2: immediately
         return;
     }
-    if (++m_delAckCount >= m_delAckMaxCount)
+    if (++m_delAckCount >= m_delAckMaxCount || (m_linuxReceiver && m_linuxRx.QuickAck()))
     {
         SendControl(TcpHeader::ACK);
         return;
@@ -2110,6 +2141,19 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
     if (std::exchange(m_readWhileDelivering, false) && AckAfterRead())
     {
         SendControl(TcpHeader::ACK);
+    }
+}
+
+void
+LfnTcpSocket::LinuxReceiverSees(bool inOrder, bool duplicate, uint32_t bytes)
+{
+    if (inOrder)
+    {
+        m_linuxRx.DataReceived(bytes, WindowSpace(), Simulator::Now(), m_rto.Get());
+    }
+    else if (duplicate)
+    {
+        m_linuxRx.DuplicateReceived();
     }
 }
 
@@ -2130,6 +2174,7 @@ LfnTcpSocket::AutoTuneReceiveBuffer()
     if (capped > m_effectiveRcvBuf)
     {
         m_effectiveRcvBuf = static_cast<uint32_t>(capped);
+        m_linuxRx.SetClamp(WindowClamp());
     }
     m_readInRtt = 0;
     m_rttStart = Simulator::Now();
@@ -2235,6 +2280,7 @@ void
 LfnTcpSocket::DelayedAckTimeout()
 {
     m_delAckCount = 0;
+    m_linuxRx.DelayedAckExpired();
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
     SendControl(TcpHeader::ACK);
 }

@@ -5,6 +5,7 @@
 #define HYBRIDNET_LFN_TCP_SOCKET_H
 
 #include "deadline-timer.h"
+#include "tcp-linux-receiver.h"
 #include "tcp-receive-buffer.h"
 #include "tcp-send-scoreboard.h"
 #include "tcp-send-stream.h"
@@ -183,6 +184,18 @@ namespace hybridnet
  * when the next data segment arrives (which a sender facing a closed window never sends).
  * A read from inside the socket's receive callback is judged after that segment's own ACK
  * rule, as Linux's reader runs after the softirq that queued the data.
+ *
+ * **Linux's receiver** (LinuxReceiver; TcpLinuxReceiver's equations (1)-(4)).  With it the
+ * window offered is not the whole free window (3)-(4) but
+ *
+ *     (12)  W = min(F, r),   r = rcv_ssthresh
+ *
+ * with F the window (3)-(4) allows and r starting at 2-4 segments in the SYN, growing by two
+ * segments per in-order segment received up to the buffer's window less one segment; while
+ * r grows, and in Linux's quick-ACK mode (the first segments, after an idle RTO, after a
+ * duplicate), an in-order segment is acknowledged at once instead of per DelAckCount,
+ * except in ping-pong mode (data sent within DelAckTimeout of data received).  Segment
+ * memory overhead (skb->truesize) is not modelled: every segment grows r.
  *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
@@ -418,6 +431,13 @@ class LfnTcpSocket : public TcpSocket
     void TakeRttSample(Time sample);
     void ReceivedData(Ptr<Packet> payload, const TcpHeader& h);
     void AutoTuneReceiveBuffer();
+    /**
+     * Tell TcpLinuxReceiver (12) what a data segment brought.
+     * @param inOrder it starts at rcv_nxt and brought new data
+     * @param duplicate it brought no new data
+     * @param bytes its payload
+     */
+    void LinuxReceiverSees(bool inOrder, bool duplicate, uint32_t bytes);
 
     // Output
     /**
@@ -442,6 +462,7 @@ class LfnTcpSocket : public TcpSocket
     void MarkTimedOutLost();   //!< (8b): segments first sent more than an RTO ago are lost
     uint32_t Pipe() const;
     uint32_t AvailableWindow() const;
+    uint16_t SynWindow();              //!< the window of our SYN, (12) (1) with LinuxReceiver
     uint16_t AdvertisedWindow();       //!< the window field of a segment; records rcv_wup, rcv_wnd
     uint32_t WindowClamp() const;      //!< the largest window the current buffer offers, (3)-(4)
     bool AckAfterRead() const;         //!< (7): an application read warrants an ACK now
@@ -492,6 +513,8 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_advWinScale{0};
     bool m_autoTuning{false};
     bool m_moderateRcvBuf{true};
+    bool m_linuxReceiver{false}; //!< LinuxReceiver: (12) applies
+    TcpLinuxReceiver m_linuxRx;  //!< (12): rcv_ssthresh, quick-ACK and ping-pong modes
     uint32_t m_autoTuningMax{0};
     bool m_sndAutoTuning{false};
     uint32_t m_sndAutoTuningMax{0};

@@ -185,6 +185,7 @@ struct Transfer
     std::string semantics{"ns3"};
     bool autoTuning{false};
     bool moderateRcvBuf{true};        //!< LfnTcpSocket::ModerateRcvBuf
+    bool linuxReceiver{false};        //!< LfnTcpSocket::LinuxReceiver
     std::set<uint32_t> reorderData;   //!< data segments delivered late once
     std::set<uint32_t> duplicateData; //!< data segments delivered twice
     std::set<uint32_t> corruptData;   //!< data segments with a bit error (checksums on)
@@ -216,6 +217,7 @@ struct Outcome
     bool receiverClosed{false};
     LfnTcpSocket::Stats senderStats;
     uint32_t peerWindowMax{0};      //!< largest window the receiver advertised (sender's RWND)
+    uint32_t peerWindowFirst{0};    //!< the first (the SYN-ACK's)
     uint32_t queueDrops{0};         //!< packets the sender's queue dropped (overflow)
     std::vector<Time> receiverSent; //!< when the receiver sent a segment (LfnTcpSocket)
     uint32_t maxBurstInRecovery{0}; //!< most data segments sent at one instant in Recovery
@@ -408,6 +410,7 @@ void
 RecordRwnd(Outcome* out, uint32_t, uint32_t v)
 {
     out->peerWindowMax = std::max(out->peerWindowMax, v);
+    out->peerWindowFirst = out->peerWindowFirst ? out->peerWindowFirst : v;
 }
 
 /** Runs one transfer in a fresh simulation. */
@@ -436,6 +439,8 @@ RunTransfer(const Transfer& t)
                        BooleanValue(t.autoTuning));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::ModerateRcvBuf",
                        BooleanValue(t.moderateRcvBuf));
+    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::LinuxReceiver",
+                       BooleanValue(t.linuxReceiver));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::AutoTuningMax",
                        UintegerValue(t.autoTuningMax));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::SndBufAutoTuning",
@@ -1037,6 +1042,43 @@ class AckAfterReadTestCase : public TestCase
 };
 
 /**
+ * LinuxReceiver (12), TcpLinuxReceiver (1)-(4), on a 64 KiB buffer (ns-3 semantics, window
+ * scale 1) and 1000 B segments: the SYN-ACK offers r_0 = 4 M = 4000 B; r grows by 2 M per
+ * segment to C = 65536 - 1000 = 64536 B, the largest window offered; while it grows -
+ * (64536 - 4000) / 2000 = 30.3, so for 31 segments - each segment is acknowledged at once
+ * instead of every second one: about 31 - 31 / 2 = 15 more ACKs than without it (one more
+ * or fewer as the pairs fall after the growth).
+ */
+class LinuxReceiverTestCase : public TestCase
+{
+  public:
+    LinuxReceiverTestCase()
+        : TestCase("Linux receiver (12): 4-segment first window, one ACK per segment while "
+                   "it grows, one segment of the buffer reserved")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.rcvBuf = 65536;
+        t.bytes = 300000;
+        Outcome plain = RunTransfer(t);
+        t.linuxReceiver = true;
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
+        NS_TEST_EXPECT_MSG_EQ(out.peerWindowFirst, 4000U, "SYN-ACK: 4 M, (1)");
+        NS_TEST_EXPECT_MSG_EQ(out.peerWindowMax, 64536U, "C = B - M (ns-3 semantics), (2)");
+        NS_TEST_EXPECT_MSG_EQ(plain.peerWindowFirst, 65535U, "without: the free window");
+        const auto extra = static_cast<int64_t>(out.receiverSent.size()) -
+                           static_cast<int64_t>(plain.receiverSent.size());
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(extra, 14, "about 15 more ACKs while r grows");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(extra, 16, "about 15 more ACKs while r grows");
+    }
+};
+
+/**
  * The largest window the receiver advertises: equation (3) with ns-3 semantics (the buffer
  * set) and (4), (5) with Linux 2.6 semantics (twice the buffer set, a quarter kept back).
  */
@@ -1480,6 +1522,7 @@ class LfnTcpSocketTestSuite : public TestSuite
                                              0.005),
                     Duration::QUICK);
         fixedLoss.sack = false;
+        AddTestCase(new LinuxReceiverTestCase(), Duration::QUICK);
         AddTestCase(new DifferentialTestCase("differential NewReno no SACK fixed losses",
                                              fixedLoss,
                                              0.01,

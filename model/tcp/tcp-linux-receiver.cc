@@ -1,0 +1,168 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "tcp-linux-receiver.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetTcpLinuxReceiver");
+
+namespace
+{
+constexpr uint32_t kMaxQuickAcks = 16;    //!< TCP_MAX_QUICKACKS
+constexpr uint32_t kMinRcvMss = 536;      //!< TCP_MIN_RCVMSS
+constexpr uint32_t kGrowthMinBytes = 128; //!< tcp_event_data_recv: skb->len >= 128
+
+/** @return k of (1): RFC 3390's initial window in segments of @p mss */
+uint32_t
+InitialSegments(uint32_t mss)
+{
+    if (mss > 3 * 1460)
+    {
+        return 2;
+    }
+    return mss > 1460 ? 3 : 4;
+}
+} // namespace
+
+uint32_t
+TcpLinuxReceiver::Start(uint32_t space, uint32_t mss, uint8_t windowShift)
+{
+    NS_ASSERT(mss > 0);
+    *this = TcpLinuxReceiver();
+    m_mss = mss;
+    m_rcvMss = std::min(mss, kMinRcvMss);
+    uint32_t window = space > mss ? space / mss * mss : space; // (1)
+    if (uint64_t{mss} > (uint64_t{1} << windowShift))
+    {
+        window = std::min(window, InitialSegments(mss) * mss);
+    }
+    m_threshold = window;
+    m_clamp = window;
+    m_advertised = window;
+    return window;
+}
+
+void
+TcpLinuxReceiver::SetClamp(uint32_t bufferWindow)
+{
+    const bool reserve = bufferWindow > 2 * m_mss;
+    m_clamp = reserve ? std::max(2 * m_mss, bufferWindow - m_mss) : bufferWindow;
+    m_threshold = std::min(m_threshold, m_clamp);
+}
+
+void
+TcpLinuxReceiver::DataReceived(uint32_t bytes, uint32_t freeWindow, Time now, Time rto)
+{
+    m_rcvMss = std::max(m_rcvMss, bytes); // tcp_measure_rcv_mss, full-sized segments
+    if (!m_dataSeen || now - m_lastData > rto)
+    {
+        IncreaseQuickAcks(); // (4)
+    }
+    m_dataSeen = true;
+    m_lastData = now;
+    if (bytes >= kGrowthMinBytes && m_threshold < m_clamp && m_threshold < freeWindow)
+    {
+        m_threshold = std::min(m_threshold + 2 * m_mss, m_clamp); // (2)
+        m_quickAcks = std::max<uint32_t>(m_quickAcks, 1);
+    }
+}
+
+void
+TcpLinuxReceiver::DuplicateReceived()
+{
+    IncreaseQuickAcks(); // (4), tcp_enter_quickack_mode
+    m_pingPong = false;
+}
+
+uint32_t
+TcpLinuxReceiver::Offer(uint32_t freeWindow)
+{
+    if (freeWindow < m_clamp / 2)
+    {
+        m_quickAcks = 0;
+    }
+    m_advertised = WindowFor(freeWindow);
+    return m_advertised;
+}
+
+uint32_t
+TcpLinuxReceiver::WindowFor(uint32_t freeWindow) const
+{
+    return std::min(freeWindow, m_threshold); // (3)
+}
+
+bool
+TcpLinuxReceiver::QuickAck() const
+{
+    return m_quickAcks > 0 && !m_pingPong;
+}
+
+void
+TcpLinuxReceiver::AckSent()
+{
+    m_quickAcks -= m_quickAcks > 0 ? 1 : 0;
+}
+
+void
+TcpLinuxReceiver::DataSent(Time now, Time ato)
+{
+    if (m_dataSeen && now - m_lastData < ato)
+    {
+        m_pingPong = true;
+    }
+}
+
+void
+TcpLinuxReceiver::DelayedAckExpired()
+{
+    m_pingPong = false;
+}
+
+void
+TcpLinuxReceiver::IncreaseQuickAcks()
+{
+    uint32_t n = m_advertised / (2 * m_rcvMss);
+    n = n == 0 ? 2 : n;
+    m_quickAcks = std::max(m_quickAcks, std::min(n, kMaxQuickAcks));
+}
+
+uint32_t
+TcpLinuxReceiver::GetWindowThreshold() const
+{
+    return m_threshold;
+}
+
+uint32_t
+TcpLinuxReceiver::GetClamp() const
+{
+    return m_clamp;
+}
+
+uint32_t
+TcpLinuxReceiver::GetQuickAcks() const
+{
+    return m_quickAcks;
+}
+
+uint32_t
+TcpLinuxReceiver::GetReceiveMss() const
+{
+    return m_rcvMss;
+}
+
+bool
+TcpLinuxReceiver::IsPingPong() const
+{
+    return m_pingPong;
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_TCP_LINUX_RECEIVER_H
+#define HYBRIDNET_TCP_LINUX_RECEIVER_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The receiving half of a Linux 2.4/2.6 TCP connection that decides how much window
+ * to offer and when to acknowledge at once: the receive window's slow start (rcv_ssthresh)
+ * and the quick-ACK and ping-pong modes of the delayed-ACK engine.  LfnTcpSocket consults
+ * it when its LinuxReceiver attribute is set.
+ *
+ * Sources: Linux 2.6.11 net/ipv4/tcp_output.c (tcp_select_initial_window,
+ * __tcp_select_window, tcp_event_ack_sent, tcp_event_data_sent), net/ipv4/tcp_input.c
+ * (tcp_init_buffer_space, tcp_grow_window, tcp_incr_quickack, tcp_event_data_recv,
+ * tcp_data_queue), include/net/tcp.h (tcp_dec_quickack_mode, TCP_MAX_QUICKACKS = 16,
+ * TCP_MIN_RCVMSS = 536); Linux 2.4 has the same rules (tcp_opt instead of tcp_sock).
+ *
+ * With M our MSS (advmss), m the peer's MSS as measured (rcv_mss), F the window the free
+ * buffer allows (LfnTcpSocket (3)-(4)) and C the window clamp:
+ *
+ * **Window.**  The first window offered (the SYN's) is the buffer's window quantised to M
+ * and, when M > 2^wscale, at most k M with k = 4 for M <= 1460, 3 for M <= 4380, else 2
+ * (RFC 3390's initial windows, "enough for senders"); r = rcv_ssthresh starts there:
+ *
+ *     (1)  r_0 = min(F_0 rounded down to M, k M)
+ *
+ * Every in-order data segment of at least 128 B, while r < C and r < F, grows it by two
+ * segments and asks for an immediate ACK (tcp_grow_window, the common case of its check
+ * #2: a buffer whose overhead does not exceed 1/4 of the segment - buffer overhead per
+ * segment, skb->truesize, is not modelled):
+ *
+ *     (2)  r := min(r + 2 M, C),   q := max(q, 1)
+ *
+ * C reserves one segment of the buffer's window W_B (tcp_init_buffer_space, "Force
+ * reservation of one segment"): C = max(2 M, W_B - M) when W_B > 2 M, else W_B.  The window
+ * offered is
+ *
+ *     (3)  W = min(F, r)
+ *
+ * so a receiver opens its window to a sender in slow start by two segments per segment
+ * received, ahead of the sender's cwnd, and never offers more than C.
+ *
+ * **Quick ACKs.**  q counts the ACKs still to be sent at once.  On the first data segment
+ * of the connection, and on one that comes more than an RTO after the previous one
+ * (tcp_event_data_recv), and on a segment that brings no new data (a retransmission:
+ * tcp_enter_quickack_mode, which also leaves ping-pong mode):
+ *
+ *     (4)  q := max(q, min(16, n)),   n = W_adv / (2 m), or 2 if that is 0
+ *
+ * with W_adv the window last advertised and m measured from the segments received (the
+ * largest payload seen, starting at min(M, 536)).  While q > 0 and the connection is not in
+ * ping-pong mode, every in-order data segment is acknowledged at once (tcp_in_quickack_mode);
+ * each segment sent with an ACK decrements q (tcp_dec_quickack_mode), and q drops to 0 when
+ * the free window falls below half the clamp (__tcp_select_window).
+ *
+ * **Ping-pong.**  A connection that sends data within the delayed-ACK timeout of the last
+ * data it received is interactive (tcp_event_data_sent): quick ACKs stop until a delayed
+ * ACK's timer expires, which leaves the mode.  Linux's timeout (ato) adapts between 40 ms
+ * and the RTO; here it is the socket's DelAckTimeout.
+ *
+ * Not modelled: skb->truesize (the kernel memory each received segment takes, which in
+ * Linux both limits (2)'s growth - at most to half the buffer when the overhead exceeds a
+ * quarter of the segment - and counts against the free space F), memory pressure, and the
+ * adaptation of ato.
+ */
+class TcpLinuxReceiver
+{
+  public:
+    /**
+     * The SYN's window, (1); sets r_0 and forgets any earlier connection's state.
+     * @param space F_0, the window the empty buffer allows (bytes)
+     * @param mss M, our MSS (bytes, > 0)
+     * @param windowShift the receive window scale we announce
+     * @return the window to put in the SYN (bytes)
+     */
+    uint32_t Start(uint32_t space, uint32_t mss, uint8_t windowShift);
+
+    /**
+     * Set the clamp C from the buffer's window (after the handshake and whenever the buffer
+     * changes).
+     * @param bufferWindow W_B, the window of the whole buffer (bytes)
+     */
+    void SetClamp(uint32_t bufferWindow);
+
+    /**
+     * An in-order data segment was queued, (2) and (4).
+     * @param bytes its payload (bytes)
+     * @param freeWindow F after it was queued (bytes)
+     * @param now the time
+     * @param rto the current retransmission timeout
+     */
+    void DataReceived(uint32_t bytes, uint32_t freeWindow, Time now, Time rto);
+    /** A segment with no new data arrived (a retransmission), (4). */
+    void DuplicateReceived();
+    /**
+     * The window is advertised: (3), and q := 0 when the free window is below half the
+     * clamp.  Records W_adv for (4).
+     * @param freeWindow F (bytes)
+     * @return W (bytes)
+     */
+    uint32_t Offer(uint32_t freeWindow);
+
+    /**
+     * @param freeWindow F (bytes)
+     * @return W of (3), without recording it
+     */
+    uint32_t WindowFor(uint32_t freeWindow) const;
+
+    /** @return true if an in-order data segment is to be acknowledged at once */
+    bool QuickAck() const;
+    /** A segment carrying an ACK was sent: q decrements. */
+    void AckSent();
+    /**
+     * A data segment was sent: ping-pong mode if it follows received data within @p ato.
+     * @param now the time
+     * @param ato the delayed-ACK timeout
+     */
+    void DataSent(Time now, Time ato);
+    /** The delayed-ACK timer expired: ping-pong mode ends. */
+    void DelayedAckExpired();
+
+    /** @return r, rcv_ssthresh (bytes) */
+    uint32_t GetWindowThreshold() const;
+    /** @return C, the clamp (bytes) */
+    uint32_t GetClamp() const;
+    /** @return q, the quick ACKs left */
+    uint32_t GetQuickAcks() const;
+    /** @return m, the peer's MSS as measured (bytes) */
+    uint32_t GetReceiveMss() const;
+    /** @return true in ping-pong mode */
+    bool IsPingPong() const;
+
+  private:
+    void IncreaseQuickAcks(); //!< (4)
+
+    uint32_t m_mss{0};           //!< M
+    uint32_t m_rcvMss{0};        //!< m
+    uint32_t m_threshold{0};     //!< r
+    uint32_t m_clamp{0};         //!< C
+    uint32_t m_advertised{0};    //!< W_adv
+    uint32_t m_quickAcks{0};     //!< q
+    bool m_pingPong{false};      //!< ping-pong mode
+    bool m_dataSeen{false};      //!< a data segment has arrived (Linux: ato != 0)
+    Time m_lastData{Seconds(0)}; //!< when the last in-order data segment arrived
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_TCP_LINUX_RECEIVER_H

@@ -1,0 +1,223 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of TcpLinuxReceiver against its equations: the initial window (1) for the MSS and
+ * window-scale cases of tcp_select_initial_window, the growth (2) by two segments per
+ * segment up to the clamp with its one-segment reservation, the window offered (3), the
+ * quick-ACK count (4) on the first segment, after an idle RTO and on a duplicate, and the
+ * ping-pong mode.
+ */
+#include "hybridnet/tcp-linux-receiver.h"
+
+#include "ns3/test.h"
+
+#include <cstdint>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+/** (1): the SYN's window for one MSS, window scale and free window. */
+class InitialWindowTestCase : public TestCase
+{
+  public:
+    /**
+     * @param space F_0 (bytes)
+     * @param mss M (bytes)
+     * @param shift the window scale
+     * @param expected r_0 by (1) (bytes)
+     */
+    InitialWindowTestCase(uint32_t space, uint32_t mss, uint8_t shift, uint32_t expected)
+        : TestCase("initial window (1): F " + std::to_string(space) + " B, MSS " +
+                   std::to_string(mss) + " B, wscale " + std::to_string(shift) + " -> " +
+                   std::to_string(expected) + " B"),
+          m_space(space),
+          m_mss(mss),
+          m_shift(shift),
+          m_expected(expected)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpLinuxReceiver rx;
+        NS_TEST_EXPECT_MSG_EQ(rx.Start(m_space, m_mss, m_shift), m_expected, "SYN window");
+        NS_TEST_EXPECT_MSG_EQ(rx.GetWindowThreshold(), m_expected, "r_0");
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 0U, "no quick ACK before data");
+    }
+
+    uint32_t m_space;
+    uint32_t m_mss;
+    uint8_t m_shift;
+    uint32_t m_expected;
+};
+
+/** (2), (3): two segments per segment received, up to C = W_B - M; never past F. */
+class GrowthTestCase : public TestCase
+{
+  public:
+    GrowthTestCase()
+        : TestCase("growth (2): r_0 + 2 M per segment up to W_B - M, quick ACK each time; "
+                   "none past F or for segments under 128 B")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1448;
+        TcpLinuxReceiver rx;
+        rx.Start(65535, mss, 2); // r_0 = 4 M = 5792
+        rx.SetClamp(65535);      // C = 65535 - 1448 = 64087
+        NS_TEST_EXPECT_MSG_EQ(rx.GetClamp(), 64087U, "one segment reserved");
+        const Time rto = MilliSeconds(200);
+        for (uint32_t n = 1; n <= 20; ++n)
+        {
+            rx.DataReceived(mss, 1U << 20, MilliSeconds(n), rto);
+            NS_TEST_EXPECT_MSG_EQ(rx.GetWindowThreshold(), 5792 + 2 * mss * n, "r_0 + 2 M n");
+            NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), true, "acknowledged at once while r grows");
+            while (rx.GetQuickAcks() > 0)
+            {
+                rx.AckSent();
+            }
+        }
+        rx.DataReceived(mss, 1U << 20, MilliSeconds(21), rto); // 5792 + 21 x 2896 > C
+        NS_TEST_EXPECT_MSG_EQ(rx.GetWindowThreshold(), 64087U, "capped at C");
+        rx.AckSent();
+        rx.DataReceived(mss, 1U << 20, MilliSeconds(22), rto);
+        NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "no growth at C: delayed ACKs again");
+        NS_TEST_EXPECT_MSG_EQ(rx.Offer(1U << 20), 64087U, "(3): r limits");
+        NS_TEST_EXPECT_MSG_EQ(rx.Offer(40000), 40000U, "(3): F limits");
+
+        TcpLinuxReceiver full;
+        full.Start(65535, mss, 2);
+        full.SetClamp(65535);
+        full.DataReceived(mss, 5792, MilliSeconds(1), rto); // r = F: check #1 fails
+        NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U, "not past the free window");
+        full.DataReceived(127, 1U << 20, MilliSeconds(2), rto);
+        NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U, "127 B: no growth");
+        full.DataReceived(128, 1U << 20, MilliSeconds(3), rto);
+        NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U + 2 * mss, "128 B: growth");
+
+        TcpLinuxReceiver small;
+        small.Start(4000, mss, 0);
+        small.SetClamp(2800); // not above 2 M: no reservation
+        NS_TEST_EXPECT_MSG_EQ(small.GetClamp(), 2800U, "C = W_B");
+        NS_TEST_EXPECT_MSG_EQ(small.GetWindowThreshold(), 2800U, "r lowered to C");
+    }
+};
+
+/** (4): the count on the first segment, after an idle RTO, on a duplicate; q's decrements. */
+class QuickAckTestCase : public TestCase
+{
+  public:
+    QuickAckTestCase()
+        : TestCase("quick ACKs (4): W_adv over 2 m capped at 16, or 2; on the first segment, "
+                   "after more than an RTO idle and on a duplicate; cleared below half of C")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        const Time rto = MilliSeconds(200);
+        TcpLinuxReceiver rx;
+        rx.Start(1U << 20, mss, 5); // r_0 = 4000; W_adv = 4000
+        rx.SetClamp(1U << 20);
+        rx.DataReceived(100, 1U << 20, MilliSeconds(1), rto); // m = min(M, 536) = 536
+        NS_TEST_EXPECT_MSG_EQ(rx.GetReceiveMss(), 536U, "m starts at min(M, 536)");
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 4000U / (2 * 536), "n = 3");
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            rx.AckSent();
+        }
+        NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "each ACK sent counts one");
+        rx.Offer(100000); // W_adv = min(F, r) = r = 4000 (no growth for 100 B)
+        rx.DataReceived(mss, 1U << 20, MilliSeconds(100), rto); // within an RTO: growth only
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 1U, "growth's one");
+        rx.AckSent();
+        rx.Offer(1U << 20);                                     // W_adv = r = 6000
+        rx.DataReceived(mss, 1U << 20, MilliSeconds(301), rto); // idle 201 ms > RTO
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 6000U / (2 * 1000), "n = 3 after idle");
+        rx.Offer(1U << 20); // r = 8000
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            rx.AckSent();
+        }
+        rx.DuplicateReceived();
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 4U, "duplicate: n = 8000 / 2000");
+        rx.Offer(100);
+        NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 0U, "free window under C / 2");
+
+        TcpLinuxReceiver big;
+        big.Start(1U << 20, mss, 14); // M <= 2^14: r_0 is the whole window
+        big.SetClamp(1U << 20);
+        big.DataReceived(mss, 1U << 20, MilliSeconds(1), rto);
+        NS_TEST_EXPECT_MSG_EQ(big.GetQuickAcks(), 16U, "capped at 16");
+
+        TcpLinuxReceiver tiny;
+        tiny.Start(500, mss, 0); // W_adv = 500 < 2 m
+        tiny.SetClamp(500);
+        tiny.DataReceived(100, 500, MilliSeconds(1), rto);
+        NS_TEST_EXPECT_MSG_EQ(tiny.GetQuickAcks(), 2U, "n = 0 becomes 2");
+    }
+};
+
+/** Ping-pong: data sent within ato of data received; a delayed ACK's expiry ends it. */
+class PingPongTestCase : public TestCase
+{
+  public:
+    PingPongTestCase()
+        : TestCase("ping-pong: data sent within ato of received data stops quick ACKs; the "
+                   "delayed-ACK timer's expiry or a duplicate ends it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time ato = MilliSeconds(40);
+        TcpLinuxReceiver rx;
+        rx.Start(65535, 1448, 2);
+        rx.SetClamp(65535);
+        rx.DataReceived(1448, 1U << 20, MilliSeconds(10), MilliSeconds(200));
+        rx.DataSent(MilliSeconds(60), ato); // 50 ms later: not a reply
+        NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "after ato: bulk");
+        rx.DataSent(MilliSeconds(49), ato); // 39 ms after: a reply
+        NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), true, "within ato: interactive");
+        NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "no quick ACK in ping-pong mode");
+        NS_TEST_EXPECT_MSG_GT(rx.GetQuickAcks(), 0U, "though the count remains");
+        rx.DelayedAckExpired();
+        NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), true, "the delayed ACK's expiry ends it");
+        rx.DataSent(MilliSeconds(45), ato);
+        rx.DuplicateReceived();
+        NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "a duplicate ends it");
+    }
+};
+
+} // namespace
+
+/** The suite. */
+class TcpLinuxReceiverTestSuite : public TestSuite
+{
+  public:
+    TcpLinuxReceiverTestSuite()
+        : TestSuite("hybridnet-tcp-linux-receiver", Type::UNIT)
+    {
+        AddTestCase(new InitialWindowTestCase(65535, 1448, 2, 4 * 1448), Duration::QUICK);
+        AddTestCase(new InitialWindowTestCase(65535, 1460, 2, 4 * 1460), Duration::QUICK);
+        AddTestCase(new InitialWindowTestCase(65535, 1461, 2, 3 * 1461), Duration::QUICK);
+        AddTestCase(new InitialWindowTestCase(65535, 4381, 2, 2 * 4381), Duration::QUICK);
+        AddTestCase(new InitialWindowTestCase(65535, 1448, 11, 45 * 1448), Duration::QUICK);
+        AddTestCase(new InitialWindowTestCase(1000, 1448, 0, 1000), Duration::QUICK);
+        AddTestCase(new GrowthTestCase(), Duration::QUICK);
+        AddTestCase(new QuickAckTestCase(), Duration::QUICK);
+        AddTestCase(new PingPongTestCase(), Duration::QUICK);
+    }
+};
+
+static TcpLinuxReceiverTestSuite g_tcpLinuxReceiverTestSuite; //!< registers the suite
