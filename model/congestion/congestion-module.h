@@ -14,6 +14,7 @@
 #include "tcp-hstcp-lp.h"
 #include "tcp-htcp-linux.h"
 #include "tcp-linux-recovery.h"
+#include "tcp-prr-recovery-rfc6937.h"
 #include "tcp-scalable-linux.h"
 #include "tcp-switchable-aimd.h"
 

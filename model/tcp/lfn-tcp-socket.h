@@ -283,7 +283,10 @@ class LfnTcpSocket : public TcpSocket
     void SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo);
     /**
      * Set the loss-recovery algorithm (before the connection starts).
-     * @param recovery an ns-3 TcpRecoveryOps (TcpClassicRecovery, TcpPrrRecovery)
+     * @param recovery a TcpRecoveryOps: ns-3's TcpClassicRecovery, or the congestion
+     *        module's TcpLinuxRecovery or TcpPrrRecoveryRfc6937 (RFC 6937; ns-3's own
+     *        TcpPrrRecovery also runs, with its defects #1350 and #1351: DeliveredData
+     *        counted twice with SACK, RecoverFS from pipe)
      */
     void SetRecoveryAlgorithm(Ptr<TcpRecoveryOps> recovery);
     /** @return the congestion-control algorithm */

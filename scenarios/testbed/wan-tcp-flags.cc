@@ -6,6 +6,7 @@
 #include "attribute-default.h"
 #include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/tcp-linux-recovery.h"
+#include "hybridnet/tcp-prr-recovery-rfc6937.h"
 #include "message-text.h"
 
 #include "ns3/abort.h"
@@ -16,7 +17,6 @@
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
-#include "ns3/tcp-prr-recovery.h"
 #include "ns3/tcp-recovery-ops.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/uinteger.h"
@@ -86,7 +86,8 @@ WanTcpFlags::AddStackFlags(ScenarioFlags& flags, const std::string& hosts, bool 
                     "cwnd in fast recovery: linux (TcpLinuxRecovery, Linux 2.6: one segment "
                     "less every second ACK, never more than one above what is in flight), "
                     "classic (TcpClassicRecovery, RFC 6582/6675: ssthresh at once) or prr "
-                    "(TcpPrrRecovery, RFC 6937)",
+                    "(TcpPrrRecoveryRfc6937, RFC 6937 with the slow start reduction bound; "
+                    "not ns-3's TcpPrrRecovery, issues #1350/#1351)",
                     &m_recovery,
                     {"linux", "classic", "prr"});
 }
@@ -313,7 +314,7 @@ WanTcpFlags::RecoveryTypeId() const
 {
     if (m_recovery == "prr")
     {
-        return TcpPrrRecovery::GetTypeId();
+        return TcpPrrRecoveryRfc6937::GetTypeId();
     }
     return m_recovery == "classic" ? TcpClassicRecovery::GetTypeId()
                                    : TcpLinuxRecovery::GetTypeId();

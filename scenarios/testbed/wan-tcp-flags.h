@@ -35,7 +35,7 @@ namespace hybridnet
  * |--------|-----------------|----------------------------------------------------------------|
  * | stack  | tcp             | LfnTcpHelper on the hosts (lfn) or not (ns3)                   |
  * | stack  | congestion      | TcpL4Protocol::SocketType (per host: SetCongestion)            |
- * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpLinux/Classic/PrrRecovery     |
+ * | stack  | recovery        | TcpL4Protocol::RecoveryType: TcpLinux/Classic/PrrRecoveryRfc6937 |
  * | socket | segmentSize     | TcpSocket::SegmentSize                                         |
  * | socket | sndBuf, rcvBuf  | TcpSocket::SndBufSize, RcvBufSize (0B: WanPathSizing (5), (6)) |
  * | socket | bufferSemantics, rmemMax, wmemMax | LfnTcpSocket (tcp=lfn only)                  |

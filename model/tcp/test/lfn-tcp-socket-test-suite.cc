@@ -1449,6 +1449,12 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new TransferCompletesTestCase("lfn SACK recovery", lossy), Duration::QUICK);
         lossy.sack = false;
         AddTestCase(new TransferCompletesTestCase("lfn NewReno recovery", lossy), Duration::QUICK);
+        lossy.recovery = "ns3::hybridnet::TcpPrrRecoveryRfc6937";
+        AddTestCase(new TransferCompletesTestCase("lfn NewReno recovery, RFC 6937 PRR", lossy),
+                    Duration::QUICK);
+        lossy.sack = true;
+        AddTestCase(new TransferCompletesTestCase("lfn SACK recovery, RFC 6937 PRR", lossy),
+                    Duration::QUICK);
 
         Transfer finLost = plain;
         finLost.dropFin = {1};

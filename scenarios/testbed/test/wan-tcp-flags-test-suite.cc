@@ -3,8 +3,9 @@
  *
  * Tests of WanPathSizing and WanTcpFlags: the path-sizing equations (1)-(10) of
  * wan-path-sizing.h on hand-computed paths; the flags' ranges and rules through
- * ScenarioFlags::Parse; --congestion resolution; and that SetDefaults reaches the
- * attributes of both TCPs' sockets (the initial window of equation (1) of wan-tcp-flags.h).
+ * ScenarioFlags::Parse; --congestion and --recovery resolution; and that SetDefaults
+ * reaches the attributes of both TCPs' sockets (the initial window of equation (1) of
+ * wan-tcp-flags.h).
  */
 #include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/scenario-flags.h"
@@ -14,6 +15,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -458,6 +460,41 @@ class DefaultsTestCase : public TestCase
     uint32_t m_initialSsThresh;
 };
 
+/**
+ * --recovery names the TcpRecoveryOps SetDefaults gives TcpL4Protocol: prr is RFC 6937's
+ * PRR of the congestion module, not ns-3's TcpPrrRecovery (issues #1350, #1351).
+ */
+class RecoveryFlagTestCase : public TestCase
+{
+  public:
+    RecoveryFlagTestCase(std::string choice, std::string typeId)
+        : TestCase("--recovery=" + choice + " selects " + typeId),
+          m_choice(std::move(choice)),
+          m_typeId(std::move(typeId))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        WanTcpFlags tcp;
+        auto result = ParseWith(tcp, {"--recovery=" + m_choice});
+        NS_TEST_ASSERT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true, result.message);
+        tcp.SetDefaults(tcp.SizePath(DataRate("100Mbps"), MilliSeconds(20), 0));
+        TypeIdValue recovery;
+        CreateObject<TcpL4Protocol>()->GetAttribute("RecoveryType", recovery);
+        NS_TEST_EXPECT_MSG_EQ(recovery.Get().GetName(), m_typeId, "TcpL4Protocol::RecoveryType");
+    }
+
+    void DoTeardown() override
+    {
+        Config::Reset();
+    }
+
+    std::string m_choice;
+    std::string m_typeId;
+};
+
 /** The suite. */
 class WanTcpFlagsTestSuite : public TestSuite
 {
@@ -471,6 +508,12 @@ class WanTcpFlagsTestSuite : public TestSuite
         }
         AddTestCase(new FlagRulesTestCase, Duration::QUICK);
         AddTestCase(new CongestionTestCase, Duration::QUICK);
+        AddTestCase(new RecoveryFlagTestCase("linux", "ns3::hybridnet::TcpLinuxRecovery"),
+                    Duration::QUICK);
+        AddTestCase(new RecoveryFlagTestCase("classic", "ns3::TcpClassicRecovery"),
+                    Duration::QUICK);
+        AddTestCase(new RecoveryFlagTestCase("prr", "ns3::hybridnet::TcpPrrRecoveryRfc6937"),
+                    Duration::QUICK);
         const uint32_t none = std::numeric_limits<uint32_t>::max();
         for (const std::string tcp : {"lfn", "ns3"})
         {
