@@ -174,6 +174,22 @@ AddStreamFlags(ScenarioFlags& flags, Options& o)
     });
 }
 
+/** TCP's --window=0B needs both hosts' profiles to name a kernel (TcpChoice::CheckWindow). */
+void
+AddWindowCheck(ScenarioFlags& flags, const Options& o, const TcpChoice& tcp, const HostFlags& hosts)
+{
+    flags.AddInputCheck([&o, &tcp, &hosts]() -> std::string {
+        if (o.protocol != "tcp")
+        {
+            return "";
+        }
+        TcpChoice parsed = tcp;
+        parsed.SetWindow(o.window);
+        const std::string sender = parsed.CheckWindow(&hosts.GetProfile(0));
+        return sender.empty() ? parsed.CheckWindow(&hosts.GetProfile(1)) : sender;
+    });
+}
+
 /** The two hosts, each from its own profile, on one cable; the cable from the sender's helper. */
 NetDeviceContainer
 BuildCable(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
@@ -283,16 +299,7 @@ main(int argc, char* argv[])
     hostFlags.AddDelayTimers(flags);
     hostFlags.AddChecksumOffload(flags);
     hostFlags.AddBus(flags);
-    flags.AddInputCheck([&tcp, &hostFlags, &o]() -> std::string {
-        if (o.protocol != "tcp")
-        {
-            return "";
-        }
-        TcpChoice parsed = tcp;
-        parsed.SetWindow(o.window);
-        const std::string sender = parsed.CheckWindow(&hostFlags.GetProfile(0));
-        return sender.empty() ? parsed.CheckWindow(&hostFlags.GetProfile(1)) : sender;
-    });
+    AddWindowCheck(flags, o, tcp, hostFlags);
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
