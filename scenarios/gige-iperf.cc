@@ -317,7 +317,11 @@ main(int argc, char* argv[])
     TcpChoice tcp;
     PingSeries ping;
     auto& flags = scenario.Flags();
-    hostFlags.AddProfile(flags, "host", "every host", "accelerator-xeon", true);
+    hostFlags.AddProfile(flags,
+                         "host",
+                         "every host",
+                         "accelerator-xeon",
+                         "plain Ethernet devices, no host model");
     hostFlags.AddInterruptThrottle(flags);
     hostFlags.AddThrottleClock(flags);
     hostFlags.AddRings(flags);

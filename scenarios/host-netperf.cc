@@ -287,12 +287,12 @@ main(int argc, char* argv[])
     Options o;
     TcpChoice tcp;
     auto& flags = scenario.Flags();
-    hostFlags.AddProfile(flags, "sender", "the sending host (netperf)", "farm-pentium-800", false);
+    hostFlags.AddProfile(flags, "sender", "the sending host (netperf)", "farm-pentium-800", "");
     hostFlags.AddProfile(flags,
                          "receiver",
                          "the receiving host (netserver)",
                          "farm-pentium-1800",
-                         false);
+                         "");
     AddStreamFlags(flags, o);
     tcp.AddFlag(flags, "both hosts (protocol tcp)");
     hostFlags.AddInterruptThrottle(flags);

@@ -20,7 +20,17 @@
  * Links are ns-3 point-to-point links (2 B PPP header) whose IP MTU is segmentSize + 52 B
  * (IP 20 B, TCP 20 B, timestamps 12 B: 1448 B -> 1500 B). Propagation: the access link has
  * --accessDelay one way, the bottleneck link the rest of rtt/2, so the round-trip
- * propagation delay is --rtt. Queues: the router's bottleneck port is a drop-tail FIFO of
+ * propagation delay is --rtt.
+ *
+ * End hosts (WanEndHosts): --sender and --receiver name a host profile (`hybridnet
+ * profiles`) or none (the default: the bare nodes above). A host with a profile is a host
+ * model - CPU, I/O bus and NIC with its driver's interrupt throttling, each per-packet cost
+ * charged - whose NIC is cabled by Ethernet to its router at accessRate and accessDelay, so
+ * a host that cannot keep up limits the flow as it would on the studies' LANs. A modelled
+ * receiver sits behind a second router on such an access link of its own (10.1.3.1; the
+ * bottleneck link then has rtt/2 - 2 accessDelay, still a round trip of --rtt). The
+ * scenario's TCP flags stay the hosts' kernel settings (a profile's kernel section is not
+ * applied). Queues: the router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets (its traffic-control layer removed, so that is all the buffering
  * there is); every other port keeps ns-3's defaults (pfifo_fast of 1000 packets, Linux's
  * txqueuelen, in front of a 100-packet device queue). Make accessRate > bottleneckRate
@@ -67,8 +77,8 @@
  * retransmits, fastRetransmits, dupAcksIn, timeouts, sackBlocksRcvd) - one result file,
  * nothing else written.
  *
- * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux
- *   --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms --accessDelay=10us
+ * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --sender=none
+ *   --receiver=none --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms --accessDelay=10us
  *   --queuePackets=0 (one BDP) --segmentSize=1448B --sndBuf=0B --rcvBuf=0B (sized for
  *   the path) --bufferSemantics=ns3 --rmemMax=131071B --wmemMax=131071B
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's
@@ -93,6 +103,8 @@
  *   mean (left out when none completed). A reduction not made up by the end of the run is
  *   not counted. (With tcp=ns3 and an algorithm that sets cwnd itself - CongControl, e.g.
  *   BBR - the recovery algorithm does not cut cwnd, so a recovery may complete at once.)
+ *   With a host profile, per modelled end (Sender, Receiver; HostCounters over the whole
+ *   run): cpuUtilisation, busUtilisation, interruptRate (1/s), packetsPerInterrupt.
  *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
  *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
  *   rcvBufEffective, maxAdvertisedWindow (B).
@@ -237,36 +249,95 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
     });
 }
 
-/** The path: sender, router, receiver, their links and addresses. */
+/**
+ * The path: sender, router, receiver (behind a second router when it is a host model),
+ * their links and addresses.
+ */
 struct Path
 {
-    NodeContainer nodes{3};    //!< sender, router, receiver
-    NetDeviceContainer access; //!< sender - router
-    NetDeviceContainer wan;    //!< router - receiver
+    NodeContainer nodes{3};        //!< sender, router, receiver
+    Ptr<Node> farRouter;           //!< between the bottleneck and a modelled receiver
+    NetDeviceContainer access;     //!< sender - router
+    NetDeviceContainer wan;        //!< router - receiver (or - farRouter): the bottleneck
+    NetDeviceContainer lastAccess; //!< farRouter - receiver (a modelled receiver only)
     Ipv4Address receiverAddress;
 
-    /** Build it: links of @p mtu, TCP of @p tcp on the hosts, global routing. */
-    Path(const Options& o, const WanTcpFlags& tcp, uint32_t mtu)
+    /** Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, routes. */
+    Path(const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends, uint32_t mtu)
     {
-        PointToPointHelper accessLink;
-        accessLink.SetDeviceAttribute("DataRate", DataRateValue(o.accessRate));
-        accessLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-        accessLink.SetChannelAttribute("Delay", TimeValue(o.accessDelay));
-        access = accessLink.Install(nodes.Get(0), nodes.Get(1));
+        Ptr<Node> sender = nodes.Get(0);
+        Ptr<Node> router = nodes.Get(1);
+        Ptr<Node> receiver = nodes.Get(2);
+        access = ends.Cable(WanEndHosts::SENDER, sender, router, o.accessRate, o.accessDelay, mtu);
+        const bool lastHop = ends.IsModelled(WanEndHosts::RECEIVER);
         PointToPointHelper wanLink;
         wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
         wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-        wanLink.SetChannelAttribute("Delay", TimeValue(o.rtt / 2 - o.accessDelay));
-        wan = wanLink.Install(nodes.Get(1), nodes.Get(2));
-        tcp.Install(NodeContainer(nodes.Get(0), nodes.Get(2)));
+        wanLink.SetChannelAttribute("Delay",
+                                    TimeValue(o.rtt / 2 - o.accessDelay * (lastHop ? 2 : 1)));
+        if (lastHop)
+        {
+            farRouter = CreateObject<Node>();
+            wan = wanLink.Install(router, farRouter);
+            lastAccess = ends.Cable(WanEndHosts::RECEIVER,
+                                    receiver,
+                                    farRouter,
+                                    o.accessRate,
+                                    o.accessDelay,
+                                    mtu);
+        }
+        else
+        {
+            wan = wanLink.Install(router, receiver);
+        }
+        WanEndHosts::AssignStreams(
+            NetDeviceContainer(access.Get(0), lastHop ? lastAccess.Get(0) : wan.Get(1)));
+        tcp.Install(NodeContainer(sender, receiver));
         InternetStackHelper().Install(nodes);
+        if (farRouter)
+        {
+            InternetStackHelper().Install(farRouter);
+        }
         Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
         addresses.Assign(access);
         addresses.SetBase("10.1.2.0", "255.255.255.0");
         receiverAddress = addresses.Assign(wan).GetAddress(1);
+        if (lastHop)
+        {
+            addresses.SetBase("10.1.3.0", "255.255.255.0");
+            receiverAddress = addresses.Assign(lastAccess).GetAddress(0);
+        }
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
+
+    /** @return the receiving host's device */
+    Ptr<NetDevice> GetReceiverDevice() const
+    {
+        return farRouter ? lastAccess.Get(0) : wan.Get(1);
+    }
 };
+
+/** The counters of the ends that are host models (HostCounters: Sender, Receiver). */
+HostCounters
+ModelledHosts(const Path& path, const WanEndHosts& ends)
+{
+    NodeContainer hosts;
+    NetDeviceContainer nics;
+    std::vector<std::string> names;
+    if (ends.IsModelled(WanEndHosts::SENDER))
+    {
+        hosts.Add(path.nodes.Get(0));
+        nics.Add(path.access.Get(0));
+        names.emplace_back("Sender");
+    }
+    if (ends.IsModelled(WanEndHosts::RECEIVER))
+    {
+        hosts.Add(path.nodes.Get(2));
+        nics.Add(path.GetReceiverDevice());
+        names.emplace_back("Receiver");
+    }
+    return HostCounters(hosts, nics, names);
+}
 
 /** The receiver's loss injectors: one per flow, every N-th or random p of its data segments. */
 struct Losses
@@ -369,10 +440,15 @@ main(int argc, char* argv[])
                       "hybridnet's or ns-3's TCP) over a WAN path with one bottleneck, "
                       "kernel-style loss and Web100 traces");
     WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
+    WanEndHosts ends;
     Options o;
     auto& flags = scenario.Flags();
     tcp.AddStackFlags(flags, "both hosts", false);
+    ends.AddFlags(flags, "the sending host");
     AddPathFlags(flags, o);
+    flags.AddConstraint("4 x accessDelay <= rtt with a receiver profile (two access links)", [&]() {
+        return !ends.IsModelled(WanEndHosts::RECEIVER) || o.accessDelay * 4 <= o.rtt;
+    });
     tcp.AddSocketFlags(flags, "the path", true);
     AddFlowFlags(flags, o, tcp);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
@@ -386,7 +462,7 @@ main(int argc, char* argv[])
     const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, o.rtt, o.queuePackets);
     tcp.SetCongestionDefault();
     tcp.SetDefaults(sizing);
-    Path path(o, tcp, sizing.GetMtu());
+    Path path(o, tcp, ends, sizing.GetMtu());
     QueueDrops bottleneckDrops;
     bottleneckDrops.InstallBottleneck(path.wan.Get(0), sizing.GetQueuePackets());
     QueueDrops senderQueueDrops;
@@ -414,6 +490,8 @@ main(int argc, char* argv[])
         });
     }
     LossInjectorHelper::AssignStreams(losses.injectors, 0);
+    HostCounters counters = ModelledHosts(path, ends);
+    counters.Schedule(Seconds(0), o.duration);
 
     scenario.Run(o.duration);
 
@@ -423,6 +501,7 @@ main(int argc, char* argv[])
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
     result.SetMetric("senderQueueDrops", double(senderQueueDrops.Get()), "");
     WriteSizing(result, sizing);
+    counters.WriteTo(result);
     for (uint32_t i = 0; i < o.flows; ++i)
     {
         web100[i].Stop(); // while the simulator exists

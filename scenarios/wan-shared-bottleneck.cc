@@ -28,6 +28,13 @@
  * 0 means one BDP of the longest path (bottleneckRate x max(rtts) / (segmentSize + 52 B)),
  * the queue with which even the longest flow alone keeps the link busy through a halving.
  *
+ * End hosts (WanEndHosts, as in wan-bulk-transfer): --sender (every sender) and --receiver
+ * name a host profile or none (the default: the bare nodes above). A sender with a profile
+ * is a host model whose NIC is cabled by Ethernet to the router on its access link; a
+ * receiver with a profile sits behind a second router on an Ethernet link of accessRate
+ * with no propagation delay (10.3.0.1), so every RTT stays rtts[i]. The TCP flags stay the
+ * hosts' kernel settings.
+ *
  * TCP: --tcp=lfn installs LfnTcpHelper (LfnTcpSocket) on every host, --tcp=ns3 keeps ns-3's
  * TcpSocketBase. Congestion control is per sender host: each sender's TcpL4Protocol gets
  * its own SocketType, so flow i runs congestion[i] (--congestion: one name for all flows
@@ -59,7 +66,8 @@
  * with both TCPs; 0 before the first report (the handshake; with tcp=ns3 ssthresh is
  * first reported at the first loss).
  *
- * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --flows=3
+ * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --sender=none
+ *   --receiver=none --flows=3
  *   --rtts=10ms,80ms,180ms --bottleneckRate=1Gbps --accessRate=10Gbps --bottleneckDelay=1ms
  *   --queuePackets=0 --segmentSize=1448B --sndBuf=0B --rcvBuf=0B --bufferSemantics=ns3
  *   --rmemMax=131071B --wmemMax=131071B --sack=on --timestamps=on --windowScaling=on
@@ -78,7 +86,9 @@
  *   goodputCeiling), goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B)),
  *   retransmits, timeouts, fastRetransmits, lostRetransmits (sums over the senders, as in
  *   wan-bulk-transfer), maxCwnd (B), bottleneckDrops, queueCapacity (packets), bdp (B, of
- *   the longest path), sndBufEffective, rcvBufEffective (B).
+ *   the longest path), sndBufEffective, rcvBufEffective (B); with host profiles, per
+ *   modelled host (Sender<i>, Receiver; over the whole run) cpuUtilisation,
+ *   busUtilisation, interruptRate (1/s), packetsPerInterrupt.
  *   Series (with --web100Interval): web100Flow<i>.
  *
  * Run:  hybridnet run wan-shared-bottleneck --bottleneckRate=100Mbps --duration=60s
@@ -295,34 +305,61 @@ CheckTimes(Options& o)
     return "";
 }
 
-/** The dumbbell: one sender per flow, the router, the receiver, links and addresses. */
+/**
+ * The dumbbell: one sender per flow, the router, the receiver (behind a second router when
+ * it is a host model), links and addresses.
+ */
 struct Dumbbell
 {
     NodeContainer senders;
-    NodeContainer hub{2}; //!< router, receiver
-    NetDeviceContainer wan;
+    NodeContainer hub{2};          //!< router, receiver
+    Ptr<Node> farRouter;           //!< between the bottleneck and a modelled receiver
+    NetDeviceContainer wan;        //!< the bottleneck
+    NetDeviceContainer senderNics; //!< each sender's device
+    NetDeviceContainer lastAccess; //!< farRouter - receiver (a modelled receiver only)
     Ipv4Address receiverAddress;
 
-    /** Build it: links of @p mtu, TCP of @p tcp on the hosts, global routing. */
-    Dumbbell(const Options& o, const WanTcpFlags& tcp, uint32_t mtu)
+    /** Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, routes. */
+    Dumbbell(const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends, uint32_t mtu)
         : senders(o.flows)
     {
         PointToPointHelper wanLink;
         wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
         wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
         wanLink.SetChannelAttribute("Delay", TimeValue(o.bottleneckDelay));
-        wan = wanLink.Install(hub.Get(0), hub.Get(1));
+        if (ends.IsModelled(WanEndHosts::RECEIVER))
+        {
+            farRouter = CreateObject<Node>();
+            wan = wanLink.Install(hub.Get(0), farRouter);
+            lastAccess = ends.Cable(WanEndHosts::RECEIVER,
+                                    hub.Get(1),
+                                    farRouter,
+                                    o.accessRate,
+                                    Seconds(0),
+                                    mtu);
+        }
+        else
+        {
+            wan = wanLink.Install(hub.Get(0), hub.Get(1));
+        }
         std::vector<NetDeviceContainer> access;
         for (uint32_t i = 0; i < o.flows; ++i)
         {
-            PointToPointHelper accessLink;
-            accessLink.SetDeviceAttribute("DataRate", DataRateValue(o.accessRate));
-            accessLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-            accessLink.SetChannelAttribute("Delay", TimeValue(o.rtts[i] / 2 - o.bottleneckDelay));
-            access.push_back(accessLink.Install(senders.Get(i), hub.Get(0)));
+            access.push_back(ends.Cable(WanEndHosts::SENDER,
+                                        senders.Get(i),
+                                        hub.Get(0),
+                                        o.accessRate,
+                                        o.rtts[i] / 2 - o.bottleneckDelay,
+                                        mtu));
+            senderNics.Add(access.back().Get(0));
         }
+        WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()));
         tcp.Install(NodeContainer(senders, NodeContainer(hub.Get(1))));
         InternetStackHelper().Install(NodeContainer(senders, hub));
+        if (farRouter)
+        {
+            InternetStackHelper().Install(farRouter);
+        }
         tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
         for (uint32_t i = 0; i < o.flows; ++i)
         {
@@ -330,7 +367,39 @@ struct Dumbbell
                 .Assign(access[i]);
         }
         receiverAddress = Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(wan).GetAddress(1);
+        if (farRouter)
+        {
+            receiverAddress =
+                Ipv4AddressHelper("10.3.0.0", "255.255.255.0").Assign(lastAccess).GetAddress(0);
+        }
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+
+    /** @return the receiving host's device */
+    Ptr<NetDevice> GetReceiverDevice() const
+    {
+        return farRouter ? lastAccess.Get(0) : wan.Get(1);
+    }
+
+    /** @return the counters of the ends that are host models (HostCounters) */
+    HostCounters GetCounters(const WanEndHosts& ends) const
+    {
+        NodeContainer hosts;
+        NetDeviceContainer nics;
+        std::vector<std::string> names;
+        for (uint32_t i = 0; ends.IsModelled(WanEndHosts::SENDER) && i < senders.GetN(); ++i)
+        {
+            hosts.Add(senders.Get(i));
+            nics.Add(senderNics.Get(i));
+            names.push_back("Sender" + std::to_string(i + 1));
+        }
+        if (ends.IsModelled(WanEndHosts::RECEIVER))
+        {
+            hosts.Add(hub.Get(1));
+            nics.Add(GetReceiverDevice());
+            names.emplace_back("Receiver");
+        }
+        return HostCounters(hosts, nics, names);
     }
 };
 
@@ -443,9 +512,11 @@ main(int argc, char* argv[])
                       "sharing one WAN bottleneck (dumbbell): convergence, fairness and RTT "
                       "unfairness");
     WanTcpFlags tcp; // tcp, congestion, recovery and the socket flags
+    WanEndHosts ends;
     Options o;
     auto& flags = scenario.Flags();
     tcp.AddStackFlags(flags, "every host", true);
+    ends.AddFlags(flags, "every sending host");
     AddPathFlags(flags, o);
     tcp.AddSocketFlags(flags, "the longest path (BDP of max(rtts))", false);
     AddTimingFlags(flags, o);
@@ -463,7 +534,9 @@ main(int argc, char* argv[])
                                               *std::max_element(o.rtts.begin(), o.rtts.end()),
                                               o.queuePackets);
     tcp.SetDefaults(sizing);
-    Dumbbell net(o, tcp, sizing.GetMtu());
+    Dumbbell net(o, tcp, ends, sizing.GetMtu());
+    HostCounters counters = net.GetCounters(ends);
+    counters.Schedule(Seconds(0), o.duration);
     QueueDrops bottleneckDrops;
     bottleneckDrops.InstallBottleneck(net.wan.Get(0), sizing.GetQueuePackets());
 
@@ -507,6 +580,7 @@ main(int argc, char* argv[])
     result.SetMetric("bdp", double(sizing.GetBdp()), "B");
     result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
     result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+    counters.WriteTo(result);
     for (uint32_t i = 0; i < o.flows && o.web100Interval.IsStrictlyPositive(); ++i)
     {
         result.SetSeries("web100Flow" + std::to_string(i + 1), series[i].columns);

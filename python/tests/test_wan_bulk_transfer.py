@@ -49,6 +49,12 @@ BAD = [
     (["--segmentSize=8960B", "--initialSsThresh=17000B"], "at least 2 x segmentSize"),
     (["--initialSsThresh=4294967296B"], "--initialSsThresh: '4294967296B' is out of range"),
     (["--initialSsThresh=30000"], "has no unit"),
+    (["--sender=nosuch"], "--sender: no host profile 'nosuch'; bundled: "),
+    (["--receiver="], "--receiver"),
+    (
+        ["--receiver=farm-pentium-800", "--rtt=20ms", "--accessDelay=6ms"],
+        "4 x accessDelay <= rtt with a receiver profile",
+    ),
 ]
 
 
@@ -463,3 +469,45 @@ def test_no_loss_no_recovery(wan, tmp_path):
     doc = run(wan, tmp_path, "--rcvBuf=64KiB")
     assert metric(doc, "recoveries") == 0
     assert "recoveryTime" not in doc["metrics"]
+
+
+#: A gigabit LAN path: access and bottleneck at 1 Gb/s, 1 ms; buffers sized for the path.
+LAN = ["--bottleneckRate=1Gbps", "--accessRate=1Gbps", "--rtt=1ms", "--duration=1s"]
+
+
+def test_host_profiles_put_ethernet_hosts_on_the_path(wan, tmp_path):
+    """Bare ends: the PPP bottleneck's ceiling 1448 / 1502 of 1 Gb/s. Host models at both
+    ends (accelerator-xeon: 66 MHz PCI, 2.4 GHz) are cabled by Gigabit Ethernet, whose
+    framing (38 B) makes the access link the bottleneck, WanEndHosts (1):
+    1 Gb/s x 1448 / (1448 + 90) = 941.5 Mb/s; such a host keeps up with it, and its
+    counters appear for both ends."""
+    bare = run(wan, tmp_path, *LAN, name="bare.json")
+    hosts = run(
+        wan,
+        tmp_path,
+        *LAN,
+        "--sender=accelerator-xeon",
+        "--receiver=accelerator-xeon",
+        name="hosts.json",
+    )
+    assert 0.97 * 964.048 < metric(bare, "goodput") <= 964.048
+    assert "cpuUtilisationSender" not in bare["metrics"]
+    ethernet = 1000 * 1448 / (1448 + 90)
+    assert 0.95 * ethernet < metric(hosts, "goodput") <= ethernet
+    for who in ("Sender", "Receiver"):
+        assert 0 < metric(hosts, f"cpuUtilisation{who}") < 1
+        assert metric(hosts, f"interruptRate{who}") > 0
+
+
+def test_a_receiver_on_a_slow_bus_limits_the_flow(wan, tmp_path):
+    """farm-pentium-800's NIC is on 32-bit/33 MHz PCI. Each data frame (1518 B with its
+    FCS) and its 16 B descriptor write-back cross the bus, HostBus (1) with O = 15 and
+    256 B bursts: (380 + 6 x 15) + (4 + 15) = 489 clocks = 14.82 us, so the receiver takes
+    at most 1448 B per 14.82 us = 781.7 Mb/s (its ACKs' transfers lower that further),
+    and its bus is busy at least goodput / 781.7 of the time."""
+    slow = run(wan, tmp_path, *LAN, "--receiver=farm-pentium-800", name="slow.json")
+    bound = 8 * 1448 / (489 / 33e6) / 1e6
+    assert metric(slow, "goodput") <= bound
+    assert metric(slow, "goodput") > 0.6 * bound
+    # every delivered segment's frame and write-back occupy the bus for 489 clocks
+    assert metric(slow, "busUtilisationReceiver") >= metric(slow, "goodput") / bound

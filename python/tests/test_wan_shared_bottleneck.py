@@ -55,6 +55,7 @@ BAD = [
     (["--initialCwnd=70000"], "--initialCwnd: '70000' is out of range"),
     (["--initialSsThresh=2895B"], "initialSsThresh is 0B (none) or at least 2 x segmentSize"),
     (["--initialSsThresh=5GB"], "--initialSsThresh: '5GB' is out of range"),
+    (["--receiver=nosuch.json"], "--receiver: "),
 ]
 
 
@@ -276,3 +277,23 @@ def test_initial_window_and_threshold_reach_every_flow(shared, tmp_path, tcp):
     threshold = 20 * 1024 / 1448
     assert metric(free, "maxCwnd") >= 80 * 1448
     assert threshold * 1448 <= metric(held, "maxCwnd") <= (threshold + 5) * 1448
+
+
+def test_host_profiles_count_per_sender_and_slow_the_receiver(shared, tmp_path):
+    """--sender gives every sender the profile (counters Sender1, Sender2); a receiver on
+    33 MHz PCI (farm-pentium-800) takes at most 781.7 Mb/s (test_wan_bulk_transfer's bus
+    arithmetic), below the two flows' 1 Gb/s bottleneck."""
+    doc = run(
+        shared,
+        tmp_path,
+        "--bottleneckRate=1Gbps",
+        "--sender=accelerator-xeon",
+        "--receiver=farm-pentium-800",
+    )
+    for who in ("Sender1", "Sender2", "Receiver"):
+        assert metric(doc, f"cpuUtilisation{who}") > 0
+    assert "cpuUtilisationSender3" not in doc["metrics"]
+    bound = 8 * 1448 / (489 / 33e6) / 1e6
+    assert 0.6 * bound < metric(doc, "goodput") <= bound
+    # every delivered segment's frame and write-back occupy the bus for 489 clocks
+    assert metric(doc, "busUtilisationReceiver") >= metric(doc, "goodput") / bound

@@ -55,13 +55,13 @@ HostFlags::AddProfile(ScenarioFlags& flags,
                       const std::string& name,
                       const std::string& who,
                       const std::string& profile,
-                      bool none)
+                      const std::string& none)
 {
     if (m_profiles.empty())
     {
         flags.AddInputCheck([this]() { return LoadProfiles(); });
     }
-    m_profiles.push_back(Profile{name, profile, none, std::nullopt});
+    m_profiles.push_back(Profile{name, profile, !none.empty(), std::nullopt});
     std::string names;
     for (const auto& n : HostProfile::Names())
     {
@@ -70,9 +70,10 @@ HostFlags::AddProfile(ScenarioFlags& flags,
     flags.AddText(name,
                   "host profile of " + who + ": a bundled one (" + names +
                       ") or the path of a profile file (docs/testbed.md)" +
-                      (none ? "; none: plain Ethernet devices, no host model" : ""),
+                      (none.empty() ? "" : "; none: " + none),
                   &m_profiles.back().text,
-                  std::string("a profile name or a profile file") + (none ? ", or none" : ""),
+                  std::string("a profile name or a profile file") +
+                      (none.empty() ? "" : ", or none"),
                   [](const std::string& text) { return !text.empty(); });
     return m_profiles.size() - 1;
 }

@@ -67,14 +67,15 @@ class HostFlags
      * @param name the flag ("host", "sender")
      * @param who the machines, for help ("both hosts", "the sending host (netperf)")
      * @param profile the default: a bundled profile name
-     * @param none true: also `none` - no host model (plain Ethernet devices)
+     * @param none what `none` means, for help ("plain Ethernet devices, no host model");
+     *        empty: `none` is not accepted
      * @return the profile's index, for the other methods
      */
     size_t AddProfile(ScenarioFlags& flags,
                       const std::string& name,
                       const std::string& who,
                       const std::string& profile,
-                      bool none);
+                      const std::string& none);
     /** Register --itr. @param flags the scenario's flags */
     void AddInterruptThrottle(ScenarioFlags& flags);
     /** Register --throttleClock. @param flags the scenario's flags */

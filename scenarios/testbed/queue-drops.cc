@@ -3,6 +3,8 @@
  */
 #include "queue-drops.h"
 
+#include "hybridnet/ethernet-net-device.h"
+
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
@@ -19,9 +21,16 @@ NS_LOG_COMPONENT_DEFINE("HybridnetQueueDrops");
 void
 QueueDrops::AddDeviceQueue(Ptr<NetDevice> device)
 {
-    DynamicCast<PointToPointNetDevice>(device)->GetQueue()->TraceConnectWithoutContext(
-        "Drop",
-        MakeCallback(&QueueDrops::Count, this));
+    Ptr<Queue<Packet>> queue;
+    if (auto p2p = DynamicCast<PointToPointNetDevice>(device))
+    {
+        queue = p2p->GetQueue();
+    }
+    else
+    {
+        queue = DynamicCast<EthernetNetDevice>(device)->GetQueue();
+    }
+    queue->TraceConnectWithoutContext("Drop", MakeCallback(&QueueDrops::Count, this));
 }
 
 void

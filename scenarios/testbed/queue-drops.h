@@ -17,7 +17,7 @@ namespace hybridnet
 
 /**
  * @brief Counts the packets that queues on a path drop, from their traces: a
- * point-to-point device's transmit queue (its Drop), a queue discipline (its Drop), a
+ * point-to-point or Ethernet device's transmit queue (its Drop), a queue discipline (its Drop), a
  * node's traffic-control layer (TcDrop: a device that stopped its transmit queue because it
  * is full makes the traffic-control layer drop what IP hands it, so the device queue's own
  * Drop rarely fires).
@@ -30,7 +30,8 @@ namespace hybridnet
 class QueueDrops
 {
   public:
-    /** Count the drops of @p device's transmit queue (a PointToPointNetDevice). */
+    /** Count the drops of @p device's transmit queue (a PointToPointNetDevice or
+     * EthernetNetDevice). */
     void AddDeviceQueue(Ptr<NetDevice> device);
     /** Count the drops of @p qdisc. */
     void AddQueueDisc(Ptr<QueueDisc> qdisc);

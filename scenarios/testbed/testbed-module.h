@@ -16,8 +16,9 @@
 #include "scenario-flags.h"
 #include "scenario.h"
 
-// TCP: the implementation; WAN TCP flags and path sizing
+// TCP: the implementation; WAN TCP flags, path sizing and end hosts
 #include "tcp-choice.h"
+#include "wan-end-hosts.h"
 #include "wan-path-sizing.h"
 #include "wan-tcp-flags.h"
 

@@ -1,0 +1,63 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "wan-end-hosts.h"
+
+#include "hybridnet/nic-helper.h"
+
+#include "ns3/point-to-point-helper.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+void
+WanEndHosts::AddFlags(ScenarioFlags& flags, const std::string& senders)
+{
+    const std::string none = "a bare node on a point-to-point link, no host model";
+    m_hosts.AddProfile(flags, "sender", senders, "none", none);
+    m_hosts.AddProfile(flags, "receiver", "the receiving host", "none", none);
+}
+
+bool
+WanEndHosts::IsModelled(End end) const
+{
+    return m_hosts.IsModelled(end);
+}
+
+NetDeviceContainer
+WanEndHosts::Cable(End end,
+                   Ptr<Node> host,
+                   Ptr<Node> router,
+                   DataRate rate,
+                   Time delay,
+                   uint32_t mtu) const
+{
+    if (!IsModelled(end))
+    {
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", DataRateValue(rate));
+        link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        link.SetChannelAttribute("Delay", TimeValue(delay));
+        return link.Install(host, router);
+    }
+    NicHelper link;
+    m_hosts.Apply(end, link);
+    link.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    link.SetPortAttribute("DataRate", DataRateValue(rate));
+    link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+    link.SetPortAttribute("Mtu", UintegerValue(mtu));
+    link.SetChannelAttribute("Delay", TimeValue(delay));
+    return link.Install(host, router);
+}
+
+void
+WanEndHosts::AssignStreams(NetDeviceContainer devices)
+{
+    NicHelper::AssignStreams(devices, 0);
+}
+
+} // namespace hybridnet
+} // namespace ns3

@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_WAN_END_HOSTS_H
+#define HYBRIDNET_WAN_END_HOSTS_H
+
+#include "host-flags.h"
+#include "scenario-flags.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The two ends of a WAN path, each a bare node or a machine of a host profile: the
+ * flags --sender and --receiver, and the access link each end gets to its router.
+ *
+ * An end without a profile (`none`, the default) is a node on a point-to-point link (2 B of
+ * PPP framing) with no CPU, bus or NIC: nothing limits it but TCP. An end with a profile
+ * is a host model (HostCpu and HostBus of the profile) whose NIC (NicNetDevice: descriptor
+ * rings, DMA over the bus, e1000 interrupt throttling, NAPI, per-packet CPU work; the
+ * profile's nic and moderator sections) is cabled by Ethernet to a port (EthernetNetDevice,
+ * a drop-tail queue of 100 packets) on its router, so that a host that cannot keep up
+ * shows as such - its CPU busy, its receive ring dropping. Either way the link has the
+ * rate, one-way delay and IP MTU the scenario gives; what changes with a profile is the
+ * framing, 38 B per packet (Ethernet header 14, FCS 4, preamble 8, inter-frame gap 12)
+ * instead of 2 B, so the access link carries at most
+ *
+ *     (1)  rate x S / (S + 52 + 38)     of TCP payload (S = segment size; 52 B TCP/IP)
+ *
+ * - 941.5 Mb/s at 1 Gb/s and S = 1448 B - and becomes the bottleneck when its rate equals
+ * the bottleneck's (a point-to-point bottleneck carries rate x S / (S + 54)).
+ *
+ * Kernel: the scenario's TCP flags (WanTcpFlags: buffers, kernel maxima, SACK, ...) are
+ * the hosts' kernel settings, with Linux 2.6's defaults; a profile's kernel section is not
+ * applied here, so that every flag means the same with and without a profile. Reading
+ * application: the flows' receivers (PacketSink) read at once; the wake-ups of a reading
+ * process (HostProcess) are not charged. The NICs' throttle counters draw their phases
+ * from stream 0 on (AssignStreams after Cable).
+ */
+class WanEndHosts
+{
+  public:
+    /** Which end of the path. */
+    enum End : uint8_t
+    {
+        SENDER = 0,   //!< the sending host(s)
+        RECEIVER = 1, //!< the receiving host
+    };
+
+    WanEndHosts() = default;
+    WanEndHosts(const WanEndHosts&) = delete; //!< the flags hold pointers to the members
+    WanEndHosts& operator=(const WanEndHosts&) = delete;
+
+    /**
+     * Register --sender and --receiver (default none).
+     * @param flags the scenario's flags
+     * @param senders who --sender describes, for help ("the sending host", "every sender")
+     */
+    void AddFlags(ScenarioFlags& flags, const std::string& senders);
+
+    /** @param end an end of the path @return true if it has a profile (not none) */
+    bool IsModelled(End end) const;
+
+    /**
+     * Cable @p host to @p router: a point-to-point link, or with a profile the host's NIC
+     * to an Ethernet port on the router.
+     * @param end which end @p host is (its profile)
+     * @param host the end host
+     * @param router its router
+     * @param rate the link's rate
+     * @param delay its one-way propagation delay
+     * @param mtu its IP MTU, bytes
+     * @return the host's device and the router's, in that order
+     */
+    NetDeviceContainer Cable(End end,
+                             Ptr<Node> host,
+                             Ptr<Node> router,
+                             DataRate rate,
+                             Time delay,
+                             uint32_t mtu) const;
+
+    /**
+     * Fix the NICs' random streams (their throttle counters' phases), from stream 0.
+     * @param devices the end hosts' devices; those that are not NICs are skipped
+     */
+    static void AssignStreams(NetDeviceContainer devices);
+
+  private:
+    HostFlags m_hosts; //!< profiles SENDER and RECEIVER
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_WAN_END_HOSTS_H
