@@ -83,7 +83,7 @@
  *   the path) --bufferSemantics=ns3 --rmemMax=131071B --wmemMax=131071B
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's
  *   attribute defaults, Linux 2.6's values) --sack=on --timestamps=on --windowScaling=on
- *   --delAckCount=2 --initialCwnd=10 --initialSsThresh=0B (none) --flows=1
+ *   --delAckCount=2 --linuxReceiver=false --initialCwnd=10 --initialSsThresh=0B (none) --flows=1
  *   --startSpread=0s --duration=10s --lossRate=0 --lossEvery=0 --web100Interval=0s;
  *   `--help` explains each and lists the rules between them.
  *

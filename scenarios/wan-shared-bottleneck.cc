@@ -71,7 +71,8 @@
  *   --rtts=10ms,80ms,180ms --bottleneckRate=1Gbps --accessRate=10Gbps --bottleneckDelay=1ms
  *   --queuePackets=0 --segmentSize=1448B --sndBuf=0B --rcvBuf=0B --bufferSemantics=ns3
  *   --rmemMax=131071B --wmemMax=131071B --sack=on --timestamps=on --windowScaling=on
- *   --delAckCount=2 --initialCwnd=10 --initialSsThresh=0B (none) --startSpread=0s
+ *   --delAckCount=2 --linuxReceiver=false --initialCwnd=10 --initialSsThresh=0B (none)
+ * --startSpread=0s
  *   --starts= --duration=10s --warmup=0s --web100Interval=0s; `--help` explains each and
  *   lists the rules between them.
  *

@@ -49,6 +49,7 @@ BAD = [
     (["--segmentSize=8960B", "--initialSsThresh=17000B"], "at least 2 x segmentSize"),
     (["--initialSsThresh=4294967296B"], "--initialSsThresh: '4294967296B' is out of range"),
     (["--initialSsThresh=30000"], "has no unit"),
+    (["--tcp=ns3", "--linuxReceiver"], "linuxReceiver needs tcp lfn"),
     (["--sender=nosuch"], "--sender: no host profile 'nosuch'; bundled: "),
     (["--receiver="], "--receiver"),
     (

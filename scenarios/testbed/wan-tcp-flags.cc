@@ -50,6 +50,7 @@ WanTcpFlags::WanTcpFlags()
     m_wmemMax = AttributeDefault<UintegerValue>(lfn, "WmemMax").Get();
     m_rcvBufAutoTuning = AttributeDefault<BooleanValue>(lfn, "RcvBufAutoTuning").Get();
     m_autoTuningMax = AttributeDefault<UintegerValue>(lfn, "AutoTuningMax").Get();
+    m_linuxReceiver = AttributeDefault<BooleanValue>(lfn, "LinuxReceiver").Get();
     m_advWinScale = AttributeDefault<UintegerValue>(lfn, "AdvWinScale").Get();
     m_delAckCount = AttributeDefault<UintegerValue>(socket, "DelAckCount").Get();
     m_initialCwnd = AttributeDefault<UintegerValue>(socket, "InitialCwnd").Get();
@@ -169,6 +170,11 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
                    &m_delAckCount,
                    1,
                    64);
+    flags.AddBool("linuxReceiver",
+                  "Linux 2.4/2.6's receiver (LfnTcpSocket LinuxReceiver): the window offered "
+                  "starts at 2-4 segments and grows by two per segment received, each such "
+                  "segment and the first 16 acknowledged at once (quick ACKs); tcp lfn only",
+                  &m_linuxReceiver);
     flags.AddCount("initialCwnd",
                    "initial congestion window in segments, both TCPs (TcpSocket InitialCwnd; "
                    "RFC 6928: 10, RFC 3390: 2 to 4); cwnd = initialCwnd x segmentSize at the "
@@ -202,6 +208,8 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
             return !m_rcvBufAutoTuning || m_bufferSemantics == "linux";
         });
     }
+    flags.AddConstraint("linuxReceiver needs tcp lfn",
+                        [this]() { return m_tcp.IsLfn() || !m_linuxReceiver; });
     flags.AddConstraint("initialSsThresh is 0B (none) or at least 2 x segmentSize", [this]() {
         return m_initialSsThresh == 0 || m_initialSsThresh >= 2 * uint64_t(m_segmentSize);
     });
@@ -344,6 +352,7 @@ WanTcpFlags::SetDefaults(const WanPathSizing& sizing) const
         Config::SetDefault(lfn + "BufferSemantics", StringValue(m_bufferSemantics));
         Config::SetDefault(lfn + "RmemMax", UintegerValue(m_rmemMax));
         Config::SetDefault(lfn + "WmemMax", UintegerValue(m_wmemMax));
+        Config::SetDefault(lfn + "LinuxReceiver", BooleanValue(m_linuxReceiver));
         if (m_autoTuningFlags)
         {
             Config::SetDefault(lfn + "RcvBufAutoTuning", BooleanValue(m_rcvBufAutoTuning));

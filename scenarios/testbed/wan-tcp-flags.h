@@ -42,6 +42,7 @@ namespace hybridnet
  * | socket | rcvBufAutoTuning, autoTuningMax   | LfnTcpSocket (optional group, tcp=lfn only)  |
  * | socket | sack, timestamps, windowScaling   | Sack, Timestamp, WindowScaling of its socket |
  * | socket | delAckCount     | TcpSocket::DelAckCount                                         |
+ * | socket | linuxReceiver   | LfnTcpSocket::LinuxReceiver (tcp=lfn only)                     |
  * | socket | initialCwnd     | TcpSocket::InitialCwnd (segments)                              |
  * | socket | initialSsThresh | TcpSocket::InitialSlowStartThreshold (bytes; 0B: its default) |
  *
@@ -60,14 +61,14 @@ namespace hybridnet
  * Rules between the flags (ScenarioFlags::AddConstraint, so --check and the one-line error
  * see them): a requested buffer is 0B or at least segmentSize; with windowScaling off at most
  * 65535 B; bufferSemantics linux needs tcp lfn; rcvBufAutoTuning needs linux semantics;
- * initialSsThresh as above.  The congestion names are resolved by ResolveCongestion(), which
- * a scenario calls from its input check (it may need the flow count): unknown and ambiguous
- * names are refused, and with tcp=lfn algorithms that need rate samples (HasCongControl),
- * which LfnTcpSocket does not produce.
+ * linuxReceiver needs tcp lfn; initialSsThresh as above.  The congestion names are resolved by
+ * ResolveCongestion(), which a scenario calls from its input check (it may need the flow count):
+ * unknown and ambiguous names are refused, and with tcp=lfn algorithms that need rate samples
+ * (HasCongControl), which LfnTcpSocket does not produce.
  *
  * Defaults are read from the attributes (LfnTcpSocket's BufferSemantics, RmemMax, WmemMax,
- * RcvBufAutoTuning, AutoTuningMax, AdvWinScale; TcpSocket's DelAckCount, InitialCwnd), so
- * each is written once, in its attribute.
+ * RcvBufAutoTuning, AutoTuningMax, AdvWinScale, LinuxReceiver; TcpSocket's DelAckCount,
+ * InitialCwnd), so each is written once, in its attribute.
  */
 class WanTcpFlags
 {
@@ -162,6 +163,7 @@ class WanTcpFlags
     std::string m_timestamps{"on"};           //!< --timestamps: on or off
     std::string m_windowScaling{"on"};        //!< --windowScaling: on or off
     uint32_t m_delAckCount;                   //!< --delAckCount, segments
+    bool m_linuxReceiver;                     //!< --linuxReceiver
     uint32_t m_initialCwnd;                   //!< --initialCwnd, segments
     uint64_t m_initialSsThresh{0};            //!< --initialSsThresh, bytes (0: TcpSocket's default)
     std::vector<TypeId> m_congestionTypes;    //!< resolved algorithms, one per flow

@@ -180,6 +180,7 @@ class KernelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Get(kernel, "WmemMax"), 65535, "2.4's wmem_max");
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "SndBufAutoTuning"), true, "unset: grows");
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "ModerateRcvBuf"), false, "2.4: no DRS");
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "InitialCwnd"), 2, "tcp_v4_init_sock: snd_cwnd = 2");
         EnumValue<LfnTcpSocket::BufferSemantics> semantics;
         kernel->GetAttribute("BufferSemantics", semantics);
         NS_TEST_EXPECT_MSG_EQ(semantics.Get(), LfnTcpSocket::LINUX_BUFFERS, "linux semantics");
@@ -190,6 +191,10 @@ class KernelTestCase : public TestCase
             AttributeDefault<UintegerValue>(TcpSocket::GetTypeId(), "SndBufSize").Get(),
             "another node keeps the defaults");
         NS_TEST_EXPECT_MSG_EQ(IsOn(plain, "ModerateRcvBuf"), true, "the attribute's default");
+        NS_TEST_EXPECT_MSG_EQ(
+            Get(plain, "InitialCwnd"),
+            AttributeDefault<UintegerValue>(TcpSocket::GetTypeId(), "InitialCwnd").Get(),
+            "ns-3's initial window without a kernel");
 
         Ptr<Socket> set = NewSocket(nodes.Get(2));
         NS_TEST_EXPECT_MSG_EQ(Get(set, "SndBufSize"), 16384, "iperf -w 16K");
