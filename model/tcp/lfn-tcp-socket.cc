@@ -2128,7 +2128,8 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
         SendControl(TcpHeader::ACK); // RFC 5681 section 4.2: immediately
         return;
     }
-    if (++m_delAckCount >= m_delAckMaxCount || (m_linuxReceiver && m_linuxRx.QuickAck()))
+    if ((++m_delAckCount >= m_delAckMaxCount && RightEdgeAdvances()) ||
+        (m_linuxReceiver && m_linuxRx.QuickAck()))
     {
         SendControl(TcpHeader::ACK);
         return;
@@ -2142,6 +2143,14 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
     {
         SendControl(TcpHeader::ACK);
     }
+}
+
+bool
+LfnTcpSocket::RightEdgeAdvances() const
+{
+    // (12b): Linux's __tcp_ack_snd_check acknowledges a second full segment at once only if
+    // the window it would offer now is not below the one last advertised
+    return !m_linuxReceiver || m_linuxRx.WindowFor(WindowSpace()) >= m_rcvWnd;
 }
 
 void

@@ -195,7 +195,15 @@ namespace hybridnet
  * r grows, and in Linux's quick-ACK mode (the first segments, after an idle RTO, after a
  * duplicate), an in-order segment is acknowledged at once instead of per DelAckCount,
  * except in ping-pong mode (data sent within DelAckTimeout of data received).  Segment
- * memory overhead (skb->truesize) is not modelled: every segment grows r.
+ * memory overhead (skb->truesize) is not modelled: every segment grows r.  And the segment
+ * that completes DelAckCount is acknowledged at once only while the right edge of the
+ * window advances (Linux's __tcp_ack_snd_check, 2.4 and 2.6.11):
+ *
+ *     (12b)  ACK at once  iff  W >= rcv_wnd,   W of (12) now, rcv_wnd the window last advertised
+ *
+ * otherwise the ACK waits for the reader's window update (7a) or the delayed-ACK timer, so a
+ * reader that lets data pile up in the buffer (a process woken after the NIC's poll) gets
+ * one ACK per read, not one per two segments ("tcp_recvmsg() will send ACK otherwise").
  *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
@@ -441,6 +449,8 @@ class LfnTcpSocket : public TcpSocket
      * @param bytes its payload
      */
     void LinuxReceiverSees(bool inOrder, bool duplicate, uint32_t bytes);
+    /** @return (12b): true without LinuxReceiver, else whether the window's edge advances */
+    bool RightEdgeAdvances() const;
 
     // Output
     /**

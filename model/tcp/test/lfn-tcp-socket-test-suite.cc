@@ -1079,6 +1079,48 @@ class LinuxReceiverTestCase : public TestCase
 };
 
 /**
+ * LinuxReceiver (12b), Linux's __tcp_ack_snd_check: while the reader pauses, a second full
+ * segment is acknowledged at once only if the window offered does not shrink. 64000 B
+ * buffer (ns-3 semantics), 1000 B segments, 40 of them, reader paused until 150 ms, ACK
+ * timer 200 ms. r starts at 4000 B and grows by 2000 B per segment while r < F, the free
+ * buffer 64000 - 1000 k after k segments: 4000 + 2000 k < 64000 - 1000 k for k < 20, so
+ * about 20 segments grow it, each acknowledged at once (quick ACK, (2)). From then on the
+ * window offered is F, one segment smaller per segment: no ACK at all until the read,
+ * which sends one (7a). Without (12b) the other 20 segments would bring 10 more ACKs.
+ */
+class RightEdgeTestCase : public TestCase
+{
+  public:
+    RightEdgeTestCase()
+        : TestCase("Linux receiver (12b): no ACK while the window shrinks, one at the read")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.bytes = 40000;
+        t.rcvBuf = 64000;
+        t.linuxReceiver = true;
+        t.closeAfterWrite = false;
+        t.readerPause = MilliSeconds(150);
+        t.delay = MilliSeconds(1);
+        t.stop = Seconds(1);
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte read at 150 ms");
+        const auto before = std::count_if(out.receiverSent.begin(),
+                                          out.receiverSent.end(),
+                                          [&t](Time s) { return s < t.readerPause; });
+        const auto atRead =
+            std::count(out.receiverSent.begin(), out.receiverSent.end(), t.readerPause);
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(before, 1 + 19, "the SYN-ACK and the growth's ACKs");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(before, 1 + 21, "and none while the window shrinks");
+        NS_TEST_EXPECT_MSG_EQ(atRead, 1, "one ACK at the read (7a)");
+    }
+};
+
+/**
  * The largest window the receiver advertises: equation (3) with ns-3 semantics (the buffer
  * set) and (4), (5) with Linux 2.6 semantics (twice the buffer set, a quarter kept back).
  */
@@ -1529,6 +1571,7 @@ class LfnTcpSocketTestSuite : public TestSuite
                     Duration::QUICK);
         fixedLoss.sack = false;
         AddTestCase(new LinuxReceiverTestCase(), Duration::QUICK);
+        AddTestCase(new RightEdgeTestCase(), Duration::QUICK);
         AddTestCase(new DifferentialTestCase("differential NewReno no SACK fixed losses",
                                              fixedLoss,
                                              0.01,
