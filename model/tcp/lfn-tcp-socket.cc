@@ -148,7 +148,9 @@ LfnTcpSocket::GetTypeId()
                           "Linux 2.4/2.6's receiver (TcpLinuxReceiver): the window offered "
                           "starts at 2-4 segments and grows by two per segment received "
                           "(rcv_ssthresh), segments are acknowledged at once while it grows "
-                          "and in quick-ACK mode, not in ping-pong mode (equation (12)). "
+                          "and in quick-ACK mode, not in ping-pong mode (equation (12)), and "
+                          "a second segment only while the window's right edge advances "
+                          "(12b). "
                           "False: the whole free window is offered (3)-(4), and ACKs follow "
                           "DelAckCount alone.",
                           BooleanValue(false),

@@ -181,6 +181,7 @@ class KernelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "SndBufAutoTuning"), true, "unset: grows");
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "ModerateRcvBuf"), false, "2.4: no DRS");
         NS_TEST_EXPECT_MSG_EQ(Get(kernel, "InitialCwnd"), 2, "tcp_v4_init_sock: snd_cwnd = 2");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "LinuxReceiver"), true, "Linux's receiver rules");
         EnumValue<LfnTcpSocket::BufferSemantics> semantics;
         kernel->GetAttribute("BufferSemantics", semantics);
         NS_TEST_EXPECT_MSG_EQ(semantics.Get(), LfnTcpSocket::LINUX_BUFFERS, "linux semantics");
@@ -191,6 +192,7 @@ class KernelTestCase : public TestCase
             AttributeDefault<UintegerValue>(TcpSocket::GetTypeId(), "SndBufSize").Get(),
             "another node keeps the defaults");
         NS_TEST_EXPECT_MSG_EQ(IsOn(plain, "ModerateRcvBuf"), true, "the attribute's default");
+        NS_TEST_EXPECT_MSG_EQ(IsOn(plain, "LinuxReceiver"), false, "the attribute's default");
         NS_TEST_EXPECT_MSG_EQ(
             Get(plain, "InitialCwnd"),
             AttributeDefault<UintegerValue>(TcpSocket::GetTypeId(), "InitialCwnd").Get(),
