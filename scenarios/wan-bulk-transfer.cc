@@ -290,8 +290,6 @@ struct Path
         {
             wan = wanLink.Install(router, receiver);
         }
-        WanEndHosts::AssignStreams(
-            NetDeviceContainer(access.Get(0), lastHop ? lastAccess.Get(0) : wan.Get(1)));
         tcp.Install(NodeContainer(sender, receiver));
         InternetStackHelper().Install(nodes);
         if (farRouter)
@@ -489,7 +487,9 @@ main(int argc, char* argv[])
             }
         });
     }
-    LossInjectorHelper::AssignStreams(losses.injectors, 0);
+    const int64_t lossStreams = LossInjectorHelper::AssignStreams(losses.injectors, 0);
+    WanEndHosts::AssignStreams(NetDeviceContainer(path.access.Get(0), path.GetReceiverDevice()),
+                               lossStreams);
     HostCounters counters = ModelledHosts(path, ends);
     counters.Schedule(Seconds(0), o.duration);
 

@@ -354,7 +354,7 @@ struct Dumbbell
                                         mtu));
             senderNics.Add(access.back().Get(0));
         }
-        WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()));
+        WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()), 0);
         tcp.Install(NodeContainer(senders, NodeContainer(hub.Get(1))));
         InternetStackHelper().Install(NodeContainer(senders, hub));
         if (farRouter)

@@ -54,9 +54,9 @@ WanEndHosts::Cable(End end,
 }
 
 void
-WanEndHosts::AssignStreams(NetDeviceContainer devices)
+WanEndHosts::AssignStreams(NetDeviceContainer devices, int64_t stream)
 {
-    NicHelper::AssignStreams(devices, 0);
+    NicHelper::AssignStreams(devices, stream);
 }
 
 } // namespace hybridnet

@@ -45,7 +45,7 @@ namespace hybridnet
  * applied here, so that every flag means the same with and without a profile. Reading
  * application: the flows' receivers (PacketSink) read at once; the wake-ups of a reading
  * process (HostProcess) are not charged. The NICs' throttle counters draw their phases
- * from stream 0 on (AssignStreams after Cable).
+ * from the streams the scenario gives AssignStreams, after its own (loss injectors').
  */
 class WanEndHosts
 {
@@ -90,10 +90,11 @@ class WanEndHosts
                              uint32_t mtu) const;
 
     /**
-     * Fix the NICs' random streams (their throttle counters' phases), from stream 0.
+     * Fix the NICs' random streams (their throttle counters' phases).
      * @param devices the end hosts' devices; those that are not NICs are skipped
+     * @param stream the first stream, after those the scenario's other objects use
      */
-    static void AssignStreams(NetDeviceContainer devices);
+    static void AssignStreams(NetDeviceContainer devices, int64_t stream);
 
   private:
     HostFlags m_hosts; //!< profiles SENDER and RECEIVER
