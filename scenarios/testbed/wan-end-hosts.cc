@@ -17,8 +17,10 @@ void
 WanEndHosts::AddFlags(ScenarioFlags& flags, const std::string& senders)
 {
     const std::string none = "a bare node on a point-to-point link, no host model";
-    m_hosts.AddProfile(flags, "sender", senders, "none", none);
-    m_hosts.AddProfile(flags, "receiver", "the receiving host", "none", none);
+    const std::string machine = " (a host model whose NIC is cabled by Ethernet to its router at "
+                                "accessRate; its kernel is this scenario's TCP flags)";
+    m_hosts.AddProfile(flags, "sender", senders + machine, "none", none);
+    m_hosts.AddProfile(flags, "receiver", "the receiving host" + machine, "none", none);
 }
 
 bool

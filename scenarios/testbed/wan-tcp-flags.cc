@@ -173,7 +173,8 @@ WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool 
     flags.AddBool("linuxReceiver",
                   "Linux 2.4/2.6's receiver (LfnTcpSocket LinuxReceiver): the window offered "
                   "starts at 2-4 segments and grows by two per segment received, each such "
-                  "segment and the first 16 acknowledged at once (quick ACKs); tcp lfn only",
+                  "segment and the first 16 acknowledged at once (quick ACKs), a second "
+                  "segment at once only while the window's right edge advances; tcp lfn only",
                   &m_linuxReceiver);
     flags.AddCount("initialCwnd",
                    "initial congestion window in segments, both TCPs (TcpSocket InitialCwnd; "
