@@ -349,3 +349,12 @@ def test_port_contention_example_spec_is_valid():
     spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "port-contention.toml")
     assert sorted(p["busyPolicy"] for p in spec.points) == ["deny", "preempt", "queue"]
     assert spec.describe() == "lightpath-cluster: 3 point(s) x 1 run(s)"
+
+
+def test_host_limits_example_spec_is_valid():
+    """examples/sweeps/host-limits.toml (docs/testbed.md): every pair of end hosts."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "host-limits.toml")
+    profiles = ["accelerator-xeon", "farm-pentium-800", "none"]
+    pairs = sorted((p["sender"], p["receiver"]) for p in spec.points)
+    assert pairs == sorted((s, r) for s in profiles for r in profiles)
+    assert spec.describe() == "wan-bulk-transfer: 9 point(s) x 1 run(s)"
