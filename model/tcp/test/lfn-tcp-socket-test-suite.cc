@@ -572,6 +572,24 @@ RunTransfer(const Transfer& t)
     return out;
 }
 
+/**
+ * @param bytes what the sender writes
+ * @return a transfer into a 64000 B receive buffer whose reader does not read until
+ *         150 ms, over a 1 ms path, the connection left open, stopped at 1 s
+ */
+Transfer
+PausedReader(uint64_t bytes)
+{
+    Transfer t;
+    t.bytes = bytes;
+    t.rcvBuf = 64000;
+    t.closeAfterWrite = false;
+    t.readerPause = MilliSeconds(150);
+    t.delay = MilliSeconds(1);
+    t.stop = Seconds(1);
+    return t;
+}
+
 /** @return cwnd (bytes) at time @p at from a trace (the last value set at or before it) */
 uint32_t
 CwndAt(const std::vector<std::pair<Time, uint32_t>>& trace, Time at)
@@ -1020,14 +1038,8 @@ class AckAfterReadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Transfer t;
-        t.bytes = m_bytes;
-        t.rcvBuf = 64000;
+        Transfer t = PausedReader(m_bytes);
         t.delAckCount = m_delAckCount;
-        t.closeAfterWrite = false;
-        t.readerPause = MilliSeconds(150);
-        t.delay = MilliSeconds(1);
-        t.stop = Seconds(1);
         Outcome out = RunTransfer(t);
         NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte read at 150 ms");
         NS_TEST_ASSERT_MSG_EQ(out.finish, t.readerPause, "read at 150 ms");
@@ -1099,14 +1111,8 @@ class RightEdgeTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Transfer t;
-        t.bytes = 40000;
-        t.rcvBuf = 64000;
+        Transfer t = PausedReader(40000);
         t.linuxReceiver = true;
-        t.closeAfterWrite = false;
-        t.readerPause = MilliSeconds(150);
-        t.delay = MilliSeconds(1);
-        t.stop = Seconds(1);
         Outcome out = RunTransfer(t);
         NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte read at 150 ms");
         const auto before = std::count_if(out.receiverSent.begin(),
