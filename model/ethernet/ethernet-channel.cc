@@ -71,7 +71,7 @@ EthernetChannel::Transmit(Ptr<const Packet> frame,
     NS_ASSERT_MSG(peer != sender && (m_devices[0] == sender || m_devices[1] == sender),
                   "EthernetChannel: sender is not attached to this channel");
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
-                                   frameTime + m_delay,
+                                   frameTime + m_delay + peer->GetPhyRxLatency(),
                                    &EthernetNetDevice::ReceiveFromChannel,
                                    peer,
                                    frame->Copy());

@@ -31,10 +31,11 @@ class EthernetNetDevice;
  *
  *     (1) t_rx = t_e + d                        d = attribute Delay (propagation)
  *
- * It is handed to the peer's EthernetNetDevice::ReceiveFromChannel, which passes every
+ * It is handed to the peer's EthernetNetDevice::ReceiveFromChannel once the peer's PHY has
+ * passed it to the MAC, at t_rx + L_phy (EthernetNetDevice equation (7)); that passes every
  * frame but a consumed MAC Control frame on to Receive.  The serialisation time belongs to
- * the sending device (EthernetNetDevice, its equation (3)); the channel only adds d.  The
- * channel does not corrupt or lose frames.
+ * the sending device (EthernetNetDevice, its equation (3)); the channel adds d, and the
+ * receiving device's PHY its L_phy.  The channel does not corrupt or lose frames.
  *
  * Why not PointToPointChannel: that channel can only be attached to PointToPointNetDevices.
  */

@@ -92,6 +92,14 @@ EthernetNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&EthernetNetDevice::m_pauseEnabled),
                           MakeBooleanChecker())
+            .AddAttribute("PhyRxLatency",
+                          "L_phy of equation (7): time from a frame's last bit at the "
+                          "connector (MDI) to its last bit at the MAC (GMII), the receive "
+                          "latency of the PHY's decoder and elastic buffer. 0 is an ideal PHY. "
+                          "Range: 0 s to 10 us.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&EthernetNetDevice::m_phyRxLatency),
+                          MakeTimeChecker(Seconds(0), MicroSeconds(10)))
             .AddTraceSource("TxFrames",
                             "Frames whose wire slot, equation (4), has ended.",
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_txFrames),
@@ -129,7 +137,8 @@ EthernetNetDevice::GetTypeId()
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_phyTxEndTrace),
                             "ns3::hybridnet::EthernetNetDevice::PacketCallback")
             .AddTraceSource("PhyRxEnd",
-                            "Last bit of a frame arrives, equation (1) of EthernetChannel.",
+                            "Last bit of a frame reaches the MAC: EthernetChannel (1) plus "
+                            "the PHY's receive latency, equation (7).",
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_phyRxEndTrace),
                             "ns3::hybridnet::EthernetNetDevice::PacketCallback")
             .AddTraceSource("TxPaused",
@@ -359,6 +368,12 @@ EthernetNetDevice::SlotEnd(uint32_t wireBytes)
     m_txWireBytes += wireBytes;
     m_busy = false;
     StartNext(true); // if a frame follows at once: same busy period of equation (5)
+}
+
+Time
+EthernetNetDevice::GetPhyRxLatency() const
+{
+    return m_phyRxLatency;
 }
 
 void

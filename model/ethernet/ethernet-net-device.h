@@ -93,6 +93,17 @@ class EthernetChannel;
  * reaction delay; the model's is 0); the auto-negotiation of the PAUSE capability
  * (clause 28/37) is replaced by the attribute.
  *
+ * PHY receive latency.  A frame whose last bit reaches the device's connector (MDI) at
+ * t_rx, EthernetChannel (1), reaches the MAC at
+ *
+ *     (7) t_mac = t_rx + L_phy                 L_phy = attribute PhyRxLatency
+ *
+ * and everything above (Receive(), the PAUSE timer's t_p of (6)) happens at t_mac.  A
+ * 1000BASE-T PHY decodes PAM-5 symbols, descrambles and passes an elastic buffer before
+ * the GMII: a few hundred nanoseconds (host profiles give the value and its datasheet).
+ * The transmit side's PHY latency is not modelled, and the default L_phy = 0 is an ideal
+ * PHY (the first-principles framing arithmetic of (1)-(5)).
+ *
  * Why a new device: PointToPointNetDevice adds a 2 B PPP header and no preamble, gap,
  * FCS or minimum frame; CsmaNetDevice is half duplex (one medium shared by all devices).
  */
@@ -185,6 +196,9 @@ class EthernetNetDevice : public NetDevice
      */
     Time GetPauseTime(uint16_t quanta) const;
 
+    /** @return L_phy of equation (7) */
+    Time GetPhyRxLatency() const;
+
     /** @return whether the pause timer of equation (6) is running */
     bool IsTxPaused() const;
     /** @return PAUSE frames sent (their first bit went on the wire) */
@@ -193,9 +207,9 @@ class EthernetNetDevice : public NetDevice
     uint64_t GetPauseFramesRx() const;
 
     /**
-     * Called by the channel when the last bit of a frame arrives.  With PauseEnabled on, a
-     * MAC Control frame (EtherType 0x8808) is consumed here (equation (6)); every other
-     * frame goes to Receive().
+     * Called by the channel when the last bit of a frame reaches the MAC, equation (7).  With
+     * PauseEnabled on, a MAC Control frame (EtherType 0x8808) is consumed here (equation (6));
+     * every other frame goes to Receive().
      * @param frame the frame with header and trailer
      */
     void ReceiveFromChannel(Ptr<Packet> frame);
@@ -312,6 +326,7 @@ class EthernetNetDevice : public NetDevice
     EventId m_frameEndEvent;                 //!< pending FrameEnd
     EventId m_slotEndEvent;                  //!< pending SlotEnd
     bool m_pauseEnabled{false};              //!< PauseEnabled
+    Time m_phyRxLatency;                     //!< PhyRxLatency
     EventId m_pauseEndEvent;                 //!< expiry of the pause timer, equation (6)
     std::optional<uint16_t> m_pauseToSend;   //!< pause_time of the PAUSE frame of SendPause
     uint64_t m_pauseFramesTx{0};             //!< PAUSE frames sent

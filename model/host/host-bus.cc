@@ -215,8 +215,17 @@ HostBus::GetTypeId()
                           UintegerValue(20),
                           MakeUintegerAccessor(&HostBus::m_tlpOverhead),
                           MakeUintegerChecker<uint32_t>(20, 28))
+            .AddAttribute("ReadLatency",
+                          "D_r of equation (6a): from a read's request to the moment its "
+                          "data phases may start (the host-memory access behind a delayed "
+                          "or split transaction); the bus is free meanwhile. Range: 0 s to "
+                          "10 us.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&HostBus::m_readLatency),
+                          MakeTimeChecker(Seconds(0), MicroSeconds(10)))
             .AddTraceSource("Backlog",
-                            "Transfers waiting or in service, both directions.",
+                            "Transfers waiting, in service, or (reads) waiting for their data "
+                            "(6a), both directions.",
                             MakeTraceSourceAccessor(&HostBus::m_backlog),
                             "ns3::hybridnet::HostBus::BacklogTracedCallback")
             .AddTraceSource("TransferComplete",
@@ -442,8 +451,20 @@ HostBus::Transfer(Direction direction, uint32_t bytes, Callback<void> done)
     NS_ABORT_MSG_IF(direction != TO_MEMORY && direction != FROM_MEMORY,
                     "HostBus: direction " << direction);
     const uint8_t server = IsShared() ? 0 : static_cast<uint8_t>(direction);
-    m_queues[server].push_back(Job{direction, bytes, GetTransferTime(direction, bytes), done});
+    const Job job{direction, bytes, GetTransferTime(direction, bytes), done};
     m_backlog += 1;
+    if (direction == FROM_MEMORY && m_readLatency.IsStrictlyPositive())
+    {
+        Simulator::Schedule(m_readLatency, &HostBus::Enqueue, this, server, job); // (6a)
+        return;
+    }
+    Enqueue(server, job);
+}
+
+void
+HostBus::Enqueue(uint8_t server, Job job)
+{
+    m_queues[server].push_back(job);
     StartNext(server);
 }
 

@@ -72,7 +72,17 @@ namespace hybridnet
  *
  *   (6) t_j = max(a_j, t_{j-1}) + T(n_j),
  *
- * and its callback runs then, so the bus delay lies on the frame's path. Busy time counts
+ * and its callback runs then, so the bus delay lies on the frame's path.  A read cannot
+ * start its data phases before the target has fetched the data from host memory: the
+ * bridge answers a conventional PCI read with retries (a delayed transaction) and a PCI-X
+ * or PCI Express read with a later split completion, and the bus is free for other
+ * transfers meanwhile.  So a read (FROM_MEMORY) requested at r_j joins its FIFO at
+ *
+ *   (6a) a_j = r_j + D_r                      D_r = attribute ReadLatency
+ *
+ * and a write (posted: the bridge takes it at once) at a_j = r_j.  D_r adds latency, not
+ * bus time: reads issued faster than the bus serves them overlap it (their a_j lie before
+ * t_{j-1} in (6)), so a saturated bus carries what (1)-(5) allow whatever D_r. Busy time counts
  * T(n) of completed transfers: on a shared bus GetBusyTime() / elapsed is the bus
  * utilisation; on PCI Express GetBusyTime() adds both directions' servers (up to twice the
  * elapsed time) and GetBusyTime(d) / elapsed is the utilisation of direction d.
@@ -104,10 +114,12 @@ namespace hybridnet
  * carried in clocks: B = 128 B (O = 8) would predict 7.45 Gb/s below, B = 512 B (O = 30)
  * 5.70 Gb/s.
  *
- * Reads and writes pay the same O. Real reads are slower (PCI delayed transactions, PCI-X
- * split transactions, a host-memory access before the first data), but one figure that mixes
- * both can calibrate only one parameter; a separate read latency would be a second, unknown
- * number. The model's reads and writes differ only through (2) and (5).
+ * Reads and writes pay the same O. Real reads also wait for a host-memory access before
+ * the first data; that wait is D_r of (6a), which holds no bus time and so leaves the
+ * calibration (7) alone. The model's reads and writes differ in bus time only through (2)
+ * and (5). D_r defaults to 0; a host profile sets it from a measurement of its chipset
+ * class (e.g. about 60 PCI-X clocks, 450 ns, from the start of a read to its first data on
+ * Xeon hosts of 2003: Myricom, "Bus performance of Myrinet-2000/PCI-X NICs").
  *
  * Clocks are the nominal 33, 66, 100 and 133 MHz (the real ones are 33.33, 66.67, 100 and
  * 133.33 MHz), the convention of the calibration figure (1056 Mb/s = 32 bit x 33 MHz); (7)
@@ -134,11 +146,11 @@ namespace hybridnet
  * Scope and limits. Buffers are taken as aligned to the bus width and never split by
  * address boundaries; no arbitration between several bus masters (the NIC is the only DMA
  * initiator; the CPU's register accesses are not modelled); on PCI Express, DLLPs (Ack,
- * flow-control updates), SKP ordered sets, the upstream Memory Read Request TLPs and the
- * read round-trip latency are not modelled (a few per cent of the lanes; reads pipelined);
- * Completions are taken of MPS size (the root complex may split them at 64 B read
- * completion boundaries). Changing attributes affects transfers queued afterwards; Kind must
- * not change while transfers are queued.
+ * flow-control updates), SKP ordered sets and the upstream Memory Read Request TLPs are
+ * not modelled (a few per cent of the lanes; reads pipelined), and the read round trip is
+ * D_r of (6a), the same for every read; Completions are taken of MPS size (the root
+ * complex may split them at 64 B read completion boundaries). Changing attributes affects
+ * transfers queued afterwards; Kind must not change while transfers are queued.
  *
  * Sources: PCI Local Bus Specification 2.2/2.3 (phases, 16-clock target initial latency);
  * PCI-X Addendum 1.0b (attribute phase, 12-bit byte count, Memory Read Block and the
@@ -299,6 +311,13 @@ class HostBus : public Object
      * @param server 0 (shared bus, or TO_MEMORY) or 1 (FROM_MEMORY on PCI Express)
      */
     void StartNext(uint8_t server);
+
+    /**
+     * A transfer joins its server's FIFO: a_j of (6a).
+     * @param server its server
+     * @param job the transfer
+     */
+    void Enqueue(uint8_t server, Job job);
     /**
      * A transfer ends.
      * @param server its server
@@ -317,6 +336,7 @@ class HostBus : public Object
     uint32_t m_maxPayloadSize{0};            //!< MPS, bytes
     uint32_t m_maxReadRequestSize{0};        //!< MRRS, bytes
     uint32_t m_tlpOverhead{0};               //!< H, bytes
+    Time m_readLatency;                      //!< D_r of (6a)
     std::array<bool, 2> m_busy{};            //!< per server: a transfer is in service
     std::array<std::deque<Job>, 2> m_queues; //!< per server: waiting transfers
     std::array<Time, 2> m_busyTime;          //!< per direction

@@ -234,6 +234,7 @@ NicNetDevice::DoDispose()
     m_rxReady.clear();
     m_txStack.clear();
     m_txDma.clear();
+    m_txFetchBytes.clear();
     m_txWriteBack.clear();
     m_cpu = nullptr;
     m_bus = nullptr;
@@ -624,8 +625,20 @@ NicNetDevice::TxStackDone()
     m_txStack.pop_front();
     const uint32_t frameBytes = GetFrameBytes(entry.packet->GetSize());
     m_txDma.push_back(entry);
-    // (T3): descriptor fetch, then the frame.
-    Bus().Transfer(HostBus::FROM_MEMORY, kDescriptorBytes, Callback<void>());
+    m_txFetchBytes.push_back(frameBytes);
+    // (T3): the descriptor fetch; the frame's address is in it.
+    Bus().Transfer(HostBus::FROM_MEMORY,
+                   kDescriptorBytes,
+                   MakeCallback(&NicNetDevice::TxDescriptorFetched, this));
+}
+
+void
+NicNetDevice::TxDescriptorFetched()
+{
+    NS_ASSERT(!m_txFetchBytes.empty());
+    const uint32_t frameBytes = m_txFetchBytes.front();
+    m_txFetchBytes.pop_front();
+    // (T3): now the frame itself.
     Bus().Transfer(HostBus::FROM_MEMORY, frameBytes, MakeCallback(&NicNetDevice::TxDmaDone, this));
 }
 

@@ -76,8 +76,11 @@ class HostCpu;
  *        ring without a queue interface is dropped (MacTxDrop);
  *   (T2) the stack's work: a KERNEL job of TxPacketCycles + c_s * P cycles and P copied
  *        bytes (the copy from the application's buffer; P = 0 for ACKs and ICMP);
- *   (T3) DMA: HostBus transfers FROM_MEMORY of the 16 B descriptor and the F frame bytes,
- *        then the frame goes to the MAC (EthernetNetDevice: wire equations (1)-(5));
+ *   (T3) DMA: a HostBus transfer FROM_MEMORY of the 16 B descriptor, and when it has
+ *        ended (the frame's address is in it) one of the F frame bytes; then the frame goes
+ *        to the MAC (EthernetNetDevice: wire equations (1)-(5)). Each read waits for the
+ *        bus's read latency (HostBus (6a)), so an idle NIC pays it twice per frame; packets
+ *        that follow each other overlap their reads on the bus;
  *   (T4) when its last bit has left, the 16 B status write-back goes TO_MEMORY and the
  *        transmit cause is raised as in (R3); the descriptor is freed by the next poll.
  *
@@ -191,6 +194,8 @@ class NicNetDevice : public EthernetNetDevice
 
     /** (R2) DMA of the oldest frame in flight has ended. */
     void RxDmaDone();
+    /** (T3) the descriptor of the oldest packet is fetched: read its frame. */
+    void TxDescriptorFetched();
     /** (T3) DMA of a packet's frame has ended: hand it to the MAC. */
     void TxDmaDone();
     /** (T2) the stack's work on the oldest packet has ended: start its DMA. */
@@ -287,6 +292,7 @@ class NicNetDevice : public EthernetNetDevice
     // Transmit ring
     std::deque<TxEntry> m_txStack;       //!< packets in the stack's work (T2)
     std::deque<TxEntry> m_txDma;         //!< packets being read from memory (T3)
+    std::deque<uint32_t> m_txFetchBytes; //!< frame sizes F of the descriptors being fetched
     std::deque<uint32_t> m_txWriteBack;  //!< L3 bytes of sent frames in status write-back
     uint32_t m_txCompleted{0};           //!< sent and written back, not yet cleaned
     uint64_t m_txCompletedBytes{0};      //!< their L3 bytes

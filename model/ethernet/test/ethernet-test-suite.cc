@@ -13,6 +13,9 @@
  * (84 B of wire) to 01-80-C2-00-00-01, EtherType 0x8808, opcode 0x0001; a PAUSE whose last
  * bit arrives at t_p stops new frames until t_p + q * 512 / R, the frame on the wire
  * completes, and q = 0 resumes at once.
+ *
+ * PHY receive latency, equation (7): every frame reaches the receiver's MAC L_phy after its
+ * last bit reaches the connector; the frame rate does not change.
  */
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-helper.h"
@@ -160,13 +163,18 @@ struct Receiver
 class EthernetFramingTestCase : public TestCase
 {
   public:
-    EthernetFramingTestCase(DataRate rate, uint32_t l3Bytes, bool vlan)
-        : TestCase("saturated " + RateName(rate) + " link, " + std::to_string(l3Bytes) +
-                   " B L3 packets" + (vlan ? " with 802.1Q tag" : "") + ": " +
-                   std::to_string(ExpectedWireBytes(l3Bytes, vlan)) + " B on the wire per frame"),
+    EthernetFramingTestCase(DataRate rate, uint32_t l3Bytes, bool vlan, Time phyLatency = Time())
+        : TestCase(
+              "saturated " + RateName(rate) + " link, " + std::to_string(l3Bytes) +
+              " B L3 packets" + (vlan ? " with 802.1Q tag" : "") +
+              (phyLatency.IsPositive() ? ", receiving PHY latency " +
+                                             std::to_string(phyLatency.GetNanoSeconds()) + " ns"
+                                       : "") +
+              ": " + std::to_string(ExpectedWireBytes(l3Bytes, vlan)) + " B on the wire per frame"),
           m_rate(rate),
           m_l3Bytes(l3Bytes),
-          m_vlan(vlan)
+          m_vlan(vlan),
+          m_phyLatency(phyLatency)
     {
     }
 
@@ -184,6 +192,7 @@ class EthernetFramingTestCase : public TestCase
         NetDeviceContainer devices = ethernet.Install(nodes);
         auto tx = DynamicCast<EthernetNetDevice>(devices.Get(0));
         auto rx = DynamicCast<EthernetNetDevice>(devices.Get(1));
+        rx->SetAttribute("PhyRxLatency", TimeValue(m_phyLatency));
 
         SaturatingSource source;
         source.device = tx;
@@ -220,15 +229,17 @@ class EthernetFramingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(tx->GetTxWireBytes(), frames * wire, "wire bytes per frame");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(frames, expectedFrames, "more frames than R/(8W) allows");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(frames + 1.0, expectedFrames, "fewer frames than R/(8W)");
-        // First frame: preamble + frame serialised, then the propagation delay (ceil to 1 step).
-        const Time firstRx = Seconds((frame + 8) * 8.0 / bitRate) + delay;
+        // First frame: preamble + frame serialised, then the propagation delay (ceil to 1
+        // step), then the receiving PHY's latency, equation (7); the rate does not change.
+        const Time firstRx = Seconds((frame + 8) * 8.0 / bitRate) + delay + m_phyLatency;
         NS_TEST_EXPECT_MSG_EQ_TOL(receiver.firstRxEnd,
                                   firstRx,
                                   NanoSeconds(1),
                                   "arrival of the first frame");
         // Frames still on the cable at the end: those of the last delay + frame time.
-        const double inFlight =
-            std::ceil((delay.GetSeconds() + (frame + 8) * 8.0 / bitRate) * expectedRate) + 1;
+        const double inFlight = std::ceil((delay + m_phyLatency).GetSeconds() * expectedRate +
+                                          (frame + 8) * 8.0 / bitRate * expectedRate) +
+                                1;
         NS_TEST_EXPECT_MSG_GT_OR_EQ(receiver.packets + inFlight, frames, "frames not delivered");
         NS_TEST_EXPECT_MSG_EQ(receiver.wrong, 0, "delivered packet is not the L3 packet");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(monitor.maxExcess, 1e-9L, "wire carried more than R");
@@ -238,6 +249,7 @@ class EthernetFramingTestCase : public TestCase
     DataRate m_rate;
     uint32_t m_l3Bytes;
     bool m_vlan;
+    Time m_phyLatency; //!< PhyRxLatency of the receiving device
 };
 
 /** Goodput between two instants, read from a PacketSink. */
@@ -892,6 +904,8 @@ class EthernetTestSuite : public TestSuite
         AddTestCase(new EthernetFramingTestCase(DataRate("1Gbps"), 42, true), Duration::QUICK);
         AddTestCase(new EthernetFramingTestCase(DataRate("1Gbps"), 46, true), Duration::QUICK);
         AddTestCase(new EthernetFramingTestCase(DataRate("1Gbps"), 1500, true), Duration::QUICK);
+        AddTestCase(new EthernetFramingTestCase(DataRate("1Gbps"), 1500, false, NanoSeconds(384)),
+                    Duration::QUICK);
         AddTestCase(new EthernetTcpCeilingTestCase(DataRate("1Gbps"), 1500), Duration::QUICK);
         AddTestCase(new EthernetTcpCeilingTestCase(DataRate("1Gbps"), 9000), Duration::QUICK);
         AddTestCase(new EthernetFullDuplexTestCase(DataRate("1Gbps")), Duration::QUICK);

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * HostBus: transfer times of equations (1)-(5), peak rate and efficiency, the calibration
- * (7) and the PCI-X check, FIFO service (6) on a shared and a split bus, busy time, traces,
+ * (7) and the PCI-X check, FIFO service (6) on a shared and a split bus, the read latency
+ * (6a), busy time, traces,
  * the configuration validator and the attribute checkers.
  */
 #include "hybridnet/host-bus.h"
@@ -347,6 +348,65 @@ class FifoTestCase : public TestCase
     std::vector<std::pair<std::string, Time>> m_done;
 };
 
+/**
+ * (6a) on a shared PCI bus with a read latency D_r = 1 us: a 1500 B read and a 16 B write
+ * requested at t = 0 - the write takes the free bus at once (T_w = 0.58 us < D_r), the read
+ * joins the FIFO at D_r and ends at D_r + T_r; then ten 1500 B reads requested together end
+ * at D_r + k T_r, k = 1..10: the latency is paid once, the bus stays saturated.
+ */
+class ReadLatencyTestCase : public TestCase
+{
+  public:
+    ReadLatencyTestCase()
+        : TestCase("read latency (6a): the bus serves others meanwhile, back-to-back reads "
+                   "pay it once")
+    {
+    }
+
+  private:
+    void Done(std::string name)
+    {
+        m_done.emplace_back(name, Simulator::Now());
+    }
+
+    void DoRun() override
+    {
+        const Time latency = MicroSeconds(1);
+        Ptr<HostBus> bus = MakeBus({{"ReadLatency", Create<TimeValue>(latency)}});
+        const Time read = bus->GetTransferTime(HostBus::FROM_MEMORY, 1500);
+        const Time write = bus->GetTransferTime(HostBus::TO_MEMORY, 16);
+        NS_TEST_ASSERT_MSG_LT(write, latency, "the write must fit in the read's latency");
+        auto done = [this](std::string name) {
+            return MakeCallback(&ReadLatencyTestCase::Done, this).Bind(name);
+        };
+        bus->Transfer(HostBus::FROM_MEMORY, 1500, done("read"));
+        bus->Transfer(HostBus::TO_MEMORY, 16, done("write"));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_done.size(), 2u, "two transfers");
+        NS_TEST_EXPECT_MSG_EQ(m_done[0].first, "write", "the write overtakes the waiting read");
+        NS_TEST_EXPECT_MSG_EQ(m_done[0].second, write, "the bus was free for it");
+        NS_TEST_EXPECT_MSG_EQ(m_done[1].first, "read", "then the read");
+        NS_TEST_EXPECT_MSG_EQ(m_done[1].second, latency + read, "D_r + T_r");
+
+        m_done.clear();
+        const Time start = Simulator::Now();
+        for (int k = 0; k < 10; ++k)
+        {
+            bus->Transfer(HostBus::FROM_MEMORY, 1500, done("burst"));
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_done.size(), 10u, "ten reads");
+        for (int k = 0; k < 10; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_done[k].second - start, latency + (k + 1) * read, "read " << k);
+        }
+        NS_TEST_EXPECT_MSG_EQ(bus->GetBusyTime(), read * 11 + write, "latency is not bus time");
+        Simulator::Destroy();
+    }
+
+    std::vector<std::pair<std::string, Time>> m_done;
+};
+
 /** Busy time per direction and in total, the Backlog and TransferComplete traces. */
 class BusyTimeTestCase : public TestCase
 {
@@ -680,6 +740,7 @@ class HostBusTestSuite : public TestSuite
             new FifoTestCase("PCI-X", {{"Kind", pciX}, {"Width", U(64)}, {"Clock", U(133)}}, true),
             Duration::QUICK);
         AddTestCase(new FifoTestCase("PCIe", {{"Kind", pcie}}, false), Duration::QUICK);
+        AddTestCase(new ReadLatencyTestCase, Duration::QUICK);
         AddTestCase(new BusyTimeTestCase("PCI", {}), Duration::QUICK);
         AddTestCase(new BusyTimeTestCase("PCIe", {{"Kind", pcie}, {"Lanes", U(1)}}),
                     Duration::QUICK);

@@ -300,6 +300,57 @@ class RxRingOverflowTestCase : public TestCase
 };
 
 /**
+ * (T2)-(T3) and the wire: one packet from an idle host reaches the far port's MAC at
+ *   stack work + D_r + T(16) + D_r + T(F) + (F + 8) 8 / R + d + L_phy:
+ * the frame's read is requested when its descriptor is in, each read after the bus's read
+ * latency (HostBus (6a)); then EthernetNetDevice (3), EthernetChannel (1) and the far
+ * port's PHY, EthernetNetDevice (7).
+ */
+class TxPathDelayTestCase : public TestCase
+{
+  public:
+    TxPathDelayTestCase()
+        : TestCase("tx delay of one frame = stack + two reads each after the read latency + "
+                   "wire + far PHY")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time readLatency = NanoSeconds(450);
+        const Time phyLatency = NanoSeconds(384);
+        const uint64_t txCycles = 3000;
+        NicHelper helper = FastHost();
+        helper.SetBusAttribute("ReadLatency", TimeValue(readLatency));
+        helper.SetDeviceAttribute("TxPacketCycles", UintegerValue(txCycles));
+        helper.SetPortAttribute("PhyRxLatency", TimeValue(phyLatency));
+        Bench bench(helper);
+        Time arrival;
+        bench.port->TraceConnectWithoutContext(
+            "PhyRxEnd",
+            Callback<void, Ptr<const Packet>>(
+                [&arrival](Ptr<const Packet>) { arrival = Simulator::Now(); }));
+        const Time start = MicroSeconds(10);
+        Simulator::Schedule(start, [&bench]() {
+            bench.nic->Send(Create<Packet>(1000), bench.port->GetAddress(), kProtocol);
+        });
+        Simulator::Run();
+        Ptr<HostBus> bus = bench.host->GetObject<HostBus>();
+        Ptr<HostCpu> cpu = bench.host->GetObject<HostCpu>();
+        const uint32_t frameBytes = 14 + 1000 + 4;
+        const Time wire = Seconds((frameBytes + 8) * 8.0 / 1e9);
+        const Time cable = DynamicCast<EthernetChannel>(bench.nic->GetChannel())->GetDelay();
+        const Time expected = start + cpu->GetServiceTime(txCycles) + readLatency +
+                              bus->GetTransferTime(HostBus::FROM_MEMORY, 16) + readLatency +
+                              bus->GetTransferTime(HostBus::FROM_MEMORY, frameBytes) + wire +
+                              cable + phyLatency;
+        NS_TEST_EXPECT_MSG_EQ_TOL(arrival, expected, NanoSeconds(1), "(T2) + (T3) + wire");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * (T1) a full transmit ring refuses packets (the test calls Send directly, so no queue
  * interface holds them back): 100 packets offered at once to a 96-descriptor ring (a
  * multiple of 8, not rounded) - 96 accepted, 4 refused; all 96 are sent.
@@ -448,6 +499,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new ThrottleClockTestCase("Restart"), Duration::QUICK);
         AddTestCase(new NapiBudgetTestCase, Duration::QUICK);
         AddTestCase(new RxRingOverflowTestCase, Duration::QUICK);
+        AddTestCase(new TxPathDelayTestCase, Duration::QUICK);
         AddTestCase(new TxRingFullTestCase, Duration::QUICK);
         AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
         AddTestCase(new InstallUncabledTestCase, Duration::QUICK);
