@@ -213,7 +213,10 @@ NicNetDevice::DoInitialize()
     {
         m_watchdogEvent = Simulator::Schedule(kWatchdogPeriod, &NicNetDevice::Watchdog, this);
     }
-    m_queueInterface = GetObject<NetDeviceQueueInterface>();
+    if (auto queueInterface = GetObject<NetDeviceQueueInterface>())
+    {
+        m_txQueue = queueInterface->GetTxQueue(0);
+    }
     EthernetNetDevice::DoInitialize();
 }
 
@@ -239,7 +242,7 @@ NicNetDevice::DoDispose()
     m_cpu = nullptr;
     m_bus = nullptr;
     m_moderator = nullptr;
-    m_queueInterface = nullptr;
+    m_txQueue = nullptr;
     EthernetNetDevice::DoDispose();
 }
 
@@ -604,9 +607,9 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
         return false;
     }
     m_txOccupancy += 1; // (T1)
-    if (m_txOccupancy == m_txRingSize && m_queueInterface)
+    if (m_txOccupancy == m_txRingSize && m_txQueue)
     {
-        m_queueInterface->GetTxQueue(0)->Stop();
+        m_txQueue->Stop();
     }
     const StackWork work = GetStackWork(packet, 0, protocolNumber, false);
     m_txStack.push_back(TxEntry{packet, source, dest, protocolNumber});
@@ -682,11 +685,32 @@ NicNetDevice::CleanTxRing()
     m_txOccupancy -= m_txCompleted;
     m_txCompleted = 0;
     m_txCompletedBytes = 0;
-    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped() &&
-        m_txRingSize - m_txOccupancy >= kTxWakeThreshold)
+    if (m_txQueue && m_txQueue->IsStopped() && m_txRingSize - m_txOccupancy >= kTxWakeThreshold)
     {
-        m_queueInterface->GetTxQueue(0)->Wake();
+        WakeTxQueue();
     }
+}
+
+void
+NicNetDevice::WakeTxQueue()
+{
+    // netif_wake_queue: the NET_TX softirq runs the queue disc until it is empty or the ring
+    // is full again (Linux 2.4 qdisc_run). ns-3's Wake starts one QueueDisc::Run, which
+    // hands over at most its Quota; ContinueTxQueue runs after it and wakes it again.
+    m_wakeOccupancy = m_txOccupancy;
+    m_txQueue->Wake();
+    Simulator::ScheduleNow(&NicNetDevice::ContinueTxQueue, this);
+}
+
+void
+NicNetDevice::ContinueTxQueue()
+{
+    if (m_txQueue->IsStopped() || m_txOccupancy == m_wakeOccupancy)
+    {
+        return; // the ring is full again, or the queue disc had nothing more
+    }
+    m_txQueue->Stop(); // the run ended at its quota: run it again
+    WakeTxQueue();
 }
 
 } // namespace hybridnet

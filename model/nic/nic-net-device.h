@@ -20,7 +20,7 @@
 namespace ns3
 {
 
-class NetDeviceQueueInterface;
+class NetDeviceQueue;
 
 namespace hybridnet
 {
@@ -72,8 +72,11 @@ class HostCpu;
  * Transmit path of an L3 packet from the stack:
  *   (T1) it takes a transmit descriptor; with all TxRingSize in use the device queue is
  *        stopped (traffic control holds the packets) and woken when the poll has freed
- *        32 descriptors (the driver's E1000_TX_WAKE_THRESHOLD); a packet offered to a full
- *        ring without a queue interface is dropped (MacTxDrop);
+ *        32 descriptors (the driver's E1000_TX_WAKE_THRESHOLD); the queue disc then runs
+ *        until it is empty or the ring is full again, as Linux 2.4's qdisc_run loops (ns-3's
+ *        QueueDisc::Run stops after its Quota of 64 packets and resumes only on the next
+ *        enqueue or wake, so the NIC wakes the queue again while a wake brings packets); a
+ *        packet offered to a full ring without a queue interface is dropped (MacTxDrop);
  *   (T2) the stack's work: a KERNEL job of TxPacketCycles + c_s * P cycles and P copied
  *        bytes (the copy from the application's buffer; P = 0 for ACKs and ICMP);
  *   (T3) DMA: a HostBus transfer FROM_MEMORY of the 16 B descriptor, and when it has
@@ -194,6 +197,10 @@ class NicNetDevice : public EthernetNetDevice
 
     /** (R2) DMA of the oldest frame in flight has ended. */
     void RxDmaDone();
+    /** (T1) wake the device queue: traffic control runs until empty or the ring is full. */
+    void WakeTxQueue();
+    /** (T1) after the run a wake started: wake again if it stopped at its quota. */
+    void ContinueTxQueue();
     /** (T3) the descriptor of the oldest packet is fetched: read its frame. */
     void TxDescriptorFetched();
     /** (T3) DMA of a packet's frame has ended: hand it to the MAC. */
@@ -279,10 +286,11 @@ class NicNetDevice : public EthernetNetDevice
     Ptr<InterruptModerator> m_moderator;         //!< InterruptModerator
 
     // Host
-    Ptr<HostCpu> m_cpu;                            //!< the node's CPU
-    Ptr<HostBus> m_bus;                            //!< the node's bus
-    Ptr<NetDeviceQueueInterface> m_queueInterface; //!< traffic control's view, if any
-    Ptr<UniformRandomVariable> m_phaseRng;         //!< phase of the free-running counter
+    Ptr<HostCpu> m_cpu;                    //!< the node's CPU
+    Ptr<HostBus> m_bus;                    //!< the node's bus
+    Ptr<NetDeviceQueue> m_txQueue;         //!< traffic control's view of the ring, if any
+    uint32_t m_wakeOccupancy{0};           //!< ring occupancy when the queue was last woken
+    Ptr<UniformRandomVariable> m_phaseRng; //!< phase of the free-running counter
 
     // Receive ring: frames in DMA, then ready for the poll
     std::deque<RxEntry> m_rxDma;         //!< frames being written to memory

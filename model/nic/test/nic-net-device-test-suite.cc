@@ -13,6 +13,7 @@
 #include "hybridnet/nic-net-device.h"
 
 #include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
@@ -386,6 +387,52 @@ class TxRingFullTestCase : public TestCase
 };
 
 /**
+ * (T1) with traffic control: 1000 small UDP datagrams (46 B L3, 0.67 us of wire each)
+ * written at once fill the 256-descriptor ring; the rest wait in the queue disc. With the
+ * throttle at 8000 interrupts/s a poll frees far more than 64 descriptors at once, and
+ * ns-3's QueueDisc::Run hands over at most Quota (64) packets per wake: the NIC must keep
+ * waking the queue, as Linux's qdisc_run keeps running, or the rest would wait for a next
+ * write that never comes. All 1000 reach the far port.
+ */
+class TxQueueDrainTestCase : public TestCase
+{
+  public:
+    TxQueueDrainTestCase()
+        : TestCase("1000 datagrams written at once through a 256-descriptor ring all leave")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(8000));
+        Bench bench(helper);
+        InternetStackHelper().Install(bench.host);
+        Ipv4AddressHelper addresses("10.9.0.0", "255.255.255.0");
+        addresses.Assign(NetDeviceContainer(bench.nic));
+        uint32_t frames = 0;
+        bench.port->TraceConnectWithoutContext(
+            "PhyRxEnd",
+            Callback<void, Ptr<const Packet>>([&frames](Ptr<const Packet>) { ++frames; }));
+        Ptr<Socket> socket = Socket::CreateSocket(bench.host, UdpSocketFactory::GetTypeId());
+        socket->SetAllowBroadcast(true);
+        socket->Connect(InetSocketAddress(Ipv4Address("255.255.255.255"), 9));
+        const uint32_t count = 1000;
+        Simulator::Schedule(MicroSeconds(10), [socket, count]() {
+            for (uint32_t i = 0; i < count; ++i)
+            {
+                socket->Send(Create<Packet>(18)); // + UDP 8 + IP 20 = 46 B
+            }
+        });
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(frames, count, "every datagram left the host");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * (R4) under load the interrupt rate is the throttle rate: a line-rate stream of 1500 B
  * frames for 100 ms with ITR 8000 (I = 124.928 us) and a fast CPU raises one interrupt per
  * counter expiry: 100 ms / 124.928 us = 800.5 -> 800 or 801.
@@ -501,6 +548,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new RxRingOverflowTestCase, Duration::QUICK);
         AddTestCase(new TxPathDelayTestCase, Duration::QUICK);
         AddTestCase(new TxRingFullTestCase, Duration::QUICK);
+        AddTestCase(new TxQueueDrainTestCase, Duration::QUICK);
         AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
         AddTestCase(new InstallUncabledTestCase, Duration::QUICK);
     }
