@@ -28,9 +28,11 @@
  * charged - whose NIC is cabled by Ethernet to its router at accessRate and accessDelay, so
  * a host that cannot keep up limits the flow as it would on the studies' LANs. A modelled
  * receiver sits behind a second router on such an access link of its own (10.1.3.1; the
- * bottleneck link then has rtt/2 - 2 accessDelay, still a round trip of --rtt). The
- * scenario's TCP flags stay the hosts' kernel settings (a profile's kernel section is not
- * applied). Queues: the router's bottleneck port is a drop-tail FIFO of
+ * bottleneck link then has rtt/2 - 2 accessDelay, still a round trip of --rtt). With
+ * --tcp=lfn an end whose profile has a kernel section runs that kernel (the bundled Linux
+ * 2.4 hosts: 64 KiB of advertised window, net.core.rmem_max 65535 B - untuned hosts of the
+ * time); a TCP flag given on the command line overrides it for that setting
+ * (WanEndHosts, WanTcpFlags). Queues: the router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets (its traffic-control layer removed, so that is all the buffering
  * there is); every other port keeps ns-3's defaults (pfifo_fast of 1000 packets, Linux's
  * txqueuelen, in front of a 100-packet device queue). Make accessRate > bottleneckRate
@@ -58,7 +60,9 @@
  * --rcvBufAutoTuning the receive buffer is the initial one (tcp_rmem[1]) that grows once per
  * RTT up to --autoTuningMax. The metrics sndBufEffective, rcvBufEffective (equation (5))
  * and maxAdvertisedWindow (equation (4), at most 65535 B without window scaling) say what
- * the sockets got.
+ * the sockets got; they are left out for an end that runs its profile's kernel
+ * (sndBufEffective for the sender, the other two for the receiver), whose buffers the
+ * kernel sets and grows.
  *
  * Phases: the receivers listen from t = 0; flow i (i = 1..flows, destination port
  * 5000 + i) starts at (i - 1) x startSpread and writes without limit (BulkSend) until
@@ -107,7 +111,7 @@
  *   run): cpuUtilisation, busUtilisation, interruptRate (1/s), packetsPerInterrupt.
  *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
  *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
- *   rcvBufEffective, maxAdvertisedWindow (B).
+ *   rcvBufEffective, maxAdvertisedWindow (B; see Buffers for hosts with a kernel).
  *   Series (with --web100Interval): web100Flow<i>.
  *   maxCwnd can exceed the window: with both TCPs cwnd keeps growing while the flow is
  *   limited by the receive window or the send buffer.
@@ -290,7 +294,8 @@ struct Path
         {
             wan = wanLink.Install(router, receiver);
         }
-        tcp.Install(NodeContainer(sender, receiver));
+        tcp.Install(sender, ends.GetKernel(WanEndHosts::SENDER));
+        tcp.Install(receiver, ends.GetKernel(WanEndHosts::RECEIVER));
         InternetStackHelper().Install(nodes);
         if (farRouter)
         {
@@ -416,16 +421,28 @@ WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& 
     }
 }
 
-/** The path's derived numbers (WanPathSizing). */
+/**
+ * The path's derived numbers (WanPathSizing); the buffers only for ends whose kernel is
+ * the flags (a host running its profile's kernel sets and grows its own).
+ */
 void
-WriteSizing(ResultDocument& result, const WanPathSizing& sizing)
+WriteSizing(ResultDocument& result,
+            const WanPathSizing& sizing,
+            const WanTcpFlags& tcp,
+            const WanEndHosts& ends)
 {
     result.SetMetric("bdp", double(sizing.GetBdp()), "B");
     result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
     result.SetMetric("goodputCeiling", sizing.GetGoodputCeiling() / 1e6, "Mb/s");
-    result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
-    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
-    result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
+    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::SENDER))
+    {
+        result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
+    }
+    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::RECEIVER))
+    {
+        result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+        result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
+    }
 }
 
 } // namespace
@@ -500,7 +517,7 @@ main(int argc, char* argv[])
     result.SetMetric("packetsDropped", double(losses.GetDropped()), "");
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
     result.SetMetric("senderQueueDrops", double(senderQueueDrops.Get()), "");
-    WriteSizing(result, sizing);
+    WriteSizing(result, sizing, tcp, ends);
     counters.WriteTo(result);
     for (uint32_t i = 0; i < o.flows; ++i)
     {

@@ -32,8 +32,9 @@
  * name a host profile or none (the default: the bare nodes above). A sender with a profile
  * is a host model whose NIC is cabled by Ethernet to the router on its access link; a
  * receiver with a profile sits behind a second router on an Ethernet link of accessRate
- * with no propagation delay (10.3.0.1), so every RTT stays rtts[i]. The TCP flags stay the
- * hosts' kernel settings.
+ * with no propagation delay (10.3.0.1), so every RTT stays rtts[i]. With --tcp=lfn an end
+ * whose profile has a kernel section runs that kernel, the TCP flags given values other
+ * than their defaults overriding it, as in wan-bulk-transfer.
  *
  * TCP: --tcp=lfn installs LfnTcpHelper (LfnTcpSocket) on every host, --tcp=ns3 keeps ns-3's
  * TcpSocketBase. Congestion control is per sender host: each sender's TcpL4Protocol gets
@@ -87,7 +88,8 @@
  *   goodputCeiling), goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B)),
  *   retransmits, timeouts, fastRetransmits, lostRetransmits (sums over the senders, as in
  *   wan-bulk-transfer), maxCwnd (B), bottleneckDrops, queueCapacity (packets), bdp (B, of
- *   the longest path), sndBufEffective, rcvBufEffective (B); with host profiles, per
+ *   the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs
+ *   its profile's kernel, which sets and grows the buffers); with host profiles, per
  *   modelled host (Sender<i>, Receiver; over the whole run) cpuUtilisation,
  *   busUtilisation, interruptRate (1/s), packetsPerInterrupt.
  *   Series (with --web100Interval): web100Flow<i>.
@@ -355,7 +357,8 @@ struct Dumbbell
             senderNics.Add(access.back().Get(0));
         }
         WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()), 0);
-        tcp.Install(NodeContainer(senders, NodeContainer(hub.Get(1))));
+        tcp.Install(senders, ends.GetKernel(WanEndHosts::SENDER));
+        tcp.Install(hub.Get(1), ends.GetKernel(WanEndHosts::RECEIVER));
         InternetStackHelper().Install(NodeContainer(senders, hub));
         if (farRouter)
         {
@@ -579,8 +582,14 @@ main(int argc, char* argv[])
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
     result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
     result.SetMetric("bdp", double(sizing.GetBdp()), "B");
-    result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
-    result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::SENDER))
+    {
+        result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
+    }
+    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::RECEIVER))
+    {
+        result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
+    }
     counters.WriteTo(result);
     for (uint32_t i = 0; i < o.flows && o.web100Interval.IsStrictlyPositive(); ++i)
     {

@@ -475,6 +475,11 @@ def test_no_loss_no_recovery(wan, tmp_path):
 #: A gigabit LAN path: access and bottleneck at 1 Gb/s, 1 ms; buffers sized for the path.
 LAN = ["--bottleneckRate=1Gbps", "--accessRate=1Gbps", "--rtt=1ms", "--duration=1s"]
 
+#: Tuned hosts: buffers and kernel maxima given, so a profile's Linux 2.4 kernel (64 KiB of
+#: window: 422 Mb/s into farm-pentium-800 on this path) does not limit the LAN flow; 512 KiB
+#: effective, a few times the path's window.
+TUNED = ["--sndBuf=256KiB", "--rcvBuf=256KiB", "--wmemMax=2MiB", "--rmemMax=2MiB"]
+
 
 def test_host_profiles_put_ethernet_hosts_on_the_path(wan, tmp_path):
     """Bare ends: the PPP bottleneck's ceiling 1448 / 1502 of 1 Gb/s. Host models at both
@@ -487,6 +492,7 @@ def test_host_profiles_put_ethernet_hosts_on_the_path(wan, tmp_path):
         wan,
         tmp_path,
         *LAN,
+        *TUNED,
         "--sender=accelerator-xeon",
         "--receiver=accelerator-xeon",
         name="hosts.json",
@@ -506,9 +512,51 @@ def test_a_receiver_on_a_slow_bus_limits_the_flow(wan, tmp_path):
     256 B bursts: (380 + 6 x 15) + (4 + 15) = 489 clocks = 14.82 us, so the receiver takes
     at most 1448 B per 14.82 us = 781.7 Mb/s (its ACKs' transfers lower that further),
     and its bus is busy at least goodput / 781.7 of the time."""
-    slow = run(wan, tmp_path, *LAN, "--receiver=farm-pentium-800", name="slow.json")
+    slow = run(wan, tmp_path, *LAN, *TUNED, "--receiver=farm-pentium-800", name="slow.json")
     bound = 8 * 1448 / (489 / 33e6) / 1e6
     assert metric(slow, "goodput") <= bound
     assert metric(slow, "goodput") > 0.6 * bound
     # every delivered segment's frame and write-back occupy the bus for 489 clocks
     assert metric(slow, "busUtilisationReceiver") >= metric(slow, "goodput") / bound
+
+
+#: A 100 ms path the window limits: goodput <= window / RTT.
+LONG = ["--bottleneckRate=1Gbps", "--accessRate=1Gbps", "--rtt=100ms", "--duration=5s"]
+
+
+def window_bound(window_bytes):
+    """Mb/s: at most one window of payload per 100 ms round trip."""
+    return window_bytes * 8 / 0.1 / 1e6
+
+
+def test_a_profiled_end_runs_its_kernel(wan, tmp_path):
+    """farm-pentium-800 runs Linux 2.4 (part linux-2.4-tcp). As receiver: tcp_rmem[1] =
+    87380 B, never grown, advertises 87380 - 87380 / 4 = 65535 B (LfnTcpSocket (4)), so
+    goodput <= 5.24 Mb/s; a given --rcvBuf=1MiB is clipped to the kernel's rmem_max, 2 x
+    65535 B, advertising 98303 B (<= 7.86 Mb/s); with --rmemMax=4MiB too it is 2 MiB,
+    advertising 1.5 MiB (<= 125.8 Mb/s). As sender: a 16 KiB send buffer that grows to at
+    most tcp_wmem[2] = 128 KiB (<= 10.49 Mb/s). Floors: a window of at most 90 segments
+    opens within about 5 of the 50 round trips (85 %); 1.5 MiB, 1086 segments, takes about
+    12 rounds of slow start at x1.5 per round (delayed ACKs) from 10 segments (70 %). The
+    buffer metrics are left out for an end that runs its kernel; tcp=ns3 runs no kernel."""
+    cases = {
+        "kernel": (["--receiver=farm-pentium-800"], window_bound(65535), 0.85),
+        "given": (["--receiver=farm-pentium-800", "--rcvBuf=1MiB"], window_bound(98303), 0.85),
+        "tuned": (
+            ["--receiver=farm-pentium-800", "--rcvBuf=1MiB", "--rmemMax=4MiB"],
+            window_bound(1.5 * 2**20),
+            0.7,
+        ),
+        "sender": (["--sender=farm-pentium-800"], window_bound(131072), 0.85),
+    }
+    for name, (flags, bound, floor) in cases.items():
+        doc = run(wan, tmp_path, *LONG, *flags, name=f"{name}.json")
+        assert floor * bound < metric(doc, "goodput") <= bound, name
+        kernel_end = "sender" if name == "sender" else "receiver"
+        assert ("sndBufEffective" in doc["metrics"]) == (kernel_end != "sender"), name
+        assert ("rcvBufEffective" in doc["metrics"]) == (kernel_end != "receiver"), name
+    short = [f for f in LONG if not f.startswith("--duration")] + ["--duration=2s"]
+    ns3 = run(wan, tmp_path, *short, "--tcp=ns3", "--receiver=farm-pentium-800", name="ns3.json")
+    # no kernel: buffers sized for the path, far above the kernel's 64 KiB window
+    assert metric(ns3, "goodput") > 2 * window_bound(65535), "tcp=ns3 runs no kernel"
+    assert "rcvBufEffective" in ns3["metrics"]

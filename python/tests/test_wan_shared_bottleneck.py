@@ -282,13 +282,19 @@ def test_initial_window_and_threshold_reach_every_flow(shared, tmp_path, tcp):
 def test_host_profiles_count_per_sender_and_slow_the_receiver(shared, tmp_path):
     """--sender gives every sender the profile (counters Sender1, Sender2); a receiver on
     33 MHz PCI (farm-pentium-800) takes at most 781.7 Mb/s (test_wan_bulk_transfer's bus
-    arithmetic), below the two flows' 1 Gb/s bottleneck. The floor only catches a broken
-    run: this one second is mostly slow start's overshoot into the receiver's ring and its
-    recovery, whose length depends on the loss pattern (413 to 587 Mb/s over RngRun 1-8)."""
+    arithmetic), below the two flows' 1 Gb/s bottleneck. The hosts run their Linux 2.4
+    kernels with the buffers given (2 MiB each after doubling: no window limit), so the
+    receiver's ring drops; the floor only catches a broken run: this one second is mostly
+    slow start's overshoot into that ring and its recovery, whose length depends on the
+    loss pattern (538 to 589 Mb/s over RngRun 1-8)."""
     doc = run(
         shared,
         tmp_path,
         "--bottleneckRate=1Gbps",
+        "--sndBuf=1MiB",
+        "--rcvBuf=1MiB",
+        "--wmemMax=2MiB",
+        "--rmemMax=2MiB",
         "--sender=accelerator-xeon",
         "--receiver=farm-pentium-800",
     )
@@ -296,6 +302,6 @@ def test_host_profiles_count_per_sender_and_slow_the_receiver(shared, tmp_path):
         assert metric(doc, f"cpuUtilisation{who}") > 0
     assert "cpuUtilisationSender3" not in doc["metrics"]
     bound = 8 * 1448 / (489 / 33e6) / 1e6
-    assert 0.4 * bound < metric(doc, "goodput") <= bound
+    assert 0.6 * bound < metric(doc, "goodput") <= bound
     # every delivered segment's frame and write-back occupy the bus for 489 clocks
     assert metric(doc, "busUtilisationReceiver") >= metric(doc, "goodput") / bound

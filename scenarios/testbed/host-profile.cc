@@ -358,11 +358,11 @@ HostProfile::HasKernel() const
 }
 
 void
-HostProfile::ApplyKernel(LfnTcpHelper& helper) const
+HostProfile::ApplyKernel(LfnTcpHelper& helper, const std::set<std::string>& except) const
 {
     for (const auto& s : m_settings)
     {
-        if (s.section == "kernel")
+        if (s.section == "kernel" && except.count(s.attribute) == 0)
         {
             helper.SetSocketAttribute(s.attribute, *s.value);
         }

@@ -10,6 +10,7 @@
 #include "ns3/ptr.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,8 +117,11 @@ class HostProfile
     /**
      * Set the kernel section on @p helper: the socket attributes of every LfnTcpSocket the
      * host creates (LfnTcpHelper::SetSocketAttribute).
+     * @param helper the host's TCP
+     * @param except attributes the caller sets itself (a scenario's own settings of the
+     *        kernel's values): left out
      */
-    void ApplyKernel(LfnTcpHelper& helper) const;
+    void ApplyKernel(LfnTcpHelper& helper, const std::set<std::string>& except = {}) const;
 
     /**
      * Set the host's loopback device (LoopbackNetDevice): PacketCycles = RxPacketCycles +

@@ -732,6 +732,13 @@ ScenarioFlags::GetParameters() const
     return out;
 }
 
+bool
+ScenarioFlags::IsGiven(const std::string& name) const
+{
+    const Flag* flag = Find(name);
+    return flag && flag->given.has_value();
+}
+
 const std::string&
 ScenarioFlags::GetProgram() const
 {

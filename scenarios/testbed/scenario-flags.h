@@ -217,6 +217,12 @@ class ScenarioFlags
     void PrintSchema(std::ostream& os) const;
     /** @return every flag's current value, in the order the flags were added. */
     std::vector<Parameter> GetParameters() const;
+    /**
+     * @param name a flag's name
+     * @return true if the last Parse() was given it (even at its default value); false for
+     *         a flag not given or not registered
+     */
+    bool IsGiven(const std::string& name) const;
     /** @return the scenario's name. */
     const std::string& GetProgram() const;
 

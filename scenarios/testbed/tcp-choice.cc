@@ -85,7 +85,9 @@ TcpChoice::SetWindow(uint64_t window)
 }
 
 void
-TcpChoice::Install(NodeContainer hosts, const HostProfile* profile) const
+TcpChoice::Install(NodeContainer hosts,
+                   const HostProfile* profile,
+                   const std::set<std::string>& except) const
 {
     const UintegerValue window(m_window);
     if (!IsLfn())
@@ -100,7 +102,7 @@ TcpChoice::Install(NodeContainer hosts, const HostProfile* profile) const
     LfnTcpHelper lfn;
     if (profile)
     {
-        profile->ApplyKernel(lfn);
+        profile->ApplyKernel(lfn, except);
     }
     if (m_window > 0)
     {

@@ -8,6 +8,7 @@
 
 #include "ns3/node-container.h"
 
+#include <set>
 #include <string>
 
 namespace ns3
@@ -73,8 +74,11 @@ class TcpChoice
      * (Config::SetDefault; ns-3's TCP has no kernel). A window of 0 sets no buffer.
      * @param hosts the hosts
      * @param profile their profile, or nullptr
+     * @param except kernel attributes the scenario sets itself (HostProfile::ApplyKernel)
      */
-    void Install(NodeContainer hosts, const HostProfile* profile = nullptr) const;
+    void Install(NodeContainer hosts,
+                 const HostProfile* profile = nullptr,
+                 const std::set<std::string>& except = {}) const;
 
   private:
     std::string m_tcp{"lfn"}; //!< --tcp: lfn or ns3

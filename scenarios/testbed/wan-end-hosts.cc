@@ -18,7 +18,8 @@ WanEndHosts::AddFlags(ScenarioFlags& flags, const std::string& senders)
 {
     const std::string none = "a bare node on a point-to-point link, no host model";
     const std::string machine = " (a host model whose NIC is cabled by Ethernet to its router at "
-                                "accessRate; its kernel is this scenario's TCP flags)";
+                                "accessRate; with tcp=lfn its kernel is the profile's, the TCP "
+                                "flags given overriding it)";
     m_hosts.AddProfile(flags, "sender", senders + machine, "none", none);
     m_hosts.AddProfile(flags, "receiver", "the receiving host" + machine, "none", none);
 }
@@ -27,6 +28,16 @@ bool
 WanEndHosts::IsModelled(End end) const
 {
     return m_hosts.IsModelled(end);
+}
+
+const HostProfile*
+WanEndHosts::GetKernel(End end) const
+{
+    if (!IsModelled(end) || !m_hosts.GetProfile(end).HasKernel())
+    {
+        return nullptr;
+    }
+    return &m_hosts.GetProfile(end);
 }
 
 NetDeviceContainer

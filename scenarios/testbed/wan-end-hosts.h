@@ -40,12 +40,18 @@ namespace hybridnet
  * - 941.5 Mb/s at 1 Gb/s and S = 1448 B - and becomes the bottleneck when its rate equals
  * the bottleneck's (a point-to-point bottleneck carries rate x S / (S + 54)).
  *
- * Kernel: the scenario's TCP flags (WanTcpFlags: buffers, kernel maxima, SACK, ...) are
- * the hosts' kernel settings, with Linux 2.6's defaults; a profile's kernel section is not
- * applied here, so that every flag means the same with and without a profile. Reading
- * application: the flows' receivers (PacketSink) read at once; the wake-ups of a reading
- * process (HostProcess) are not charged. The NICs' throttle counters draw their phases
- * from the streams the scenario gives AssignStreams, after its own (loss injectors').
+ * Kernel: an end whose profile has a kernel section runs that kernel with tcp=lfn
+ * (GetKernel; WanTcpFlags::Install): the Linux 2.4 hosts of the bundled profiles keep
+ * 64 KiB of advertised window (tcp_rmem[1] = 87380 B, never grown), a 16 KiB send buffer
+ * that grows to 128 KiB, net.core.rmem_max = wmem_max = 65535 B, an initial window of two
+ * segments and Linux's receiver - an untuned host of the time.  A WAN TCP flag given on
+ * the command line is the scenario's setting and wins for its attribute (a given rcvBuf is
+ * then clipped to the kernel's rmem_max unless rmemMax is given too, as Linux clips
+ * setsockopt).  An end without a profile, or whose profile has no kernel, runs
+ * the flags alone (Linux 2.6's defaults).  Reading application: the flows' receivers (PacketSink)
+ * read at once; the wake-ups of a reading process (HostProcess) are not charged. The NICs' throttle
+ * counters draw their phases from the streams the scenario gives AssignStreams, after its own (loss
+ * injectors').
  */
 class WanEndHosts
 {
@@ -70,6 +76,12 @@ class WanEndHosts
 
     /** @param end an end of the path @return true if it has a profile (not none) */
     bool IsModelled(End end) const;
+
+    /**
+     * @param end an end of the path
+     * @return its profile if it has one with a kernel section, else nullptr
+     */
+    const HostProfile* GetKernel(End end) const;
 
     /**
      * Cable @p host to @p router: a point-to-point link, or with a profile the host's NIC

@@ -97,6 +97,7 @@ void
 WanTcpFlags::AddSocketFlags(ScenarioFlags& flags, const std::string& path, bool autoTuning)
 {
     m_autoTuningFlags = autoTuning;
+    m_flags = &flags;
     const uint64_t maxBuffer = WanPathSizing::kMaxBuffer;
     const uint64_t unscaled = WanPathSizing::kUnscaledWindow;
     flags.AddSize("segmentSize",
@@ -382,10 +383,51 @@ WanTcpFlags::SetCongestion(NodeContainer senders) const
     }
 }
 
-void
-WanTcpFlags::Install(NodeContainer hosts) const
+std::set<std::string>
+WanTcpFlags::KernelOverrides() const
 {
-    m_tcp.Install(hosts);
+    // The socket attribute each flag of the table sets.
+    static const std::vector<std::pair<std::string, std::string>> kAttributeOfFlag = {
+        {"segmentSize", "SegmentSize"},
+        {"sndBuf", "SndBufSize"},
+        {"rcvBuf", "RcvBufSize"},
+        {"bufferSemantics", "BufferSemantics"},
+        {"rmemMax", "RmemMax"},
+        {"wmemMax", "WmemMax"},
+        {"rcvBufAutoTuning", "RcvBufAutoTuning"},
+        {"autoTuningMax", "AutoTuningMax"},
+        {"sack", "Sack"},
+        {"timestamps", "Timestamp"},
+        {"windowScaling", "WindowScaling"},
+        {"delAckCount", "DelAckCount"},
+        {"linuxReceiver", "LinuxReceiver"},
+        {"initialCwnd", "InitialCwnd"},
+        {"initialSsThresh", "InitialSlowStartThreshold"},
+    };
+    std::set<std::string> overrides;
+    for (const auto& [flag, attribute] : kAttributeOfFlag)
+    {
+        if (m_flags && m_flags->IsGiven(flag))
+        {
+            overrides.insert(attribute);
+        }
+    }
+    // The application's setsockopt locks the buffer it sets: no growth.
+    if (overrides.count("SndBufSize"))
+    {
+        overrides.insert("SndBufAutoTuning");
+    }
+    if (overrides.count("RcvBufSize"))
+    {
+        overrides.insert("RcvBufAutoTuning");
+    }
+    return overrides;
+}
+
+void
+WanTcpFlags::Install(NodeContainer hosts, const HostProfile* kernel) const
+{
+    m_tcp.Install(hosts, kernel, KernelOverrides());
 }
 
 } // namespace hybridnet

@@ -13,6 +13,7 @@
 #include "ns3/type-id.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,16 @@ namespace hybridnet
  * Defaults are read from the attributes (LfnTcpSocket's BufferSemantics, RmemMax, WmemMax,
  * RcvBufAutoTuning, AutoTuningMax, AdvWinScale, LinuxReceiver; TcpSocket's DelAckCount,
  * InitialCwnd), so each is written once, in its attribute.
+ *
+ * A host with a kernel (a host profile's kernel section, with tcp=lfn) runs that kernel:
+ * its sockets take the section's values over the defaults these flags set (Install).  A
+ * socket flag given on the command line (even at its default value) is the scenario's own
+ * setting and wins over the kernel for the attribute it sets (the table; KernelOverrides),
+ * so --initialCwnd=10 gives a Linux 2.4 host ns-3's window and --sndBuf=0B sizes its
+ * buffer for the path.  A buffer the application sets is locked, as setsockopt locks it: a
+ * given sndBuf also keeps the kernel's SndBufAutoTuning out, a given rcvBuf its
+ * RcvBufAutoTuning; the kernel's maxima (RmemMax, WmemMax) still clip them unless those
+ * flags are given too - Linux's behaviour, and the data-grid study's lesson.
  */
 class WanTcpFlags
 {
@@ -89,7 +100,8 @@ class WanTcpFlags
 
     /**
      * Register the socket flags of the table above and the rules between them.
-     * @param flags the scenario's flags
+     * @param flags the scenario's flags; they must outlive this object (KernelOverrides
+     *        asks them which flags were given)
      * @param path what 0B buffers are sized for, for help ("the path", "the longest path")
      * @param autoTuning true: also rcvBufAutoTuning and autoTuningMax
      */
@@ -138,8 +150,20 @@ class WanTcpFlags
      * @param senders one host per flow
      */
     void SetCongestion(NodeContainer senders) const;
-    /** Install LfnTcpHelper on @p hosts if tcp=lfn; call before InternetStackHelper. */
-    void Install(NodeContainer hosts) const;
+    /**
+     * @return the socket attributes whose flags the last parse was given (see the class
+     *         comment), with SndBufAutoTuning for a given sndBuf and RcvBufAutoTuning for a
+     *         given rcvBuf; none before AddSocketFlags
+     */
+    std::set<std::string> KernelOverrides() const;
+
+    /**
+     * Install LfnTcpHelper on @p hosts if tcp=lfn, with @p kernel's kernel section but for
+     * KernelOverrides(); call before InternetStackHelper.
+     * @param hosts the hosts
+     * @param kernel their host profile, or nullptr (no kernel: the flags alone)
+     */
+    void Install(NodeContainer hosts, const HostProfile* kernel = nullptr) const;
 
   private:
     TypeId RecoveryTypeId() const;            //!< @return the TcpRecoveryOps --recovery names
@@ -167,6 +191,7 @@ class WanTcpFlags
     uint32_t m_initialCwnd;                   //!< --initialCwnd, segments
     uint64_t m_initialSsThresh{0};            //!< --initialSsThresh, bytes (0: TcpSocket's default)
     std::vector<TypeId> m_congestionTypes;    //!< resolved algorithms, one per flow
+    const ScenarioFlags* m_flags{nullptr};    //!< the flags AddSocketFlags registered on
 };
 
 } // namespace hybridnet

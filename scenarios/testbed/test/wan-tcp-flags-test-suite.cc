@@ -21,6 +21,7 @@
 #include "ns3/uinteger.h"
 
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -495,6 +496,57 @@ class RecoveryFlagTestCase : public TestCase
     std::string m_typeId;
 };
 
+/**
+ * KernelOverrides: the attributes whose flags were given - even at their default value, so
+ * a Linux 2.4 host can be given ns-3's initial window or a buffer sized for the path; a
+ * given buffer also locks its growth (SndBufAutoTuning, RcvBufAutoTuning).
+ */
+class KernelOverridesTestCase : public TestCase
+{
+  public:
+    KernelOverridesTestCase()
+        : TestCase("kernel overrides: the socket flags given")
+    {
+    }
+
+  private:
+    using Names = std::set<std::string>;
+
+    /** Parse @p args (the flags live until the overrides are read) and return them. */
+    Names Overrides(const std::vector<std::string>& args)
+    {
+        WanTcpFlags tcp;
+        ScenarioFlags flags("test", "WanTcpFlags under test");
+        tcp.AddStackFlags(flags, "both hosts", false);
+        tcp.AddSocketFlags(flags, "the path", true);
+        auto result = flags.Parse(args);
+        NS_TEST_EXPECT_MSG_EQ((result.outcome == ScenarioFlags::Outcome::OK), true, result.message);
+        return tcp.KernelOverrides();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ((WanTcpFlags().KernelOverrides() == Names{}),
+                              true,
+                              "no flags registered: nothing");
+        NS_TEST_EXPECT_MSG_EQ((Overrides({"--congestion=TcpBic"}) == Names{}),
+                              true,
+                              "stack flags are not socket settings");
+        NS_TEST_EXPECT_MSG_EQ((Overrides({"--sndBuf=0B", "--initialCwnd=10"}) ==
+                               Names{"SndBufSize", "SndBufAutoTuning", "InitialCwnd"}),
+                              true,
+                              "defaults typed out override; a given send buffer is locked");
+        NS_TEST_EXPECT_MSG_EQ((Overrides({"--rcvBuf=1MiB", "--rmemMax=4MiB"}) ==
+                               Names{"RcvBufSize", "RcvBufAutoTuning", "RmemMax"}),
+                              true,
+                              "a given receive buffer is locked");
+        NS_TEST_EXPECT_MSG_EQ(
+            (Overrides({"--sack=off", "--linuxReceiver=false"}) == Names{"Sack", "LinuxReceiver"}),
+            true,
+            "choices and booleans");
+    }
+};
+
 /** The suite. */
 class WanTcpFlagsTestSuite : public TestSuite
 {
@@ -508,6 +560,7 @@ class WanTcpFlagsTestSuite : public TestSuite
         }
         AddTestCase(new FlagRulesTestCase, Duration::QUICK);
         AddTestCase(new CongestionTestCase, Duration::QUICK);
+        AddTestCase(new KernelOverridesTestCase, Duration::QUICK);
         AddTestCase(new RecoveryFlagTestCase("linux", "ns3::hybridnet::TcpLinuxRecovery"),
                     Duration::QUICK);
         AddTestCase(new RecoveryFlagTestCase("classic", "ns3::TcpClassicRecovery"),
