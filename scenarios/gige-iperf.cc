@@ -365,6 +365,10 @@ main(int argc, char* argv[])
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
     tcp.Install(hosts, hostFlags.IsModelled(0) ? &hostFlags.GetProfile(0) : nullptr);
     InternetStackHelper().Install(hosts);
+    if (hostFlags.IsModelled(0))
+    {
+        hostFlags.GetProfile(0).InstallQdisc(devices); // host=none keeps ns-3's default
+    }
     Ipv4InterfaceContainer addresses =
         Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);
     // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so

@@ -28,8 +28,8 @@
  * IperfServer in UDP mode reads what arrives. The receiving socket is read by a process
  * that the arrivals wake (HostProcess: on the farm's one-processor PCs two context switches
  * per wake-up on the CPU that runs the network code). Both sockets' buffers are --window. Each
- * host's queue discipline is a 1000-packet FIFO (Linux's txqueuelen, pfifo_fast with one band
- * used). Host-to-host neighbours are static (no ARP).
+ * host's queue discipline is its profile's (HostProfile::InstallQdisc: pfifo_fast of txqueuelen
+ * packets, one band used). Host-to-host neighbours are static (no ARP).
  *
  * Phases: the sender writes from t = 100 ms for --duration; the simulation then runs 1 s
  * more (TCP: the FIN exchange; UDP: what is still in the hosts drains). Host counters (CPU
@@ -321,9 +321,10 @@ main(int argc, char* argv[])
         tcp.Install(hosts.Get(i), &hostFlags.GetProfile(i));
     }
     InternetStackHelper().Install(hosts);
-    TrafficControlHelper fifoQdisc;
-    fifoQdisc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));
-    fifoQdisc.Install(nics);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        hostFlags.GetProfile(i).InstallQdisc(nics.Get(i));
+    }
     Ipv4InterfaceContainer interfaces = Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(nics);
     NeighborCacheHelper().PopulateNeighborCache();
 

@@ -34,8 +34,9 @@
  * time); a TCP flag given on the command line overrides it for that setting
  * (WanEndHosts, WanTcpFlags). Queues: the router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets (its traffic-control layer removed, so that is all the buffering
- * there is); every other port keeps ns-3's defaults (pfifo_fast of 1000 packets, Linux's
- * txqueuelen, in front of a 100-packet device queue). Make accessRate > bottleneckRate
+ * there is); an end with a host profile queues in its profile's pfifo_fast (txqueuelen
+ * packets, WanEndHosts::InstallQdisc); every other port keeps ns-3's default queue
+ * discipline, FqCoDel, in front of a 100-packet device queue. Make accessRate > bottleneckRate
  * (default 10 Gb/s vs 1 Gb/s) so that the router's queue, not the sender's NIC, is the
  * bottleneck; equal rates are allowed (then the sender's own queue fills first).
  *
@@ -301,6 +302,8 @@ struct Path
         {
             InternetStackHelper().Install(farRouter);
         }
+        ends.InstallQdisc(WanEndHosts::SENDER, access.Get(0));
+        ends.InstallQdisc(WanEndHosts::RECEIVER, GetReceiverDevice());
         Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
         addresses.Assign(access);
         addresses.SetBase("10.1.2.0", "255.255.255.0");

@@ -365,6 +365,8 @@ struct Dumbbell
             InternetStackHelper().Install(farRouter);
         }
         tcp.SetCongestion(senders); // per-host congestion control: flow i's on sender i
+        ends.InstallQdisc(WanEndHosts::SENDER, senderNics);
+        ends.InstallQdisc(WanEndHosts::RECEIVER, GetReceiverDevice());
         for (uint32_t i = 0; i < o.flows; ++i)
         {
             Ipv4AddressHelper(("10.1." + std::to_string(i + 1) + ".0").c_str(), "255.255.255.0")

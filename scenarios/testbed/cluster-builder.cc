@@ -284,6 +284,11 @@ ClusterBuilder::BuildInternetStack(Ptr<NetDevice> acceleratorManagement)
     for (const auto& h : t.hosts)
     {
         BuiltHost& built = m_hosts[h.name];
+        m_profile->InstallQdisc(built.packetDevice);
+        if (h.circuitNic)
+        {
+            m_profile->InstallQdisc(built.circuitDevice);
+        }
         AddInterface(built.packetDevice, h.packetNic.address, t.packetNetwork.GetMask());
         packetDevices.push_back(built.packetDevice);
         if (h.circuitNic)

@@ -16,6 +16,8 @@
 #include "message-text.h"
 
 #include "ns3/log.h"
+#include "ns3/pfifo-fast-queue-disc.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -42,6 +44,7 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"nic", &NicNetDevice::GetTypeId},
     {"moderator", &InterruptModerator::GetTypeId},
     {"kernel", &LfnTcpSocket::GetTypeId},
+    {"qdisc", &PfifoFastQueueDisc::GetTypeId},
 };
 
 /** @return the TypeId of @p section's class */
@@ -214,7 +217,7 @@ ReadParts(const Json& doc, std::vector<HostProfile::Setting>* settings)
             const Json part = Parse(ReadFile(file, "host profile part"), "part");
             CheckObject(part,
                         "",
-                        {"description", "cpu", "bus", "nic", "moderator", "kernel"},
+                        {"description", "cpu", "bus", "nic", "moderator", "kernel", "qdisc"},
                         "part");
             ReadDescription(part);
             ReadSections(part, file, settings);
@@ -270,7 +273,7 @@ HostProfile::Load(const std::string& nameOrPath)
         const Json doc = Parse(ReadFile(file, "host profile"), "profile");
         CheckObject(doc,
                     "",
-                    {"description", "include", "cpu", "bus", "nic", "moderator", "kernel"},
+                    {"description", "include", "cpu", "bus", "nic", "moderator", "kernel", "qdisc"},
                     "profile");
         profile.m_description = ReadDescription(doc);
         ReadParts(doc, &profile.m_settings);
@@ -365,6 +368,24 @@ HostProfile::ApplyKernel(LfnTcpHelper& helper, const std::set<std::string>& exce
         if (s.section == "kernel" && except.count(s.attribute) == 0)
         {
             helper.SetSocketAttribute(s.attribute, *s.value);
+        }
+    }
+}
+
+void
+HostProfile::InstallQdisc(const NetDeviceContainer& devices) const
+{
+    TrafficControlHelper helper;
+    helper.SetRootQueueDisc("ns3::PfifoFastQueueDisc");
+    QueueDiscContainer qdiscs = helper.Install(devices);
+    for (auto it = qdiscs.Begin(); it != qdiscs.End(); ++it)
+    {
+        for (const auto& s : m_settings)
+        {
+            if (s.section == "qdisc")
+            {
+                (*it)->SetAttribute(s.attribute, *s.value); // before the node initialises it
+            }
         }
     }
 }

@@ -7,6 +7,7 @@
 #include "input-file-error.h"
 
 #include "ns3/attribute.h"
+#include "ns3/net-device-container.h"
 #include "ns3/ptr.h"
 
 #include <optional>
@@ -26,8 +27,8 @@ class NicHelper;
 /**
  * @brief A host of one of the reproduced studies, read from its profile file: attribute
  * values of its CPU (HostCpu), I/O bus (HostBus), NIC (NicNetDevice), driver
- * (InterruptModerator) and kernel (its TCP sockets' defaults, LfnTcpSocket), each with its
- * unit and its source.
+ * (InterruptModerator), kernel (its TCP sockets' defaults, LfnTcpSocket) and transmit queue
+ * discipline (Linux's pfifo_fast, PfifoFastQueueDisc), each with its unit and its source.
  *
  * The bundled profiles are the JSON files of scenarios/testbed/host-profiles/ (their names
  * are the file names without .json, listed by Names() and `hybridnet profiles`); Load()
@@ -40,7 +41,8 @@ class NicHelper;
  *       "bus"?:       { "<HostBus attribute>": <setting>, ... },
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
  *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
- *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... }
+ *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... },
+ *       "qdisc"?:     { "<PfifoFastQueueDisc attribute>": <setting>, ... }
  *     }
  *
  * with each setting `{ "value": ..., "unit"?: "...", "source": "..." }`:
@@ -69,7 +71,7 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;             //!< cpu, bus, nic, moderator or kernel
+        std::string section;             //!< cpu, bus, nic, moderator, kernel or qdisc
         std::string attribute;           //!< the attribute's name
         std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
         std::string unit;                //!< the unit of a number ("" for other values)
@@ -97,12 +99,12 @@ class HostProfile
     const std::string& GetDescription() const;
     /**
      * @return every setting: the parts' (in the order included), then the profile's; in a
-     *         file by section (cpu, bus, nic, moderator, kernel), then by attribute name
+     *         file by section (cpu, bus, nic, moderator, kernel, qdisc), then by attribute name
      */
     const std::vector<Setting>& GetSettings() const;
 
     /**
-     * @param section cpu, bus, nic, moderator or kernel
+     * @param section cpu, bus, nic, moderator, kernel or qdisc
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
@@ -130,6 +132,15 @@ class HostProfile
      * use this sum); nothing if the profile sets neither.
      */
     void ApplyLoopback(LoopbackHelper& helper) const;
+
+    /**
+     * Install the host's transmit queue discipline on @p devices: Linux's default pfifo_fast
+     * (three priority bands; the studies' traffic all goes to band 1, so a FIFO of
+     * txqueuelen packets) with the qdisc section's settings.  Call it before addresses are
+     * assigned: ns-3's Ipv4AddressHelper otherwise installs its own default, FqCoDel, which
+     * no Linux kernel of the studies ran.
+     */
+    void InstallQdisc(const NetDeviceContainer& devices) const;
 
   private:
     std::string m_name;

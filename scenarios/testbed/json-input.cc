@@ -450,6 +450,11 @@ GetAttributeValue(const Json& j,
     {
         value = Create<DataRateValue>(GetRate(j, path));
     }
+    else if (valueType == "ns3::QueueSizeValue")
+    {
+        value =
+            Create<QueueSizeValue>(GetQuantity<QueueSize>(j, path, "queue size", ParseQueueSize));
+    }
     else if (valueType == "ns3::BooleanValue")
     {
         value = Create<BooleanValue>(GetBool(j, path));

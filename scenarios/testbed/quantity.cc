@@ -290,6 +290,29 @@ ParseSize(const std::string& text, std::string* problem)
     return static_cast<T>(*count * it->second);
 }
 
+std::optional<QueueSize>
+ParseQueueSize(const std::string& text, std::string* problem)
+{
+    if (!text.empty() && text.back() == 'p')
+    {
+        auto packets = ParseInteger<uint32_t>(text.substr(0, text.size() - 1), problem);
+        if (!packets)
+        {
+            *problem = message_text::Quote(text) + ": a queue size is packets (\"1000p\") or " +
+                       "bytes with a unit (\"64KiB\")";
+            return std::nullopt;
+        }
+        return QueueSize(QueueSizeUnit::PACKETS, *packets);
+    }
+    auto bytes = ParseSize<uint32_t>(text, problem);
+    if (!bytes)
+    {
+        *problem += "; or packets, e.g. \"1000p\"";
+        return std::nullopt;
+    }
+    return QueueSize(QueueSizeUnit::BYTES, *bytes);
+}
+
 std::string
 FormatTime(Time t)
 {

@@ -6,6 +6,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/queue-size.h"
 
 #include <cstdint>
 #include <optional>
@@ -66,6 +67,14 @@ std::optional<DataRate> ParseRate(const std::string& text, std::string* problem)
  */
 template <typename T>
 std::optional<T> ParseSize(const std::string& text, std::string* problem);
+
+/**
+ * A queue's capacity: packets ("1000p") or bytes with a size unit ("64KiB", as ParseSize).
+ * @param text the size
+ * @param[out] problem why @p text was rejected
+ * @return the size, or nothing
+ */
+std::optional<QueueSize> ParseQueueSize(const std::string& text, std::string* problem);
 
 /**
  * A decimal integer without unit; for unsigned T a sign is rejected.

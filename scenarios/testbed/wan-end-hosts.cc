@@ -67,6 +67,15 @@ WanEndHosts::Cable(End end,
 }
 
 void
+WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
+{
+    if (IsModelled(end))
+    {
+        m_hosts.GetProfile(end).InstallQdisc(devices);
+    }
+}
+
+void
 WanEndHosts::AssignStreams(NetDeviceContainer devices, int64_t stream)
 {
     NicHelper::AssignStreams(devices, stream);

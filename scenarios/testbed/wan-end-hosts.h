@@ -51,7 +51,8 @@ namespace hybridnet
  * the flags alone (Linux 2.6's defaults).  Reading application: the flows' receivers (PacketSink)
  * read at once; the wake-ups of a reading process (HostProcess) are not charged. The NICs' throttle
  * counters draw their phases from the streams the scenario gives AssignStreams, after its own (loss
- * injectors').
+ * injectors'). Queue discipline: a modelled end's is its profile's (InstallQdisc, pfifo_fast of
+ * txqueuelen packets); a bare end keeps ns-3's default, FqCoDel.
  */
 class WanEndHosts
 {
@@ -100,6 +101,15 @@ class WanEndHosts
                              DataRate rate,
                              Time delay,
                              uint32_t mtu) const;
+
+    /**
+     * Install an end's transmit queue discipline: with a profile, the profile's
+     * (HostProfile::InstallQdisc, Linux's pfifo_fast); without, nothing (ns-3's default).
+     * Call it after the internet stack and before addresses are assigned.
+     * @param end which end @p devices belong to
+     * @param devices the end host's devices
+     */
+    void InstallQdisc(End end, const NetDeviceContainer& devices) const;
 
     /**
      * Fix the NICs' random streams (their throttle counters' phases).

@@ -25,10 +25,13 @@
 #include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
+#include "ns3/pfifo-fast-queue-disc.h"
 #include "ns3/pointer.h"
+#include "ns3/simple-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <filesystem>
@@ -214,6 +217,44 @@ class KernelTestCase : public TestCase
     }
 };
 
+/** The qdisc section: Linux's pfifo_fast with the profile's txqueuelen, on each device. */
+class QdiscTestCase : public TestCase
+{
+  public:
+    QdiscTestCase()
+        : TestCase("qdisc section: pfifo_fast of txqueuelen packets on the host's devices")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(1);
+        InternetStackHelper().Install(nodes);
+        NetDeviceContainer devices;
+        for (int i = 0; i < 2; ++i)
+        {
+            Ptr<SimpleNetDevice> device = CreateObject<SimpleNetDevice>();
+            nodes.Get(0)->AddDevice(device);
+            devices.Add(device);
+        }
+        HostProfile::Load("accelerator-xeon").InstallQdisc(devices);
+        Ptr<TrafficControlLayer> tc = nodes.Get(0)->GetObject<TrafficControlLayer>();
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            Ptr<QueueDisc> root = tc->GetRootQueueDiscOnDevice(devices.Get(i));
+            NS_TEST_ASSERT_MSG_NE(root, nullptr, "a root queue disc on every device");
+            NS_TEST_EXPECT_MSG_NE(DynamicCast<PfifoFastQueueDisc>(root),
+                                  nullptr,
+                                  "Linux's default, pfifo_fast (not ns-3's FqCoDel)");
+            NS_TEST_EXPECT_MSG_EQ(root->GetMaxSize(),
+                                  QueueSize("1000p"),
+                                  "linux-network-stack's txqueuelen");
+        }
+        Simulator::Destroy();
+    }
+};
+
 /** One broken profile: replace @p from by @p to in the valid one; the message must name @p path and
  * say @p phrase. */
 class RejectTestCase : public TestCase
@@ -299,6 +340,7 @@ class HostProfileTestSuite : public TestSuite
         AddTestCase(new BundledTestCase, Duration::QUICK);
         AddTestCase(new LookupTestCase, Duration::QUICK);
         AddTestCase(new KernelTestCase, Duration::QUICK);
+        AddTestCase(new QdiscTestCase, Duration::QUICK);
         AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""),
                     Duration::QUICK);
         const std::vector<std::array<std::string, 5>> cases = {
@@ -359,6 +401,12 @@ class HostProfileTestSuite : public TestSuite
              "\"x\" }, ",
              "nic.RxPacketCycles",
              "set by both"},
+            {"a queue size without its unit",
+             "\"nic\": { ",
+             "\"qdisc\": { \"MaxSize\": { \"value\": \"1000\", \"source\": \"x\" } }, "
+             "\"nic\": { ",
+             "qdisc.MaxSize.value",
+             "'1000' has no unit"},
             {"a key given twice",
              "\"description\": \"test host\",",
              "\"description\": \"test host\", \"description\": \"again\",",

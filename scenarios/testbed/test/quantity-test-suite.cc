@@ -81,7 +81,7 @@ class WidthTestCase : public TestCase
 {
   public:
     WidthTestCase()
-        : TestCase("width: 4GiB fits uint64_t, not uint32_t (max 4294967295)")
+        : TestCase("width: 4GiB fits uint64_t, not uint32_t (max 4294967295); queue sizes")
     {
     }
 
@@ -99,6 +99,12 @@ class WidthTestCase : public TestCase
                               false,
                               "32-bit count overflow");
         NS_TEST_EXPECT_MSG_EQ(*ParseInteger<int64_t>("-3", &problem), -3, "signed");
+        NS_TEST_EXPECT_MSG_EQ(*ParseQueueSize("1000p", &problem), QueueSize("1000p"), "packets");
+        NS_TEST_EXPECT_MSG_EQ(*ParseQueueSize("64KiB", &problem), QueueSize("65536B"), "bytes");
+        for (const char* bad : {"1000", "p", "-1p", "12abcp", "1.5p", "4GiB"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ParseQueueSize(bad, &problem).has_value(), false, bad);
+        }
     }
 };
 
