@@ -150,19 +150,20 @@ def headline(rows: list[tuple[Case, Outcome]]) -> list[str]:
     def passed(judged_rows: list) -> int:
         return sum(o.verdict == "pass" for _, o in judged_rows)
 
+    def later(origin: str, judged_rows: list) -> str:
+        covered = sum(o.origin == origin for _, o in rows)
+        more = covered - len(judged_rows)
+        return f"{more} more only at the full level" if more else ""
+
     measured = judged("measurement")
-    covered = sum(o.origin == "measurement" for _, o in rows)
-    later = (
-        f"; {covered - len(measured)} more only at the full level"
-        if covered > len(measured)
-        else ""
-    )
+    measured_later = later("measurement", measured)
+    measured_later = f"; {measured_later}" if measured_later else ""
     calibrations = sum(o.use == "calibration" for _, o in measured)
     lines = [
         f"**Published measurements: {passed(measured)} of {len(measured)} within tolerance** "
-        f"(at the level each case ran{later}). {calibrations} of them are calibration numbers, "
-        "from which a model parameter may be set once (the row's source names the parameter "
-        "where one was); the others are checks: predictions.",
+        f"(at the level each case ran{measured_later}). {calibrations} of them are calibration "
+        "numbers, from which a model parameter may be set once (the row's source names the "
+        "parameter where one was); the others are checks: predictions.",
         "",
     ]
     misses = [(c, o) for c, o in measured if o.verdict != "pass"]
@@ -171,9 +172,12 @@ def headline(rows: list[tuple[Case, Outcome]]) -> list[str]:
     ]
     claims, derived = judged("claim"), judged("derived")
     lines += [""] if misses else []
+    claims_later, derived_later = later("claim", claims), later("derived", derived)
     lines += [
-        f"The studies' claims: {passed(claims)} of {len(claims)} hold. Derived expectations "
-        f"(bounds, rules, what-ifs): {passed(derived)} of {len(derived)} pass.",
+        f"The studies' claims: {passed(claims)} of {len(claims)} hold"
+        + (f" ({claims_later})" if claims_later else "")
+        + f". Derived expectations (bounds, rules, what-ifs): {passed(derived)} of "
+        f"{len(derived)} pass" + (f" ({derived_later})" if derived_later else "") + ".",
         "",
     ]
     return lines
@@ -201,6 +205,16 @@ def summary_tables(rows: list[tuple[Case, Outcome]]) -> list[str]:
     return lines
 
 
+def standin_text(case: Case, level: str | None) -> str:
+    """What the quick level ran instead of the study's set-up, if it differs."""
+    if level != "quick" or case.standin is None:
+        return ""
+    flags = ", ".join(f"`--{k}={v}`" for k, v in case.standin.flags.items())
+    return (
+        f" A stand-in at this level: {flags} ({case.standin.why}); the full level runs the study's."
+    )
+
+
 def case_section(
     case: Case, level: str | None, outcomes: list[Outcome], docs: dict, out: Path
 ) -> str:
@@ -213,7 +227,8 @@ def case_section(
         f"Study: `{case.study}`, {case.figure}. Scenario: `{case.scenario}`. "
         f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
         "",
-        (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet."),
+        (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet.")
+        + standin_text(case, level),
         "",
     ]
     for fig in figures:

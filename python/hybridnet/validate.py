@@ -97,7 +97,7 @@ class CaseRun:
         program = str(scenarios.executable(case.scenario))
         tasks = []
         for variant in case.variants_at(level):
-            point = {**case.flags, **variant.flags}
+            point = case.point(variant, level)
             key = tuple(sorted(point.items()))
             for run in case.replications[level]:
                 # The case is part of the identity: two cases may run the same flags, and

@@ -7,9 +7,12 @@ A case is a folder ``validation/<study>-<figure-or-table>/`` with
 - ``reference.csv``: the published (or first-principles) numbers, one row each:
   ``id, quantity, value, min, max, unit, source, use`` (``use`` is calibration or check);
 - ``case.toml``: the scenario, its flags per variant, the replications (RngRun values) of
-  the quick and full levels, and the checks: which metric is compared with which reference
-  row, how (``range``, ``value`` within a relative tolerance, ``at-most`` or ``at-least``),
-  the tolerance and why, the verdict we expect today and the reason; a check with
+  the quick and full levels, an optional ``[standin]`` (flags that replace case-wide ones at
+  the quick level - a shorter run standing in for the study's - with ``why`` the checks keep
+  their meaning; a variant's own flags still win), and the checks: which metric is compared
+  with which reference row, how (``range``, ``value`` within a relative tolerance,
+  ``at-most`` or ``at-least``), the tolerance and why, the verdict we expect today and the
+  reason; a check with
   ``relative_to`` compares the ratio of its variant's metric to another variant's (same
   RngRun), for published claims such as "roughly doubles" or "slightly lower";
 - ``plot.gp``: a gnuplot script that overlays simulation and measurement.
@@ -83,6 +86,14 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Standin:
+    """What the quick level changes: case-wide flags replaced, and why the checks hold."""
+
+    flags: dict
+    why: str
+
+
+@dataclass(frozen=True)
 class Case:
     id: str
     folder: Path
@@ -96,9 +107,16 @@ class Case:
     checks: tuple[Check, ...]
     references: dict  # id -> Reference
     series: tuple[str, ...] = ()  # result series the plot needs (from replication 1)
+    standin: Standin | None = None  # the quick level's shorter runs
 
     def variants_at(self, level: str) -> list[Variant]:
         return [v for v in self.variants if level in v.levels]
+
+    def point(self, variant: Variant, level: str) -> dict:
+        """The flags ``variant`` runs with at ``level``: the case's, at the quick level
+        replaced by the stand-in's, then the variant's own."""
+        standin = self.standin.flags if self.standin and level == "quick" else {}
+        return {**self.flags, **standin, **variant.flags}
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
@@ -217,6 +235,23 @@ def _series(doc: dict, where: str) -> tuple[str, ...]:
     return tuple(series)
 
 
+def _standin(doc: dict, flags: dict, where: str) -> Standin | None:
+    if "standin" not in doc:
+        return None
+    table = _take(doc, "standin", dict, where)
+    where = f"{where} [standin]"
+    _no_unknown_keys(table, {"flags", "why"}, where)
+    standin = Standin(
+        _flags(_take(table, "flags", dict, where), where), _take(table, "why", str, where)
+    )
+    if not standin.flags or not standin.why:
+        raise CaseError(f"{where}: needs flags and a why")
+    unknown = sorted(set(standin.flags) - set(flags))
+    if unknown:
+        raise CaseError(f"{where}: flag '{unknown[0]}' is not a case-wide flag it could replace")
+    return standin
+
+
 def load_case(folder: Path) -> Case:
     folder = Path(folder)
     path = folder / "case.toml"
@@ -234,12 +269,14 @@ def load_case(folder: Path) -> Case:
             "flags",
             "replications",
             "series",
+            "standin",
             "variant",
             "check",
         },
         str(path),
     )
     references = read_references(folder / "reference.csv")
+    flags = _flags(_take(doc, "flags", dict, str(path), {}), str(path))
     replications = _take(doc, "replications", dict, str(path))
     _no_unknown_keys(replications, set(LEVELS), f"{path} [replications]")
     reps = {}
@@ -339,12 +376,13 @@ def load_case(folder: Path) -> Case:
         study=_take(doc, "study", str, str(path)),
         figure=_take(doc, "figure", str, str(path)),
         scenario=_take(doc, "scenario", str, str(path)),
-        flags=_flags(_take(doc, "flags", dict, str(path), {}), str(path)),
+        flags=flags,
         replications=reps,
         variants=tuple(variants),
         checks=tuple(checks),
         references=references,
         series=_series(doc, str(path)),
+        standin=_standin(doc, flags, str(path)),
     )
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import textwrap
 
@@ -113,6 +114,22 @@ def test_valid_case_loads_and_evaluates(tmp_path):
     assert o.verdict == "pass" and not o.as_expected, "a change of verdict must show"
 
 
+def test_a_standin_replaces_case_flags_at_the_quick_level_only(tmp_path):
+    text = CASE.replace(
+        'flags = { pingCount = "0" }', 'flags = { pingCount = "0", duration = "10s" }'
+    )
+    text = text.replace('flags = { duration = "10s" }', "")
+    text = text.replace(
+        "[replications]", '[standin]\nflags = { duration = "2s" }\nwhy = "w"\n[replications]'
+    )
+    case = validation.load_case(write_case(tmp_path, text))
+    (v,) = case.variants
+    assert case.point(v, "quick") == {"pingCount": "0", "duration": "2s"}
+    assert case.point(v, "full") == {"pingCount": "0", "duration": "10s"}
+    own = dataclasses.replace(v, flags={"duration": "100ms"})
+    assert case.point(own, "quick")["duration"] == "100ms", "a variant's own flag wins"
+
+
 def test_metric_unit_must_match_reference(tmp_path):
     case = validation.load_case(write_case(tmp_path))
     docs = [{"metrics": {"goodput": {"value": 1.0, "unit": "Gb/s"}}}]
@@ -208,6 +225,11 @@ def test_relative_to_must_name_another_variant(tmp_path, edit, message):
         (lambda c, r: (c, r.replace("calibration", "guess")), "use: 'guess'"),
         (lambda c, r: (c, r.replace("derived", "bound")), "origin: 'bound'"),
         (lambda c, r: (c, r.replace("id,quantity", "name,quantity")), "columns must be"),
+        (
+            lambda c, r: (c + '[standin]\nflags = { duration = "2s" }\nwhy = "w"\n', r),
+            "flag 'duration' is not a case-wide flag",
+        ),
+        (lambda c, r: (c + '[standin]\nflags = { pingCount = "1" }\n', r), "missing 'why'"),
     ],
 )
 def test_bad_case_files_give_one_line(tmp_path, edit, message):
