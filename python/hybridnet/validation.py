@@ -12,9 +12,9 @@ A case is a folder ``validation/<study>-<figure-or-table>/`` with
   their meaning; a variant's own flags still win), and the checks: which metric is compared
   with which reference row, how (``range``, ``value`` within a relative tolerance,
   ``at-most`` or ``at-least``), the tolerance and why, the verdict we expect today and the
-  reason; a check with
-  ``relative_to`` compares the ratio of its variant's metric to another variant's (same
-  RngRun), for published claims such as "roughly doubles" or "slightly lower";
+  reason; a check with ``relative_to`` compares the ratio of its variant's metric to
+  another variant's (same RngRun), for published claims such as "roughly doubles" or
+  "slightly lower";
 - ``plot.gp``: a gnuplot script that overlays simulation and measurement.
 
 Verdicts: ``pass`` (within tolerance), ``miss`` (outside it), ``inconsistent`` (the
