@@ -47,6 +47,22 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"qdisc", &PfifoFastQueueDisc::GetTypeId},
 };
 
+/** @return the keys a profile file (with @p include) or a part may hold */
+std::vector<std::string>
+FileKeys(bool include)
+{
+    std::vector<std::string> keys{"description"};
+    if (include)
+    {
+        keys.emplace_back("include");
+    }
+    for (const auto& section : kSections)
+    {
+        keys.push_back(section.first);
+    }
+    return keys;
+}
+
 /** @return the TypeId of @p section's class */
 TypeId
 SectionType(const std::string& section)
@@ -215,10 +231,7 @@ ReadParts(const Json& doc, std::vector<HostProfile::Setting>* settings)
         const std::string file = folder + "/" + name + ".json";
         InFile(file, [&]() {
             const Json part = Parse(ReadFile(file, "host profile part"), "part");
-            CheckObject(part,
-                        "",
-                        {"description", "cpu", "bus", "nic", "moderator", "kernel", "qdisc"},
-                        "part");
+            CheckObject(part, "", FileKeys(false), "part");
             ReadDescription(part);
             ReadSections(part, file, settings);
         });
@@ -271,10 +284,7 @@ HostProfile::Load(const std::string& nameOrPath)
     profile.m_name = nameOrPath;
     InFile(file, [&]() {
         const Json doc = Parse(ReadFile(file, "host profile"), "profile");
-        CheckObject(doc,
-                    "",
-                    {"description", "include", "cpu", "bus", "nic", "moderator", "kernel", "qdisc"},
-                    "profile");
+        CheckObject(doc, "", FileKeys(true), "profile");
         profile.m_description = ReadDescription(doc);
         ReadParts(doc, &profile.m_settings);
         ReadSections(doc, file, &profile.m_settings);
