@@ -284,15 +284,12 @@ ClusterBuilder::BuildInternetStack(Ptr<NetDevice> acceleratorManagement)
     for (const auto& h : t.hosts)
     {
         BuiltHost& built = m_hosts[h.name];
-        m_profile->InstallQdisc(built.packetDevice);
-        if (h.circuitNic)
-        {
-            m_profile->InstallQdisc(built.circuitDevice);
-        }
+        m_profile->InstallQdisc(built.packetDevice); // before an address: Linux's pfifo_fast
         AddInterface(built.packetDevice, h.packetNic.address, t.packetNetwork.GetMask());
         packetDevices.push_back(built.packetDevice);
         if (h.circuitNic)
         {
+            m_profile->InstallQdisc(built.circuitDevice);
             AddInterface(built.circuitDevice, h.circuitNic->address, t.circuitNetwork.GetMask());
         }
     }
