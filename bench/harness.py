@@ -305,6 +305,16 @@ BENCHMARKS = {
         ),
         max_wall_ratio=1.0,
     ),
+    "allocator": Benchmark(
+        description="what mimalloc saves: gige-iperf (iperf phase only) as every hybridnet "
+        "program is linked, allocating through mimalloc, against the same source linked "
+        "with glibc's malloc (bench/gige-iperf-glibc); ns-3 allocates a Packet, its Buffer, "
+        "an event and its callback per hop; goal: at most the wall time per data packet "
+        "of glibc's",
+        subject=gige_iperf("mimalloc"),
+        reference=scenario("gige-iperf-glibc", "glibc malloc", fixed=("--pingCount=0",)),
+        max_wall_ratio=1.0,
+    ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "
         "the default host model against --host=none (plain Ethernet devices, same switch; "

@@ -18,10 +18,12 @@
 #   The testbed library, hybridnet-testbed, built like a module (staged headers, a test
 #   library) in the testbed layer.
 #
-# hybridnet_add_program(<name> SOURCES ... [LIBRARIES ...])
+# hybridnet_add_program(<name> SOURCES ... [LIBRARIES ...] [SYSTEM_ALLOCATOR])
 #   An executable (scenario, example, benchmark) linked against every library so far.
 #   They are linked "no-as-needed", so a class can be created by TypeId name (from a flag
-#   or from Python) even when no code in the program refers to it.
+#   or from Python) even when no code in the program refers to it.  Programs allocate
+#   through mimalloc (hybridnet_use_allocator); with SYSTEM_ALLOCATOR through glibc's
+#   malloc (the benchmark that measures the difference).
 #
 # hybridnet_add_scenario(<name> SOURCES ... [LIBRARIES ...] [TEST])
 #   A program under scenarios/: what `hybridnet list` and `hybridnet run` know.  With TEST,
@@ -95,9 +97,23 @@ function(hybridnet_add_testbed)
   _hybridnet_add_library(testbed testbed ${ARGN})
 endfunction()
 
+# hybridnet_use_allocator(<target>)
+#   The executable's malloc, free, new and delete become mimalloc's (Debian libmimalloc-dev,
+#   pinned in python/bootstrap.py): the shared library is a direct dependency of the
+#   program, so its symbols come before libc's in the dynamic linker's search order.  ns-3
+#   allocates a Packet, its Buffer, an EventImpl and a Callback per hop and event; the
+#   benchmark `allocator` (bench/README.md) gives what it saves.  Results do not depend on
+#   it: nothing in ns-3 or hybridnet orders by address.
+function(hybridnet_use_allocator target)
+  target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:NO_AS_NEEDED,mimalloc>")
+endfunction()
+
 function(hybridnet_add_program name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "SYSTEM_ALLOCATOR" "" "SOURCES;LIBRARIES")
   add_executable(${name} ${arg_SOURCES})
+  if(NOT arg_SYSTEM_ALLOCATOR)
+    hybridnet_use_allocator(${name})
+  endif()
   get_property(modules GLOBAL PROPERTY HYBRIDNET_MODULES)
   foreach(module IN LISTS modules)
     target_link_libraries(${name} PRIVATE "$<LINK_LIBRARY:NO_AS_NEEDED,hybridnet-${module}>")
@@ -118,6 +134,7 @@ endfunction()
 
 function(hybridnet_add_test_runner)
   add_executable(hybridnet-test-runner ${PROJECT_SOURCE_DIR}/model/test-runner.cc)
+  hybridnet_use_allocator(hybridnet-test-runner)
   target_link_libraries(hybridnet-test-runner PRIVATE ns3::core)
   get_property(test_libraries GLOBAL PROPERTY HYBRIDNET_TEST_LIBRARIES)
   foreach(test_library IN LISTS test_libraries)

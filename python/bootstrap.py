@@ -38,6 +38,7 @@ DEBIAN_PACKAGES = {
     "git": "1:2.39.5-0+deb12u3",
     "gnuplot-nox": "5.4.4+dfsg1-2+b2",
     "libboost-dev": "1.74.0.3",
+    "libmimalloc-dev": "2.0.9+ds-2",
     "nlohmann-json3-dev": "3.11.2-2",
 }
 #: Needed only when Python is Debian's own (its venv module is packaged separately).
