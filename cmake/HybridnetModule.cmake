@@ -98,14 +98,18 @@ function(hybridnet_add_testbed)
 endfunction()
 
 # hybridnet_use_allocator(<target>)
-#   The executable's malloc, free, new and delete become mimalloc's (Debian libmimalloc-dev,
+#   The executable's malloc, free and delete become mimalloc's (Debian libmimalloc-dev,
 #   pinned in python/bootstrap.py): the shared library is a direct dependency of the
-#   program, so its symbols come before libc's in the dynamic linker's search order.  ns-3
+#   program, so its symbols come before libc's in the dynamic linker's search order.  Its
+#   operator new takes that malloc's memory and throws std::bad_alloc at exhaustion
+#   (model/allocator-new.cc; mimalloc's own aborts).  ns-3
 #   allocates a Packet, its Buffer, an EventImpl and a Callback per hop and event; the
 #   benchmark `allocator` (bench/README.md) gives what it saves.  Results do not depend on
 #   it: nothing in ns-3 or hybridnet orders by address.
 function(hybridnet_use_allocator target)
   target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:NO_AS_NEEDED,mimalloc>")
+  # operator new with the C++ rule at exhaustion (std::bad_alloc), see the file
+  target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/model/allocator-new.cc)
 endfunction()
 
 function(hybridnet_add_program name)
