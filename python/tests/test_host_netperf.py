@@ -37,7 +37,6 @@ BAD = [
     (["--window=1KiB"], "window is at least 2KiB, or 0B with protocol tcp"),
     (["--protocol=udp", "--window=0B"], "window is at least 2KiB, or 0B with protocol tcp"),
     (["--window=0B", "--tcp=ns3"], "--window=0B (the kernel's buffers) needs --tcp=lfn"),
-    (["--window=0B", "--receiver=tengig-xeon-2.2"], "host profile tengig-xeon-2.2 names no kernel"),
 ]
 
 
@@ -61,6 +60,28 @@ def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
     assert expected in lines[0], lines[0]
     assert proc.stdout == ""
     assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+
+
+def test_window_0b_needs_the_receivers_kernel(host_netperf, tmp_path):
+    """--window=0B takes the kernel's buffers: a receiver whose profile (a user's file) has
+    no kernel section is refused in one line, nothing written."""
+    profile = tmp_path / "profiles" / "bare.json"
+    profile.parent.mkdir()
+    bare = {"description": "a host without a kernel section", "include": ["linux-network-stack"]}
+    profile.write_text(json.dumps(bare))
+    run = tmp_path / "run"
+    run.mkdir()
+    proc = subprocess.run(
+        [str(host_netperf), *SHORT, "--window=0B", f"--receiver={profile}", "--output=r.json"],
+        capture_output=True,
+        text=True,
+        cwd=run,
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "bare.json names no kernel" in lines[0], lines[0]
+    assert list(run.iterdir()) == [], "a rejected run wrote a file"
 
 
 #: Broken profile files: (what to change in farm-pentium-800.json, the message's phrase).

@@ -36,6 +36,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace ns3;
 using namespace ns3::hybridnet;
@@ -166,9 +167,11 @@ class KernelTestCase : public TestCase
     void DoRun() override
     {
         const HostProfile linux24 = HostProfile::Load("accelerator-xeon");
-        const HostProfile noKernel = HostProfile::Load("tengig-xeon-2.2");
+        const std::string file = CreateTempDirFilename("no-kernel.json");
+        std::ofstream(file) << kValid;
+        const HostProfile noKernel = HostProfile::Load(file);
         NS_TEST_ASSERT_MSG_EQ(linux24.HasKernel(), true, "accelerator-xeon names Linux 2.4");
-        NS_TEST_ASSERT_MSG_EQ(noKernel.HasKernel(), false, "tengig-xeon-2.2 names none");
+        NS_TEST_ASSERT_MSG_EQ(noKernel.HasKernel(), false, "the test profile names none");
         NodeContainer nodes(3);
         TcpChoice tcp;
         tcp.Install(nodes.Get(0), &linux24);
@@ -180,7 +183,8 @@ class KernelTestCase : public TestCase
         Ptr<Socket> kernel = NewSocket(nodes.Get(0));
         NS_TEST_EXPECT_MSG_EQ(Get(kernel, "SndBufSize"), 16384, "tcp_wmem[1]");
         NS_TEST_EXPECT_MSG_EQ(Get(kernel, "RcvBufSize"), 87380, "tcp_rmem[1]");
-        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "WmemMax"), 65535, "2.4's wmem_max");
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "WmemMax"), 131071, "sk_init's wmem_max at 2 GB");
+        NS_TEST_EXPECT_MSG_EQ(Get(kernel, "RmemMax"), 131071, "sk_init's rmem_max at 2 GB");
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "SndBufAutoTuning"), true, "unset: grows");
         NS_TEST_EXPECT_MSG_EQ(IsOn(kernel, "ModerateRcvBuf"), false, "2.4: no DRS");
         NS_TEST_EXPECT_MSG_EQ(Get(kernel, "InitialCwnd"), 2, "tcp_v4_init_sock: snd_cwnd = 2");
@@ -206,7 +210,7 @@ class KernelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Get(set, "RcvBufSize"), 16384, "iperf -w 16K");
         NS_TEST_EXPECT_MSG_EQ(IsOn(set, "SndBufAutoTuning"), false, "set: locked");
         NS_TEST_EXPECT_MSG_EQ(IsOn(set, "RcvBufAutoTuning"), false, "set: locked");
-        NS_TEST_EXPECT_MSG_EQ(Get(set, "WmemMax"), 65535, "the kernel's other values stay");
+        NS_TEST_EXPECT_MSG_EQ(Get(set, "WmemMax"), 131071, "the kernel's other values stay");
 
         NS_TEST_EXPECT_MSG_EQ(tcp.CheckWindow(&noKernel), "", "a window needs no kernel");
         tcp.SetWindow(0);
@@ -214,6 +218,55 @@ class KernelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_NE(tcp.CheckWindow(&noKernel), "", "0B without a kernel: refused");
         NS_TEST_EXPECT_MSG_NE(tcp.CheckWindow(nullptr), "", "0B on plain hosts: refused");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * The studies' kernels as each host ran them.  Linux 2.6.6 (the high-speed TCP study) kept
+ * 2.4's socket defaults: tcp_wmem and tcp_rmem, no receive-buffer moderation (2.6.7).
+ * net.core.rmem_max and wmem_max follow the host's memory (sk_init, net/core/sock.c of
+ * both): 65535 below 512 MB, 131071 from 131072 pages up.
+ */
+class KernelVersionsTestCase : public TestCase
+{
+  public:
+    KernelVersionsTestCase()
+        : TestCase("kernels: 2.6.6 keeps 2.4's defaults; socket maxima follow sk_init's memory rule")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const HostProfile tengig = HostProfile::Load("tengig-xeon-2.2");
+        const HostProfile xeon = HostProfile::Load("accelerator-xeon");
+        NS_TEST_ASSERT_MSG_EQ(tengig.HasKernel(), true, "tengig-xeon-2.2 names Linux 2.6.6");
+        for (const char* attribute : {"SndBufSize",
+                                      "SndBufAutoTuningMax",
+                                      "RcvBufSize",
+                                      "AutoTuningMax",
+                                      "ModerateRcvBuf",
+                                      "AdvWinScale",
+                                      "InitialCwnd",
+                                      "MinRto"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(tengig.Find("kernel", attribute).value_or("unset"),
+                                  xeon.Find("kernel", attribute).value_or("unset"),
+                                  attribute << ": 2.6.6 as 2.4");
+        }
+        NS_TEST_EXPECT_MSG_EQ(tengig.Find("kernel", "ModerateRcvBuf").value_or(""),
+                              "false",
+                              "DRS arrived in 2.6.7");
+        const std::map<std::string, std::string> maxima = {{"accelerator-xeon", "131071"},
+                                                           {"tengig-xeon-2.2", "131071"},
+                                                           {"farm-pentium-800", "65535"},
+                                                           {"farm-pentium-1800", "65535"}};
+        for (const auto& [name, value] : maxima)
+        {
+            const HostProfile profile = HostProfile::Load(name);
+            NS_TEST_EXPECT_MSG_EQ(profile.Find("kernel", "RmemMax").value_or(""), value, name);
+            NS_TEST_EXPECT_MSG_EQ(profile.Find("kernel", "WmemMax").value_or(""), value, name);
+        }
     }
 };
 
@@ -340,6 +393,7 @@ class HostProfileTestSuite : public TestSuite
         AddTestCase(new BundledTestCase, Duration::QUICK);
         AddTestCase(new LookupTestCase, Duration::QUICK);
         AddTestCase(new KernelTestCase, Duration::QUICK);
+        AddTestCase(new KernelVersionsTestCase, Duration::QUICK);
         AddTestCase(new QdiscTestCase, Duration::QUICK);
         AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""),
                     Duration::QUICK);
