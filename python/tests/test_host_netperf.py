@@ -45,13 +45,14 @@ def host_netperf(bin_dir):
     return bin_dir / "host-netperf"
 
 
-@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
-def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
+def assert_rejected(host_netperf, args, folder, expected):
+    """host-netperf with ``args`` in ``folder``: one error line holding ``expected``, exit
+    code 2, nothing written."""
     proc = subprocess.run(
-        [str(host_netperf), *SHORT, *args, f"--output={tmp_path / 'r.json'}"],
+        [str(host_netperf), *SHORT, *args, f"--output={folder / 'r.json'}"],
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=folder,
     )
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
@@ -59,7 +60,12 @@ def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
     assert lines[0].startswith("host-netperf: error: ")
     assert expected in lines[0], lines[0]
     assert proc.stdout == ""
-    assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
+    assert list(folder.iterdir()) == [], "a rejected run wrote a file"
+
+
+@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_flag_is_one_line_exit_2(host_netperf, tmp_path, args, expected):
+    assert_rejected(host_netperf, args, tmp_path, expected)
 
 
 def test_window_0b_needs_the_receivers_kernel(host_netperf, tmp_path):
@@ -71,17 +77,8 @@ def test_window_0b_needs_the_receivers_kernel(host_netperf, tmp_path):
     profile.write_text(json.dumps(bare))
     run = tmp_path / "run"
     run.mkdir()
-    proc = subprocess.run(
-        [str(host_netperf), *SHORT, "--window=0B", f"--receiver={profile}", "--output=r.json"],
-        capture_output=True,
-        text=True,
-        cwd=run,
-    )
-    assert proc.returncode == 2, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert "bare.json names no kernel" in lines[0], lines[0]
-    assert list(run.iterdir()) == [], "a rejected run wrote a file"
+    args = ["--window=0B", f"--receiver={profile}"]
+    assert_rejected(host_netperf, args, run, "bare.json names no kernel")
 
 
 #: Broken profile files: (what to change in farm-pentium-800.json, the message's phrase).
