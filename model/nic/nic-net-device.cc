@@ -40,10 +40,13 @@ constexpr uint8_t kTcp = 6;               //!< IP protocol numbers
 constexpr uint8_t kUdp = 17;
 constexpr uint8_t kIcmp = 1;
 constexpr uint32_t kUdpHeaderBytes = 8;
-constexpr uint32_t kEthernetHeader = 14;    //!< Ethernet header without preamble
-constexpr uint32_t kMinIpv4Header = 20;     //!< IPv4 header without options
-constexpr uint32_t kMaxIpv4Header = 60;     //!< IPv4 header with 40 B of options
-constexpr uint32_t kTcpDataOffsetByte = 12; //!< TCP header byte holding the data offset
+constexpr uint32_t kEthernetHeader = 14;     //!< Ethernet header without preamble
+constexpr uint32_t kFcs = 4;                 //!< Ethernet frame check sequence
+constexpr uint32_t kMaxStandardFrame = 1518; //!< MAXIMUM_ETHERNET_FRAME_SIZE of e1000 5.x
+constexpr uint32_t kLargestRxBuffer = 16384; //!< E1000_RXBUFFER_16384
+constexpr uint32_t kMinIpv4Header = 20;      //!< IPv4 header without options
+constexpr uint32_t kMaxIpv4Header = 60;      //!< IPv4 header with 40 B of options
+constexpr uint32_t kTcpDataOffsetByte = 12;  //!< TCP header byte holding the data offset
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
 const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
 
@@ -108,6 +111,22 @@ NicNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_tcpOffload),
                           MakeBooleanChecker())
+            .AddAttribute("RxSkbOverhead",
+                          "Kernel memory a received frame takes beyond the driver's receive "
+                          "buffer, O of (R8): the sk_buff structure and the allocation's "
+                          "cache-line padding (bytes). 0: skb->truesize is not modelled "
+                          "(RxSkbTrueSize reads 0). Range: 0 to 4096.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_rxSkbOverhead),
+                          MakeUintegerChecker<uint32_t>(0, 4096))
+            .AddAttribute("RxSkbTrueSize",
+                          "Kernel memory of one received frame, T of (R8): the e1000 5.x "
+                          "receive buffer for the MTU plus RxSkbOverhead (bytes; read only; "
+                          "0 when RxSkbOverhead is 0).",
+                          TypeId::ATTR_GET,
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::GetRxSkbTrueSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("InterruptCycles",
                           "CPU cycles of one hard interrupt: entry, the driver's handler, "
                           "exit, (R5). Range: 0 to 10^7. The host profile sets it.",
@@ -537,6 +556,26 @@ NicNetDevice::PollNext()
                   work.cycles,
                   work.copiedBytes,
                   MakeCallback(&NicNetDevice::RxStackDone, this));
+}
+
+uint32_t
+NicNetDevice::GetRxSkbTrueSize() const
+{
+    if (m_rxSkbOverhead == 0)
+    {
+        return 0;
+    }
+    const uint32_t largestFrame = GetMtu() + kEthernetHeader + kFcs; // (R8)
+    uint32_t buffer = 2048;
+    if (largestFrame > kMaxStandardFrame)
+    {
+        buffer = 4096;
+        while (buffer < largestFrame && buffer < kLargestRxBuffer)
+        {
+            buffer *= 2;
+        }
+    }
+    return buffer + m_rxSkbOverhead;
 }
 
 void

@@ -87,6 +87,15 @@ class HostCpu;
  *   (T4) when its last bit has left, the 16 B status write-back goes TO_MEMORY and the
  *        transmit cause is raised as in (R3); the descriptor is freed by the next poll.
  *
+ * Kernel memory of a received frame (Linux's skb->truesize, which the socket layer charges
+ * for it; e1000 5.x e1000_change_mtu and e1000_alloc_rx_buffers, Linux 2.4 alloc_skb):
+ *   (R8) T = B + O,  B = 2048 B when the largest frame (MTU + 14 B header + 4 B FCS) is at
+ *        most 1518 B, else the smallest of 4096, 8192 and 16384 B that holds it (the
+ *        driver's receive buffer length; larger frames take 16384 B), O = RxSkbOverhead
+ *        (the sk_buff structure and the allocation's cache-line padding).
+ *        RxSkbTrueSize reports T, or 0 when O = 0 (not modelled), for the socket layer to
+ *        read through the attribute system (LfnTcpSocket, TcpLinuxReceiver (2b)).
+ *
  * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
  * with the good octets sent and received in the period.
  *
@@ -152,6 +161,8 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t GetRxRingDrops() const;
     /** @return packets sent so far (their last bit has left) */
     uint64_t GetTxPackets() const;
+    /** @return T of (R8), the kernel memory of one received frame (bytes), 0 if not modelled */
+    uint32_t GetRxSkbTrueSize() const;
 
     // EthernetNetDevice
     void Receive(Ptr<Packet> frame) override;
@@ -278,6 +289,7 @@ class NicNetDevice : public EthernetNetDevice
     double m_clockError{0};                      //!< e of (R4), drawn once
     bool m_checksumOffload{false};               //!< ChecksumOffload
     bool m_tcpOffload{false};                    //!< TcpOffload
+    uint32_t m_rxSkbOverhead{0};                 //!< RxSkbOverhead, O of (R8)
     uint64_t m_interruptCycles{0};               //!< InterruptCycles
     uint64_t m_pollCycles{0};                    //!< PollCycles
     uint64_t m_rxPacketCycles{0};                //!< RxPacketCycles

@@ -11,10 +11,12 @@
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -869,8 +871,32 @@ LfnTcpSocket::AdvertisedWindow()
 uint32_t
 LfnTcpSocket::WindowClamp() const
 {
-    const uint32_t buffer = ReceiveBuffer();
-    return m_bufferSemantics == LINUX_BUFFERS ? buffer - (buffer >> m_advWinScale) : buffer;
+    return WindowFromSpace(ReceiveBuffer());
+}
+
+uint32_t
+LfnTcpSocket::WindowFromSpace(uint32_t space) const
+{
+    return m_bufferSemantics == LINUX_BUFFERS ? space - (space >> m_advWinScale) : space;
+}
+
+uint32_t
+LfnTcpSocket::TrueSizeFrom(Ptr<Ipv4Interface> interface)
+{
+    if (!m_linuxReceiver || !interface)
+    {
+        return 0;
+    }
+    Ptr<NetDevice> device = interface->GetDevice();
+    if (PeekPointer(device) != m_trueSizeDevice)
+    {
+        m_trueSizeDevice = PeekPointer(device);
+        UintegerValue trueSize(0);
+        m_trueSize = device && device->GetAttributeFailSafe("RxSkbTrueSize", trueSize)
+                         ? static_cast<uint32_t>(trueSize.Get())
+                         : 0;
+    }
+    return m_trueSize;
 }
 
 uint32_t
@@ -1328,9 +1354,10 @@ void
 LfnTcpSocket::ForwardUp(Ptr<Packet> packet,
                         Ipv4Header header,
                         uint16_t port,
-                        Ptr<Ipv4Interface> /* incomingInterface */)
+                        Ptr<Ipv4Interface> incomingInterface)
 {
     Ptr<LfnTcpSocket> self(this); // closing may drop the endpoint's reference to us
+    m_segmentTrueSize = TrueSizeFrom(incomingInterface);
     TcpHeader h;
     packet->RemoveHeader(h);
     m_rxTrace(packet, h, this);
@@ -2160,7 +2187,9 @@ LfnTcpSocket::LinuxReceiverSees(bool inOrder, bool duplicate, uint32_t bytes)
 {
     if (inOrder)
     {
-        m_linuxRx.DataReceived(bytes, WindowSpace(), Simulator::Now(), m_rto.Get());
+        const uint32_t trueSizeWindow =
+            m_segmentTrueSize > 0 ? WindowFromSpace(m_segmentTrueSize) : 0;
+        m_linuxRx.DataReceived(bytes, trueSizeWindow, WindowSpace(), Simulator::Now(), m_rto.Get());
     }
     else if (duplicate)
     {

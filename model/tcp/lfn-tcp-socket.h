@@ -194,8 +194,12 @@ namespace hybridnet
  * segments per in-order segment received up to the buffer's window less one segment; while
  * r grows, and in Linux's quick-ACK mode (the first segments, after an idle RTO, after a
  * duplicate), an in-order segment is acknowledged at once instead of per DelAckCount,
- * except in ping-pong mode (data sent within DelAckTimeout of data received).  Segment
- * memory overhead (skb->truesize) is not modelled: every segment grows r.  And the segment
+ * except in ping-pong mode (data sent within DelAckTimeout of data received).  The
+ * kernel memory a segment takes, T = skb->truesize, limits the growth (TcpLinuxReceiver
+ * (2b)): T is what the device the segment came in on reports as its attribute
+ * RxSkbTrueSize (NicNetDevice (R8): the driver's receive buffer and the sk_buff), read once
+ * per device; a device without it (plain Ethernet, loopback, point-to-point) gives none, and
+ * every segment grows r.  (T is not charged against F: F counts payload.)  And the segment
  * that completes DelAckCount is acknowledged at once only while the right edge of the
  * window advances (Linux's __tcp_ack_snd_check, 2.4 and 2.6.11):
  *
@@ -449,6 +453,13 @@ class LfnTcpSocket : public TcpSocket
      * @param bytes its payload
      */
     void LinuxReceiverSees(bool inOrder, bool duplicate, uint32_t bytes);
+    /**
+     * @param interface where the segment came in (may be null)
+     * @return its device's RxSkbTrueSize, T of (12), or 0 (none; read once per device)
+     */
+    uint32_t TrueSizeFrom(Ptr<Ipv4Interface> interface);
+    /** @return the window @p space bytes of buffer are worth, (4) (tcp_win_from_space) */
+    uint32_t WindowFromSpace(uint32_t space) const;
     /** @return (12b): true without LinuxReceiver, else whether the window's edge advances */
     bool RightEdgeAdvances() const;
 
@@ -528,6 +539,9 @@ class LfnTcpSocket : public TcpSocket
     bool m_moderateRcvBuf{true};
     bool m_linuxReceiver{false}; //!< LinuxReceiver: (12) applies
     TcpLinuxReceiver m_linuxRx;  //!< (12): rcv_ssthresh, quick-ACK and ping-pong modes
+    const NetDevice* m_trueSizeDevice{nullptr}; //!< the device m_trueSize was read from
+    uint32_t m_trueSize{0};                     //!< its RxSkbTrueSize: T of (12), 0 if none
+    uint32_t m_segmentTrueSize{0};              //!< T of the segment being processed
     uint32_t m_autoTuningMax{0};
     bool m_sndAutoTuning{false};
     uint32_t m_sndAutoTuningMax{0};

@@ -46,6 +46,7 @@ TcpLinuxReceiver::Start(uint32_t space, uint32_t mss, uint8_t windowShift)
     }
     m_threshold = window;
     m_clamp = window;
+    m_bufferWindow = space;
     m_advertised = window;
     return window;
 }
@@ -53,13 +54,18 @@ TcpLinuxReceiver::Start(uint32_t space, uint32_t mss, uint8_t windowShift)
 void
 TcpLinuxReceiver::SetClamp(uint32_t bufferWindow)
 {
+    m_bufferWindow = bufferWindow;
     const bool reserve = bufferWindow > 2 * m_mss;
     m_clamp = reserve ? std::max(2 * m_mss, bufferWindow - m_mss) : bufferWindow;
     m_threshold = std::min(m_threshold, m_clamp);
 }
 
 void
-TcpLinuxReceiver::DataReceived(uint32_t bytes, uint32_t freeWindow, Time now, Time rto)
+TcpLinuxReceiver::DataReceived(uint32_t bytes,
+                               uint32_t trueSizeWindow,
+                               uint32_t freeWindow,
+                               Time now,
+                               Time rto)
 {
     m_rcvMss = std::max(m_rcvMss, bytes); // tcp_measure_rcv_mss, full-sized segments
     if (!m_dataSeen || now - m_lastData > rto)
@@ -70,9 +76,34 @@ TcpLinuxReceiver::DataReceived(uint32_t bytes, uint32_t freeWindow, Time now, Ti
     m_lastData = now;
     if (bytes >= kGrowthMinBytes && m_threshold < m_clamp && m_threshold < freeWindow)
     {
-        m_threshold = std::min(m_threshold + 2 * m_mss, m_clamp); // (2)
-        m_quickAcks = std::max<uint32_t>(m_quickAcks, 1);
+        const uint32_t step = GrowthStep(bytes, trueSizeWindow);
+        if (step > 0)
+        {
+            m_threshold = std::min(m_threshold + step, m_clamp); // (2)
+            m_quickAcks = std::max<uint32_t>(m_quickAcks, 1);
+        }
     }
+}
+
+uint32_t
+TcpLinuxReceiver::GrowthStep(uint32_t bytes, uint32_t trueSizeWindow) const
+{
+    if (trueSizeWindow <= bytes)
+    {
+        return 2 * m_mss; // (2b), the buffer's overhead is at most a quarter
+    }
+    uint32_t half = trueSizeWindow / 2;
+    uint32_t window = m_bufferWindow / 2;
+    while (m_threshold <= window)
+    {
+        if (half <= bytes)
+        {
+            return 2 * m_rcvMss;
+        }
+        half >>= 1;
+        window >>= 1;
+    }
+    return 0;
 }
 
 void

@@ -34,12 +34,27 @@ namespace hybridnet
  *
  *     (1)  r_0 = min(F_0 rounded down to M, k M)
  *
- * Every in-order data segment of at least 128 B, while r < C and r < F, grows it by two
- * segments and asks for an immediate ACK (tcp_grow_window, the common case of its check
- * #2: a buffer whose overhead does not exceed 1/4 of the segment - buffer overhead per
- * segment, skb->truesize, is not modelled):
+ * Every in-order data segment of P >= 128 B, while r < C and r < F, grows it by an
+ * increment i and, when i > 0, asks for an immediate ACK (tcp_grow_window):
  *
- *     (2)  r := min(r + 2 M, C),   q := max(q, 1)
+ *     (2)  r := min(r + i, C),   q := max(q, 1)   if i > 0
+ *
+ * The increment depends on the kernel memory the segment takes, T = skb->truesize (the
+ * driver's receive buffer and the sk_buff, NicNetDevice (R8)), through the window that
+ * much buffer is worth, w(T) = T - T / 2^AdvWinScale (tcp_win_from_space), and on the
+ * window of the whole buffer, W_B (tcp_full_space) - check #2, "increase window, if skb
+ * with such overhead will fit to rcvbuf in future":
+ *
+ *     (2b) i = 2 M                        if w(T) <= P  (or T unknown: not modelled);
+ *          else, with t = w(T) / 2 and h = W_B / 2, halving both while r <= h:
+ *          i = 2 m at the first halving where t <= P, 0 once r > h
+ *                                           (__tcp_grow_window)
+ *
+ * so a segment whose buffer costs more than 4/3 of its payload grows r only while
+ * r <= W_B / 2^k, k the halvings t needs to fit in P: an e1000 receiver at MTU 1500 (2 KiB
+ * buffers, T about 2.3 KiB, w(T) = 1.7 KiB > 1448 B, t = 0.86 KiB) stops at the first
+ * increment past W_B / 2 - with Linux 2.4's default 87380 B buffer, W_B = 65535 B and r
+ * ends at 34752 B - and at MTU 9000 (16 KiB buffers) the same.
  *
  * C reserves one segment of the buffer's window W_B (tcp_init_buffer_space, "Force
  * reservation of one segment"): C = max(2 M, W_B - M) when W_B > 2 M, else W_B.  The window
@@ -68,10 +83,9 @@ namespace hybridnet
  * ACK's timer expires, which leaves the mode.  Linux's timeout (ato) adapts between 40 ms
  * and the RTO; here it is the socket's DelAckTimeout.
  *
- * Not modelled: skb->truesize (the kernel memory each received segment takes, which in
- * Linux both limits (2)'s growth - at most to half the buffer when the overhead exceeds a
- * quarter of the segment - and counts against the free space F), memory pressure, and the
- * adaptation of ato.
+ * Not modelled: skb->truesize against the free space F (Linux charges T, not P, for each
+ * segment held, tcp_space; here F counts payload), memory pressure, and the adaptation of
+ * ato.
  */
 class TcpLinuxReceiver
 {
@@ -93,13 +107,19 @@ class TcpLinuxReceiver
     void SetClamp(uint32_t bufferWindow);
 
     /**
-     * An in-order data segment was queued, (2) and (4).
-     * @param bytes its payload (bytes)
+     * An in-order data segment was queued, (2), (2b) and (4).
+     * @param bytes P, its payload (bytes)
+     * @param trueSizeWindow w(T) of (2b), the window its kernel memory is worth (bytes; 0:
+     *        T not modelled)
      * @param freeWindow F after it was queued (bytes)
      * @param now the time
      * @param rto the current retransmission timeout
      */
-    void DataReceived(uint32_t bytes, uint32_t freeWindow, Time now, Time rto);
+    void DataReceived(uint32_t bytes,
+                      uint32_t trueSizeWindow,
+                      uint32_t freeWindow,
+                      Time now,
+                      Time rto);
     /** A segment with no new data arrived (a retransmission), (4). */
     void DuplicateReceived();
     /**
@@ -141,12 +161,20 @@ class TcpLinuxReceiver
     bool IsPingPong() const;
 
   private:
+    /**
+     * @param bytes P
+     * @param trueSizeWindow w(T), 0 if not modelled
+     * @return i of (2b)
+     */
+    uint32_t GrowthStep(uint32_t bytes, uint32_t trueSizeWindow) const;
+
     void IncreaseQuickAcks(); //!< (4)
 
     uint32_t m_mss{0};           //!< M
     uint32_t m_rcvMss{0};        //!< m
     uint32_t m_threshold{0};     //!< r
     uint32_t m_clamp{0};         //!< C
+    uint32_t m_bufferWindow{0};  //!< W_B of (2b)
     uint32_t m_advertised{0};    //!< W_adv
     uint32_t m_quickAcks{0};     //!< q
     bool m_pingPong{false};      //!< ping-pong mode

@@ -534,6 +534,39 @@ class InstallUncabledTestCase : public TestCase
     }
 };
 
+/**
+ * (R8): T = B + O, B the e1000 5.x receive buffer for the largest frame (MTU + 18 B):
+ * 2048 B up to a 1518 B frame, then 4096, 8192, 16384 B; 0 while O = 0.
+ */
+class RxSkbTrueSizeTestCase : public TestCase
+{
+  public:
+    RxSkbTrueSizeTestCase()
+        : TestCase("(R8) RxSkbTrueSize: the e1000 5.x buffer for the MTU plus RxSkbOverhead")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<NicNetDevice> nic = FastHost().InstallUncabled(CreateObject<Node>());
+        UintegerValue trueSize;
+        nic->GetAttribute("RxSkbTrueSize", trueSize);
+        NS_TEST_EXPECT_MSG_EQ(trueSize.Get(), 0U, "RxSkbOverhead 0: not modelled");
+        nic->SetAttribute("RxSkbOverhead", UintegerValue(300));
+        // MTU -> largest frame -> buffer: 1500 -> 1518 -> 2048; 1501 -> 1519 -> 4096;
+        // 4078 -> 4096 -> 4096; 4079 -> 8192; 9000 -> 9018 -> 16384; 16110 -> 16128 -> 16384
+        const std::vector<std::pair<uint16_t, uint32_t>> cases =
+            {{1500, 2048}, {1501, 4096}, {4078, 4096}, {4079, 8192}, {9000, 16384}, {16110, 16384}};
+        for (const auto& [mtu, buffer] : cases)
+        {
+            NS_TEST_ASSERT_MSG_EQ(nic->SetMtu(mtu), true, "MTU " << mtu);
+            NS_TEST_EXPECT_MSG_EQ(nic->GetRxSkbTrueSize(), buffer + 300, "MTU " << mtu);
+        }
+        Simulator::Destroy();
+    }
+};
+
 class NicNetDeviceTestSuite : public TestSuite
 {
   public:
@@ -551,6 +584,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new TxQueueDrainTestCase, Duration::QUICK);
         AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
         AddTestCase(new InstallUncabledTestCase, Duration::QUICK);
+        AddTestCase(new RxSkbTrueSizeTestCase, Duration::QUICK);
     }
 };
 

@@ -76,7 +76,7 @@ class GrowthTestCase : public TestCase
         const Time rto = MilliSeconds(200);
         for (uint32_t n = 1; n <= 20; ++n)
         {
-            rx.DataReceived(mss, 1U << 20, MilliSeconds(n), rto);
+            rx.DataReceived(mss, 0, 1U << 20, MilliSeconds(n), rto);
             NS_TEST_EXPECT_MSG_EQ(rx.GetWindowThreshold(), 5792 + 2 * mss * n, "r_0 + 2 M n");
             NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), true, "acknowledged at once while r grows");
             while (rx.GetQuickAcks() > 0)
@@ -84,10 +84,10 @@ class GrowthTestCase : public TestCase
                 rx.AckSent();
             }
         }
-        rx.DataReceived(mss, 1U << 20, MilliSeconds(21), rto); // 5792 + 21 x 2896 > C
+        rx.DataReceived(mss, 0, 1U << 20, MilliSeconds(21), rto); // 5792 + 21 x 2896 > C
         NS_TEST_EXPECT_MSG_EQ(rx.GetWindowThreshold(), 64087U, "capped at C");
         rx.AckSent();
-        rx.DataReceived(mss, 1U << 20, MilliSeconds(22), rto);
+        rx.DataReceived(mss, 0, 1U << 20, MilliSeconds(22), rto);
         NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "no growth at C: delayed ACKs again");
         NS_TEST_EXPECT_MSG_EQ(rx.Offer(1U << 20), 64087U, "(3): r limits");
         NS_TEST_EXPECT_MSG_EQ(rx.Offer(40000), 40000U, "(3): F limits");
@@ -95,11 +95,11 @@ class GrowthTestCase : public TestCase
         TcpLinuxReceiver full;
         full.Start(65535, mss, 2);
         full.SetClamp(65535);
-        full.DataReceived(mss, 5792, MilliSeconds(1), rto); // r = F: check #1 fails
+        full.DataReceived(mss, 0, 5792, MilliSeconds(1), rto); // r = F: check #1 fails
         NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U, "not past the free window");
-        full.DataReceived(127, 1U << 20, MilliSeconds(2), rto);
+        full.DataReceived(127, 0, 1U << 20, MilliSeconds(2), rto);
         NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U, "127 B: no growth");
-        full.DataReceived(128, 1U << 20, MilliSeconds(3), rto);
+        full.DataReceived(128, 0, 1U << 20, MilliSeconds(3), rto);
         NS_TEST_EXPECT_MSG_EQ(full.GetWindowThreshold(), 5792U + 2 * mss, "128 B: growth");
 
         TcpLinuxReceiver small;
@@ -128,7 +128,7 @@ class QuickAckTestCase : public TestCase
         TcpLinuxReceiver rx;
         rx.Start(1U << 20, mss, 5); // r_0 = 4000; W_adv = 4000
         rx.SetClamp(1U << 20);
-        rx.DataReceived(100, 1U << 20, MilliSeconds(1), rto); // m = min(M, 536) = 536
+        rx.DataReceived(100, 0, 1U << 20, MilliSeconds(1), rto); // m = min(M, 536) = 536
         NS_TEST_EXPECT_MSG_EQ(rx.GetReceiveMss(), 536U, "m starts at min(M, 536)");
         NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 4000U / (2 * 536), "n = 3");
         for (uint32_t i = 0; i < 3; ++i)
@@ -137,11 +137,11 @@ class QuickAckTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "each ACK sent counts one");
         rx.Offer(100000); // W_adv = min(F, r) = r = 4000 (no growth for 100 B)
-        rx.DataReceived(mss, 1U << 20, MilliSeconds(100), rto); // within an RTO: growth only
+        rx.DataReceived(mss, 0, 1U << 20, MilliSeconds(100), rto); // within an RTO: growth only
         NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 1U, "growth's one");
         rx.AckSent();
-        rx.Offer(1U << 20);                                     // W_adv = r = 6000
-        rx.DataReceived(mss, 1U << 20, MilliSeconds(301), rto); // idle 201 ms > RTO
+        rx.Offer(1U << 20);                                        // W_adv = r = 6000
+        rx.DataReceived(mss, 0, 1U << 20, MilliSeconds(301), rto); // idle 201 ms > RTO
         NS_TEST_EXPECT_MSG_EQ(rx.GetQuickAcks(), 6000U / (2 * 1000), "n = 3 after idle");
         rx.Offer(1U << 20); // r = 8000
         for (uint32_t i = 0; i < 100; ++i)
@@ -156,13 +156,13 @@ class QuickAckTestCase : public TestCase
         TcpLinuxReceiver big;
         big.Start(1U << 20, mss, 14); // M <= 2^14: r_0 is the whole window
         big.SetClamp(1U << 20);
-        big.DataReceived(mss, 1U << 20, MilliSeconds(1), rto);
+        big.DataReceived(mss, 0, 1U << 20, MilliSeconds(1), rto);
         NS_TEST_EXPECT_MSG_EQ(big.GetQuickAcks(), 16U, "capped at 16");
 
         TcpLinuxReceiver tiny;
         tiny.Start(500, mss, 0); // W_adv = 500 < 2 m
         tiny.SetClamp(500);
-        tiny.DataReceived(100, 500, MilliSeconds(1), rto);
+        tiny.DataReceived(100, 0, 500, MilliSeconds(1), rto);
         NS_TEST_EXPECT_MSG_EQ(tiny.GetQuickAcks(), 2U, "n = 0 becomes 2");
     }
 };
@@ -184,7 +184,7 @@ class PingPongTestCase : public TestCase
         TcpLinuxReceiver rx;
         rx.Start(65535, 1448, 2);
         rx.SetClamp(65535);
-        rx.DataReceived(1448, 1U << 20, MilliSeconds(10), MilliSeconds(200));
+        rx.DataReceived(1448, 0, 1U << 20, MilliSeconds(10), MilliSeconds(200));
         rx.DataSent(MilliSeconds(60), ato); // 50 ms later: not a reply
         NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "after ato: bulk");
         rx.DataSent(MilliSeconds(49), ato); // 39 ms after: a reply
@@ -196,6 +196,68 @@ class PingPongTestCase : public TestCase
         rx.DataSent(MilliSeconds(45), ato);
         rx.DuplicateReceived();
         NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "a duplicate ends it");
+    }
+};
+
+/**
+ * Growth (2b) with the segment's kernel memory T: w(T) = T - T/4 (tcp_adv_win_scale 2).
+ * e1000 at MTU 1500, T = 2048 + 300: w(T) = 1761 > 1448, t = 880 <= 1448, so r grows by
+ * 2 M while r <= W_B / 2 = 32767: 5792 + 10 x 2896 = 34752, then no more and no quick ACK.
+ * A 600 B segment needs one halving (t = 440 <= 600): increments of 2 m = 1200 while r <=
+ * 16383: 5792 + 9 x 1200 = 16592.  Jumbo, M = 8948, T = 16384 + 300: w(T) = 12513 > 8948,
+ * t = 6256 <= 8948: from r_0 = 2 M = 17896 one increment, 35792.  T = 1900: w(T) = 1425 <=
+ * 1448, the overhead is at most a quarter: (2) up to C as without T.
+ */
+class TrueSizeGrowthTestCase : public TestCase
+{
+  public:
+    TrueSizeGrowthTestCase()
+        : TestCase("growth (2b): a buffer costing over four thirds of the payload stops r past W_B "
+                   "over 2^k")
+    {
+    }
+
+  private:
+    /** @return w(T) with tcp_adv_win_scale 2 */
+    static uint32_t Worth(uint32_t trueSize)
+    {
+        return trueSize - trueSize / 4;
+    }
+
+    /**
+     * @param mss M
+     * @param bytes P of every segment
+     * @param trueSize T
+     * @param segments how many to receive
+     * @return r after them; every growing segment asks for a quick ACK, no other does
+     */
+    uint32_t Grow(uint32_t mss, uint32_t bytes, uint32_t trueSize, uint32_t segments)
+    {
+        TcpLinuxReceiver rx;
+        rx.Start(65535, mss, 2);
+        rx.SetClamp(65535);
+        const Time rto = MilliSeconds(200);
+        for (uint32_t n = 1; n <= segments; ++n)
+        {
+            const uint32_t before = rx.GetWindowThreshold();
+            rx.DataReceived(bytes, Worth(trueSize), 1U << 20, MilliSeconds(n), rto);
+            const bool grew = rx.GetWindowThreshold() > before;
+            NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), grew || n == 1, "quick ACK with growth");
+            while (rx.GetQuickAcks() > 0)
+            {
+                rx.AckSent();
+            }
+        }
+        return rx.GetWindowThreshold();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Grow(1448, 1448, 2348, 40), 34752U, "MTU 1500: past W_B/2");
+        NS_TEST_EXPECT_MSG_EQ(Grow(1448, 600, 2348, 40), 16592U, "600 B: past W_B/4, 2 m");
+        NS_TEST_EXPECT_MSG_EQ(Grow(8948, 8948, 16684, 10), 35792U, "MTU 9000: past W_B/2");
+        NS_TEST_EXPECT_MSG_EQ(Grow(1448, 1448, 1900, 40), 64087U, "small overhead: C");
+        NS_TEST_EXPECT_MSG_EQ(Grow(1448, 1448, 0, 40), 64087U, "T unknown: C");
     }
 };
 
@@ -215,6 +277,7 @@ class TcpLinuxReceiverTestSuite : public TestSuite
         AddTestCase(new InitialWindowTestCase(65535, 1448, 11, 45 * 1448), Duration::QUICK);
         AddTestCase(new InitialWindowTestCase(1000, 1448, 0, 1000), Duration::QUICK);
         AddTestCase(new GrowthTestCase(), Duration::QUICK);
+        AddTestCase(new TrueSizeGrowthTestCase(), Duration::QUICK);
         AddTestCase(new QuickAckTestCase(), Duration::QUICK);
         AddTestCase(new PingPongTestCase(), Duration::QUICK);
     }

@@ -20,10 +20,13 @@
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/tcp-choice.h"
 
+#include "ns3/applications-module.h"
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/node.h"
 #include "ns3/pfifo-fast-queue-disc.h"
 #include "ns3/pointer.h"
@@ -231,7 +234,8 @@ class KernelVersionsTestCase : public TestCase
 {
   public:
     KernelVersionsTestCase()
-        : TestCase("kernels: 2.6.6 keeps 2.4's defaults; socket maxima follow sk_init's memory rule")
+        : TestCase(
+              "kernels: 2.6.6 keeps 2.4's defaults; socket maxima follow sk_init's memory rule")
     {
     }
 
@@ -268,6 +272,71 @@ class KernelVersionsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(profile.Find("kernel", "WmemMax").value_or(""), value, name);
         }
     }
+};
+
+/**
+ * The window an accelerator-xeon receiver offers to a bulk sender (LfnTcpSocket (12) with
+ * TcpLinuxReceiver (2b), NicNetDevice (R8)): each 1448 B segment takes a 2 KiB e1000 buffer
+ * plus the sk_buff, so Linux 2.4 stops rcv_ssthresh one increment past half of the default
+ * buffer's 65535 B window: 5792 + 10 x 2896 = 34752 B.  With RxSkbOverhead 0 the NIC
+ * reports no truesize and the window grows to the clamp, 65535 - 1448 = 64087 B, which the
+ * window scale of 2 advertises as 64084 B.
+ */
+class TrueSizeWindowTestCase : public TestCase
+{
+  public:
+    /**
+     * @param overhead RxSkbOverhead on both NICs (bytes)
+     * @param expected the largest window the sender sees (bytes)
+     */
+    TrueSizeWindowTestCase(uint32_t overhead, uint32_t expected)
+        : TestCase("the receiver's window on e1000 buffers: RxSkbOverhead " +
+                   std::to_string(overhead) + " B -> " + std::to_string(expected) + " B"),
+          m_overhead(overhead),
+          m_expected(expected)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const HostProfile profile = HostProfile::Load("accelerator-xeon");
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448)); // as iperf's
+        NodeContainer hosts(2);
+        NicHelper helper;
+        profile.Apply(helper);
+        helper.SetDeviceAttribute("RxSkbOverhead", UintegerValue(m_overhead));
+        TcpChoice().Install(hosts, &profile);
+        InternetStackHelper().Install(hosts);
+        NetDeviceContainer nics = helper.InstallBackToBack(hosts.Get(0), hosts.Get(1));
+        Ipv4InterfaceContainer addresses =
+            Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(nics);
+        const uint16_t port = 5001;
+        PacketSinkHelper sink("ns3::TcpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        sink.Install(hosts.Get(1));
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(addresses.GetAddress(1), port));
+        bulk.SetAttribute("SendSize", UintegerValue(8192)); // iperf's writes: full segments
+        Ptr<BulkSendApplication> sender =
+            DynamicCast<BulkSendApplication>(bulk.Install(hosts.Get(0)).Get(0));
+        uint32_t largest = 0;
+        Simulator::Schedule(MilliSeconds(1), [sender, &largest]() {
+            sender->GetSocket()->TraceConnectWithoutContext(
+                "RWND",
+                MakeCallback(+[](uint32_t* top, uint32_t, uint32_t window) {
+                    *top = std::max(*top, window);
+                }).Bind(&largest));
+        });
+        Simulator::Stop(MilliSeconds(200));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(largest, m_expected, "the largest window offered");
+        Simulator::Destroy();
+        Config::Reset();
+    }
+
+    uint32_t m_overhead; //!< RxSkbOverhead
+    uint32_t m_expected; //!< the window the sender sees at most
 };
 
 /** The qdisc section: Linux's pfifo_fast with the profile's txqueuelen, on each device. */
@@ -394,6 +463,8 @@ class HostProfileTestSuite : public TestSuite
         AddTestCase(new LookupTestCase, Duration::QUICK);
         AddTestCase(new KernelTestCase, Duration::QUICK);
         AddTestCase(new KernelVersionsTestCase, Duration::QUICK);
+        AddTestCase(new TrueSizeWindowTestCase(300, 34752), Duration::QUICK);
+        AddTestCase(new TrueSizeWindowTestCase(0, 64084), Duration::QUICK);
         AddTestCase(new QdiscTestCase, Duration::QUICK);
         AddTestCase(new RejectTestCase("nothing: the valid profile", "", "", "", ""),
                     Duration::QUICK);
