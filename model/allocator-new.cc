@@ -5,10 +5,10 @@
  * cmake/HybridnetModule.cmake): memory from malloc, which is mimalloc's, and the C++ rule
  * at exhaustion - call the new-handler while there is one, else throw std::bad_alloc.
  * mimalloc's own operator new, built as C, aborts with SIGABRT and no message instead, so a
- * run that reaches its memory limit (the sweep engine's `--memoryLimit`) would not say
- * why; the launcher classifies it as "oom" by the std::bad_alloc on standard error.  The
- * executable's definitions take precedence over the shared libraries', so ns-3's
- * allocations come here too.  Delete stays mimalloc's free; the aligned and nothrow forms
+ * run that reaches its memory limit (a sweep spec's `memoryLimit`, `hybridnet sweep
+ * --memory`) would not say why; the launcher classifies it as "oom" by the std::bad_alloc on
+ * standard error.  The executable's definitions take precedence over the shared libraries', so
+ * ns-3's allocations come here too.  Delete stays mimalloc's free; the aligned and nothrow forms
  * stay mimalloc's.
  */
 #include <cstdlib>
