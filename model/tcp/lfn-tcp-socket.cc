@@ -1173,6 +1173,7 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     if (retransmission)
     {
         ++m_stats.retransmits;
+        m_undo.Retransmitted(TcpOptionTS::NowToTsValue()); // (13)
         m_highRetransmitted = std::max(m_highRetransmitted, offset + size);
         if (seq == m_scoreboard->GetHighAck())
         {
@@ -1675,6 +1676,11 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
     {
         return;
     }
+    m_ackEcho.reset();
+    if (m_timestampEnabled && h.HasOption(TcpOption::TS))
+    {
+        m_ackEcho = DynamicCast<const TcpOptionTS>(h.GetOption(TcpOption::TS))->GetEcho();
+    }
     // an ACK of the FIN
     SequenceNumber32 dataEnd = DataEnd();
     bool finAckedNow = m_finSent && !m_finAcked && ack == dataEnd + 1;
@@ -1907,12 +1913,15 @@ LfnTcpSocket::RecoveryAck(SequenceNumber32 ack,
                           uint32_t segsAcked,
                           bool partial)
 {
+    // (13): a partial ACK of a segment that was only late undoes cwnd's reduction and marks
+    // nothing lost
+    const bool undone = partial && TryUndo(false);
     if (partial)
     {
         // partial ACK (RFC 6582 step 3 / RFC 6675 (B))
         NS_LOG_DEBUG("partial ack " << ack << " reno " << m_renoSacked << " flight "
-                                    << m_scoreboard->GetBytesInFlight());
-        if (!m_sackEnabled)
+                                    << m_scoreboard->GetBytesInFlight() << " undone " << undone);
+        if (!m_sackEnabled && !undone)
         {
             MarkHeadLost(); // (9)
         }
@@ -1928,7 +1937,11 @@ LfnTcpSocket::RecoveryAck(SequenceNumber32 ack,
     {
         m_recovery->DoRecovery(m_tcb, delivered, false);
     }
-    if (partial && !m_sackEnabled)
+    if (!partial)
+    {
+        TryUndo(true); // (13) at the recovery point (tcp_try_undo_recovery)
+    }
+    if (partial && !m_sackEnabled && !undone)
     {
         RetransmitHead();
     }
@@ -1987,6 +2000,11 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
         m_tcb->m_bytesInFlight = Pipe();         // without the duplicate-ACK estimate just reset
         m_tcb->m_cWnd = m_tcb->m_ssThresh.Get(); // as TcpSocketBase, before ExitRecovery
         m_recovery->ExitRecovery(m_tcb);
+        if (TryUndo(true)) // (13), then tcp_complete_cwr
+        {
+            m_tcb->m_cWnd = std::min(m_tcb->m_cWnd.Get(), m_tcb->m_ssThresh.Get());
+            m_tcb->m_cWndInfl = m_tcb->m_cWnd;
+        }
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
     {
@@ -2052,6 +2070,10 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
     ++m_stats.fastRetransmits;
     m_recover = m_tcb->m_highTxMark;
     m_recoverActive = true;
+    const uint32_t smss = m_tcb->m_segmentSize;
+    const uint32_t retransmittedOut = m_scoreboard->GetRetransmittedBytes();
+    m_undo.Start(TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh}, smss),
+                 (retransmittedOut + smss - 1) / smss); // (13), from Disorder
     SetCongState(TcpSocketState::CA_RECOVERY);
     uint32_t flight = m_sackEnabled ? Pipe() : Pipe() + m_tcb->m_segmentSize;
     if (!m_sackEnabled)
@@ -2073,6 +2095,25 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
     m_recovery->EnterRecovery(m_tcb, m_dupAckCount, m_scoreboard->GetBytesInFlight(), delivered);
     // retransmit the first segment presumed lost
     RetransmitHead();
+}
+
+bool
+LfnTcpSocket::TryUndo(bool withSsthresh)
+{
+    if (!m_undo.MayUndo(m_ackEcho))
+    {
+        return false;
+    }
+    const TcpLinuxUndo::Window after =
+        m_undo.Undo({m_tcb->m_cWnd, m_tcb->m_ssThresh}, Pipe(), m_tcb->m_segmentSize, withSsthresh);
+    NS_LOG_DEBUG("undo" << (withSsthresh ? "" : " (partial)") << ": cwnd " << m_tcb->m_cWnd
+                        << " -> " << after.cwnd << " ssthresh " << m_tcb->m_ssThresh << " -> "
+                        << after.ssThresh);
+    m_tcb->m_cWnd = after.cwnd;
+    m_tcb->m_cWndInfl = after.cwnd;
+    m_tcb->m_ssThresh = after.ssThresh;
+    ++m_stats.undos;
+    return true;
 }
 
 void

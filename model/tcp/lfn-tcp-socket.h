@@ -6,6 +6,7 @@
 
 #include "deadline-timer.h"
 #include "tcp-linux-receiver.h"
+#include "tcp-linux-undo.h"
 #include "tcp-receive-buffer.h"
 #include "tcp-send-scoreboard.h"
 #include "tcp-send-stream.h"
@@ -209,12 +210,27 @@ namespace hybridnet
  * reader that lets data pile up in the buffer (a process woken after the NIC's poll) gets
  * one ACK per read, not one per two segments ("tcp_recvmsg() will send ACK otherwise").
  *
+ * **Undo of a needless recovery** (Linux's tcp_try_undo_partial and tcp_try_undo_recovery;
+ * TcpLinuxUndo's equations (1)-(4)).  A segment taken for lost may only have been late
+ * (reordered): the ACK it brings then echoes a time stamp older than the first
+ * retransmission, which no ACK of a retransmission can.  In Recovery,
+ *
+ *     (13)  a partial ACK that TcpLinuxUndo (3) allows restores cwnd (TcpLinuxUndo (4),
+ *           ssthresh kept) and marks and retransmits nothing ((9) skipped; (8b) still
+ *           applies); at the recovery point, or when Recovery ends, it restores cwnd and
+ *           ssthresh, then cwnd := min(cwnd, ssthresh) as Recovery ends (tcp_complete_cwr).
+ *
+ * So a flow whose segment is reordered past DupThresh sends one needless retransmission
+ * and keeps its window; TcpSocketBase (RFC 6582) retransmits at every partial ACK and keeps
+ * the halved window.  Undo after a timeout and by D-SACK are not modelled (TcpLinuxUndo).
+ *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
  * [PipeSize], CongState, RTO [CurRTO]; counters in GetStats(): bytes acked [ThruBytesAcked],
  * retransmitted segments [PktsRetrans], duplicate ACKs [DupAcksIn], timeouts [Timeouts],
  * fast retransmits [FastRetran], SACK blocks received [SACKBlocksRcvd], retransmissions
- * found lost by (8e) (no Web100 name; Linux's TCPLostRetransmit counter).  LfnTcpStatsLog
+ * found lost by (8e) (no Web100 name; Linux's TCPLostRetransmit counter), reductions undone
+ * by (13) (Linux's TCPFullUndo + TCPPartialUndo).  LfnTcpStatsLog
  * samples them into a CSV.
  *
  * **Departures from TcpSocketBase** (each explained in docs/modules/tcp.md): IPv4 only;
@@ -223,7 +239,7 @@ namespace hybridnet
  * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
  * (RFC 2018); an application write is sent at once, not 1 ns later; a window update on
  * read (7); Linux's retransmission timer in recovery (8); Recovery held at the recovery
- * point without SACK (10). The ISN is 0 as in
+ * point without SACK (10); the undo of a needless recovery (13). The ISN is 0 as in
  * TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
@@ -255,6 +271,8 @@ class LfnTcpSocket : public TcpSocket
         uint64_t zeroWindowProbes{0}; //!< window probes sent
         uint64_t lostRetransmits{0};  //!< retransmissions found lost by (8e), in SMSS (Linux's
                                       //!< TCPLostRetransmit)
+        uint64_t undos{0};            //!< reductions undone by (13), full or partial (Linux's
+                                      //!< TCPFullUndo + TCPPartialUndo)
     };
 
     /**
@@ -440,6 +458,12 @@ class LfnTcpSocket : public TcpSocket
     void SetCongState(TcpSocketState::TcpCongState_t state);
     void DupAck(uint32_t delivered);
     void EnterRecovery(uint32_t delivered);
+    /**
+     * (13): undo the recovery's reduction if TcpLinuxUndo allows it for this ACK.
+     * @param withSsthresh a full undo (ssthresh too)
+     * @return true if undone
+     */
+    bool TryUndo(bool withSsthresh);
     void NewAck(SequenceNumber32 ack, bool resetRto);
     void EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset);
     void HandshakeRttSample(const TcpHeader& h);
@@ -537,8 +561,10 @@ class LfnTcpSocket : public TcpSocket
     uint32_t m_advWinScale{0};
     bool m_autoTuning{false};
     bool m_moderateRcvBuf{true};
-    bool m_linuxReceiver{false}; //!< LinuxReceiver: (12) applies
-    TcpLinuxReceiver m_linuxRx;  //!< (12): rcv_ssthresh, quick-ACK and ping-pong modes
+    bool m_linuxReceiver{false};       //!< LinuxReceiver: (12) applies
+    TcpLinuxReceiver m_linuxRx;        //!< (12): rcv_ssthresh, quick-ACK and ping-pong modes
+    TcpLinuxUndo m_undo;               //!< (13): undo of a needless recovery
+    std::optional<uint32_t> m_ackEcho; //!< the time stamp the ACK being processed echoes
     const NetDevice* m_trueSizeDevice{nullptr}; //!< the device m_trueSize was read from
     uint32_t m_trueSize{0};                     //!< its RxSkbTrueSize: T of (12), 0 if none
     uint32_t m_segmentTrueSize{0};              //!< T of the segment being processed

@@ -1321,8 +1321,9 @@ class PathFaultTestCase : public TestCase
     {
         SMALL_REORDER, //!< one segment 1.5 ms late (fewer than DupThresh segments pass it)
         LARGE_REORDER, //!< one segment 10 ms late (12 segments pass it: spurious recovery)
-        DUPLICATE,     //!< three segments delivered twice
-        CORRUPT,       //!< three segments with a bit error, checksums on
+        LARGE_REORDER_NO_TIMESTAMPS, //!< the same without time stamps: no undo
+        DUPLICATE,                   //!< three segments delivered twice
+        CORRUPT,                     //!< three segments with a bit error, checksums on
     };
 
     PathFaultTestCase(Fault fault, bool sack)
@@ -1340,7 +1341,9 @@ class PathFaultTestCase : public TestCase
         case SMALL_REORDER:
             return "one segment 1.5 ms late: no retransmission";
         case LARGE_REORDER:
-            return "one segment 10 ms late: spurious fast retransmit, data intact";
+            return "one segment 10 ms late: spurious fast retransmit undone, data intact";
+        case LARGE_REORDER_NO_TIMESTAMPS:
+            return "one segment 10 ms late, no time stamps: spurious fast retransmit kept";
         case DUPLICATE:
             return "duplicated segments: delivered once, nothing retransmitted";
         default:
@@ -1360,8 +1363,10 @@ class PathFaultTestCase : public TestCase
             t.extraDelay = MicroSeconds(1500);
             break;
         case LARGE_REORDER:
+        case LARGE_REORDER_NO_TIMESTAMPS:
             t.reorderData = {300000};
             t.extraDelay = MilliSeconds(10);
+            t.timestamps = m_fault == LARGE_REORDER;
             break;
         case DUPLICATE:
             t.duplicateData = three;
@@ -1383,6 +1388,10 @@ class PathFaultTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 0U, "no recovery entered");
             break;
         case LARGE_REORDER:
+            ExpectUndone(out);
+            break;
+        case LARGE_REORDER_NO_TIMESTAMPS:
+            NS_TEST_EXPECT_MSG_EQ(st.undos, 0U, "no time stamp to tell a late segment by");
             if (m_sack)
             {
                 NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits,
@@ -1408,6 +1417,31 @@ class PathFaultTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(st.timeouts, 0U, "no timeout");
             break;
         }
+    }
+
+    /**
+     * LfnTcpSocket (13): the late original reaches the receiver 10 ms after its time, 12 ms
+     * before the fast retransmission of it (sent one RTT, 20 ms, plus three segment times
+     * after it), so the ACK it brings echoes its own time stamp, 22 ms older than the
+     * retransmission's: the recovery is undone, nothing else is retransmitted, and
+     * ssthresh ends where it was before the recovery.
+     */
+    void ExpectUndone(const Outcome& out)
+    {
+        const auto& st = out.senderStats;
+        NS_TEST_EXPECT_MSG_EQ(st.fastRetransmits, 1U, "one (spurious) recovery");
+        NS_TEST_EXPECT_MSG_EQ(st.retransmits, 1U, "only the fast retransmission");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(st.undos, 1U, "the reduction undone");
+        NS_TEST_EXPECT_MSG_EQ(st.timeouts, 0U, "no timeout");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(out.ssth.size(), 2U, "ssthresh reduced, then restored");
+        const uint32_t reduced =
+            std::min_element(out.ssth.begin(), out.ssth.end(), [](const auto& a, const auto& b) {
+                return a.second < b.second;
+            })->second;
+        NS_TEST_EXPECT_MSG_GT(out.ssth.back().second, reduced, "ssthresh restored");
+        NS_TEST_EXPECT_MSG_EQ(out.ssth.back().second,
+                              out.ssth.front().second,
+                              "to its value before the recovery");
     }
 
     Fault m_fault;
@@ -1551,6 +1585,7 @@ class LfnTcpSocketTestSuite : public TestSuite
         {
             for (auto fault : {PathFaultTestCase::SMALL_REORDER,
                                PathFaultTestCase::LARGE_REORDER,
+                               PathFaultTestCase::LARGE_REORDER_NO_TIMESTAMPS,
                                PathFaultTestCase::DUPLICATE,
                                PathFaultTestCase::CORRUPT})
             {
