@@ -1444,12 +1444,12 @@ LfnTcpSocket::ReadTimestamp(const TcpHeader& h)
     }
     m_tcb->m_rcvTimestampValue = ts->GetTimestamp();
     m_tcb->m_rcvTimestampEchoReply = ts->GetEcho();
-    // RFC 7323 section 4.3: TS.Recent takes the TSval of an in-order segment at or below
+    // RFC 7323 section 4.3: TS.Recent takes the TSval of a segment at or below
     // Last.ACK.sent, so a delayed ACK echoes the earlier of the segments it covers (and
-    // the RTT measured includes the delay), as TcpSocketBase does
-    SequenceNumber32 rcvNxt = m_irs + 1 + static_cast<uint32_t>(m_rxBuffer.NextExpected());
-    if ((h.GetFlags() & TcpHeader::SYN) ||
-        (h.GetSequenceNumber() == rcvNxt && h.GetSequenceNumber() <= m_lastAckSent))
+    // the RTT measured includes the delay), as TcpSocketBase does; a duplicate below
+    // rcv_nxt counts too (Linux's tcp_replace_ts_recent: seq not after rcv_wup), so the ACK
+    // of a needless retransmission echoes the retransmission, which ends (13)'s undo
+    if ((h.GetFlags() & TcpHeader::SYN) || h.GetSequenceNumber() <= m_lastAckSent)
     {
         m_timestampToEcho = ts->GetTimestamp();
     }
@@ -1856,6 +1856,10 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     }
     if (ack == oldUna)
     {
+        if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
+        {
+            UndoLoss();
+        }
         m_congestion->PktsAcked(m_tcb, 1, m_tcb->m_srtt);
         return;
     }
@@ -1870,6 +1874,7 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     {
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
         m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        UndoLoss();
         NewAck(ack, true);
         return;
     }
@@ -1988,7 +1993,9 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
     {
         segsAcked = static_cast<uint32_t>(ack - m_recover) / m_tcb->m_segmentSize;
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+        TryUndo(true); // (13) as Loss ends (tcp_try_undo_recovery)
         SetCongState(TcpSocketState::CA_OPEN);
+        m_undo.Opened();
     }
     if (ack >= m_recover)
     {
@@ -2005,6 +2012,7 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
             m_tcb->m_cWnd = std::min(m_tcb->m_cWnd.Get(), m_tcb->m_ssThresh.Get());
             m_tcb->m_cWndInfl = m_tcb->m_cWnd;
         }
+        m_undo.Opened();
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
     {
@@ -2114,6 +2122,21 @@ LfnTcpSocket::TryUndo(bool withSsthresh)
     m_tcb->m_ssThresh = after.ssThresh;
     ++m_stats.undos;
     return true;
+}
+
+void
+LfnTcpSocket::UndoLoss()
+{
+    if (!TryUndo(true))
+    {
+        return;
+    }
+    m_scoreboard->ClearLost(); // tcp_try_undo_loss: go-back-N stops
+    m_tcb->m_bytesInFlight = Pipe();
+    if (m_sackEnabled)
+    {
+        SetCongState(TcpSocketState::CA_OPEN);
+    }
 }
 
 void
@@ -2422,6 +2445,7 @@ LfnTcpSocket::RetransmissionTimeout()
 
     uint32_t inFlightBeforeRto = Pipe();
     bool headRetransmitted = m_scoreboard->IsRetransmitted(m_scoreboard->GetHighAck());
+    const bool retransmittedOut = m_scoreboard->GetRetransmittedBytes() > 0;
     m_dupAckCount = 0;
     m_renoSacked = 0;
     m_scoreboard->OnRetransmissionTimeout(false);
@@ -2430,10 +2454,17 @@ LfnTcpSocket::RetransmissionTimeout()
     m_recover = m_tcb->m_highTxMark;
     m_recoverActive = true;
     m_rto = Min(m_rto.Get() + m_rto.Get(), kMaxBackoff); // RFC 6298 (5.5)
+    std::optional<uint32_t> priorSsthresh;
     if (m_tcb->m_congState != TcpSocketState::CA_LOSS || !headRetransmitted)
     {
+        const bool open = m_tcb->m_congState == TcpSocketState::CA_OPEN ||
+                          m_tcb->m_congState == TcpSocketState::CA_DISORDER;
+        priorSsthresh = open ? TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh},
+                                                             m_tcb->m_segmentSize)
+                             : m_tcb->m_ssThresh.Get();
         m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, inFlightBeforeRto);
     }
+    m_undo.StartLoss(priorSsthresh, retransmittedOut); // (13)
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
     SetCongState(TcpSocketState::CA_LOSS);
     m_tcb->m_cWnd = m_tcb->m_segmentSize;

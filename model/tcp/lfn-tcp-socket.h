@@ -210,19 +210,26 @@ namespace hybridnet
  * reader that lets data pile up in the buffer (a process woken after the NIC's poll) gets
  * one ACK per read, not one per two segments ("tcp_recvmsg() will send ACK otherwise").
  *
- * **Undo of a needless recovery** (Linux's tcp_try_undo_partial and tcp_try_undo_recovery;
- * TcpLinuxUndo's equations (1)-(4)).  A segment taken for lost may only have been late
- * (reordered): the ACK it brings then echoes a time stamp older than the first
- * retransmission, which no ACK of a retransmission can.  In Recovery,
+ * **Undo of a needless recovery or timeout** (Linux's tcp_try_undo_partial,
+ * tcp_try_undo_recovery and tcp_try_undo_loss; TcpLinuxUndo's equations (1)-(4)).  A segment
+ * taken for lost may only have been late (reordered, or its ACK held by a delay spike): the
+ * ACK it brings then echoes a time stamp older than the first retransmission, which no ACK
+ * of a retransmission can (the receiver echoes a duplicate's time stamp too, RFC 7323
+ * section 4.3).  When TcpLinuxUndo (3) allows it,
  *
- *     (13)  a partial ACK that TcpLinuxUndo (3) allows restores cwnd (TcpLinuxUndo (4),
- *           ssthresh kept) and marks and retransmits nothing ((9) skipped; (8b) still
- *           applies); at the recovery point, or when Recovery ends, it restores cwnd and
- *           ssthresh, then cwnd := min(cwnd, ssthresh) as Recovery ends (tcp_complete_cwr).
+ *     (13)  in Recovery, a partial ACK restores cwnd (TcpLinuxUndo (4), ssthresh kept) and
+ *           marks and retransmits nothing ((9) skipped; (8b) still applies); an ACK at the
+ *           recovery point, or one that ends Recovery, restores cwnd and ssthresh, then
+ *           cwnd := min(cwnd, ssthresh) as Recovery ends (tcp_complete_cwr);
+ *           in Loss (after a timeout that found nothing retransmitted outstanding), any ACK
+ *           restores cwnd and ssthresh and the scoreboard forgets its loss marks, so
+ *           go-back-N stops; with SACK the connection is Open again, without it Loss lasts
+ *           until the recovery point is acknowledged.
  *
  * So a flow whose segment is reordered past DupThresh sends one needless retransmission
- * and keeps its window; TcpSocketBase (RFC 6582) retransmits at every partial ACK and keeps
- * the halved window.  Undo after a timeout and by D-SACK are not modelled (TcpLinuxUndo).
+ * and keeps its window, and a timeout that a delay spike caused costs one retransmission;
+ * TcpSocketBase (RFC 6582) retransmits at every partial ACK, goes back N after the timeout
+ * and keeps the halved window.  The undo by D-SACK is not modelled (TcpLinuxUndo).
  *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
@@ -464,6 +471,8 @@ class LfnTcpSocket : public TcpSocket
      * @return true if undone
      */
     bool TryUndo(bool withSsthresh);
+    /** (13) in Loss: undo, forget the loss marks, and with SACK open (tcp_try_undo_loss). */
+    void UndoLoss();
     void NewAck(SequenceNumber32 ack, bool resetRto);
     void EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset);
     void HandshakeRttSample(const TcpHeader& h);

@@ -22,9 +22,26 @@ TcpLinuxUndo::Start(uint32_t priorSsthresh, uint32_t retransmissionsOut)
     m_retransmissions = retransmissionsOut;
     if (retransmissionsOut == 0)
     {
-        m_firstStamp.reset(); // Linux clears retrans_stamp in Open with nothing retransmitted
+        Opened(); // from Disorder with nothing retransmitted: t_R was cleared there
     }
     m_priorSsthresh = priorSsthresh;
+}
+
+void
+TcpLinuxUndo::StartLoss(std::optional<uint32_t> priorSsthresh, bool retransmittedOut)
+{
+    m_marker = !retransmittedOut;
+    m_retransmissions = 0;
+    if (priorSsthresh)
+    {
+        m_priorSsthresh = *priorSsthresh;
+    }
+}
+
+void
+TcpLinuxUndo::Opened()
+{
+    m_firstStamp.reset();
 }
 
 void

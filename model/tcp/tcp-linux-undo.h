@@ -13,22 +13,28 @@ namespace hybridnet
 {
 
 /**
- * @brief Linux 2.4/2.6's undo of a fast recovery that a late segment shows to have been
- * needless: the segment taken for lost was only delayed (reordered), so the reduction of
- * cwnd and ssthresh is taken back.  LfnTcpSocket consults it in the Recovery state.
+ * @brief Linux 2.4/2.6's undo of a fast recovery or a retransmission timeout that a late
+ * segment shows to have been needless: what was taken for lost was only delayed (reordered,
+ * or held by a delay spike), so the reduction of cwnd and ssthresh is taken back.
+ * LfnTcpSocket consults it in the Recovery and Loss states.
  *
  * Sources: Linux 2.6.11 net/ipv4/tcp_input.c (tcp_packet_delayed, tcp_undo_cwr,
- * tcp_may_undo, tcp_try_undo_recovery, tcp_try_undo_partial, tcp_moderate_cwnd,
- * tcp_current_ssthresh, tcp_fastretrans_alert) and net/ipv4/tcp_output.c
- * (tcp_retransmit_skb: retrans_stamp, undo_retrans); Linux 2.4 has the same rules.
+ * tcp_may_undo, tcp_try_undo_recovery, tcp_try_undo_partial, tcp_try_undo_loss,
+ * tcp_moderate_cwnd, tcp_current_ssthresh, tcp_enter_loss, tcp_fastretrans_alert) and
+ * net/ipv4/tcp_output.c (tcp_retransmit_skb: retrans_stamp, undo_retrans); Linux 2.4 has
+ * the same rules.
  *
- * State: the marker u (snd_una when the recovery began, cleared by a full undo), the
- * retransmissions n sent since (undo_retrans), the time stamp t_R of the first of them
+ * State: the marker u (set when a recovery or a timeout begins, cleared by a full undo),
+ * the retransmissions n sent since (undo_retrans), the time stamp t_R of the first
+ * retransmission since the connection was last Open with nothing retransmitted
  * (retrans_stamp, on the clock of the TCP time-stamp option) and s_P, the ssthresh before
  * the reduction (prior_ssthresh).  With c = cwnd in whole segments:
  *
- *     (1)  s_P = max(ssthresh, (c/2 + c/4) SMSS)         when a recovery starts from Open or
- *                                                         Disorder (tcp_current_ssthresh)
+ *     (1)  s_P = max(ssthresh, (c/2 + c/4) SMSS)         when a recovery or a timeout reduces
+ *                                                         ssthresh from Open or Disorder,
+ *          s_P = ssthresh                                 from Recovery (tcp_current_ssthresh);
+ *          a timeout sets u only if no outstanding segment was retransmitted, and n := 0
+ *          (tcp_enter_loss, tcp_clear_retrans)
  *     (2)  delayed  iff  n = 0  or  the ACK echoes a time stamp e != 0 with e < t_R
  *                                                         (tcp_packet_delayed)
  *     (3)  may undo  iff  u is set  and  delayed          (tcp_may_undo: n = 0 is in (2))
@@ -41,16 +47,18 @@ namespace hybridnet
  * is filled with a delayed packet, rather than with a retransmit"; such an ACK does not
  * mark the next segment lost either: "if the first packet was delayed, the rest ones are
  * most probably delayed as well"), and with ssthresh when Recovery ends or, without SACK,
- * is held at the recovery point (tcp_try_undo_recovery), which clears u.  A segment
+ * is held at the recovery point (tcp_try_undo_recovery), which clears u.  After a timeout
+ * (Loss), every ACK that (3) allows undoes with ssthresh, and the socket forgets its loss
+ * marks, so go-back-N stops (tcp_try_undo_loss; with SACK the connection is Open again,
+ * without it Loss lasts until the recovery point is acknowledged).  A segment
  * retransmitted because it was lost is acknowledged by an ACK echoing the retransmission's
  * time stamp, e >= t_R, so a real loss is never undone (with time stamps of 1 ms, a
  * segment sent in the same millisecond as the first retransmission does not count as
  * earlier).  Without time stamps only (2)'s n = 0 is left, which a recovery never meets
  * once it has retransmitted.
  *
- * Not modelled: the undo after a retransmission timeout (tcp_try_undo_loss, which also
- * clears the loss marks), the undo by D-SACK (the receiver sends no D-SACK), and the
- * reordering metric Linux raises on an undo (tcp_update_reordering: DupThresh stays).
+ * Not modelled: the undo by D-SACK (the receiver sends no D-SACK) and the reordering
+ * metric Linux raises on an undo (tcp_update_reordering: DupThresh stays).
  */
 class TcpLinuxUndo
 {
@@ -62,6 +70,16 @@ class TcpLinuxUndo
      *        retrans_out, the start of n)
      */
     void Start(uint32_t priorSsthresh, uint32_t retransmissionsOut);
+
+    /**
+     * A retransmission timeout, (1).
+     * @param priorSsthresh s_P in bytes, if the timeout reduces ssthresh (none: s_P kept)
+     * @param retransmittedOut an outstanding segment was retransmitted (u stays unset)
+     */
+    void StartLoss(std::optional<uint32_t> priorSsthresh, bool retransmittedOut);
+
+    /** The connection is Open again with nothing retransmitted outstanding: t_R is cleared. */
+    void Opened();
 
     /**
      * A segment was retransmitted: n grows, and the first sets t_R.

@@ -374,6 +374,13 @@ TcpSendScoreboard::OnRetransmissionTimeout(bool discardSack)
     m_retransmissions.clear();
 }
 
+void
+TcpSendScoreboard::ClearLost()
+{
+    Apply(m_una, m_nxt, [](uint8_t flags) -> uint8_t { return flags & ~LOST; });
+    m_lostMark = m_una;
+}
+
 uint32_t
 TcpSendScoreboard::GetPipe() const
 {

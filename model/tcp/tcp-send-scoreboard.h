@@ -130,6 +130,7 @@ namespace hybridnet
  *                             one), plus the loss update (5): O(DupThresh log R) to find F,
  *                             and amortised O(1) per range newly marked lost
  *     OnRetransmissionTimeout O(R) - once per timeout
+ *     ClearLost               O(R) - once per undone timeout
  *     MarkLostRetransmissions amortised O(log R + ranges covered) per retransmission
  *     MarkLostBefore          O(log R) plus amortised O(1) per range newly marked lost
  *     GetPipe and counters    O(1);  IsSacked, IsLost, IsRetransmitted: O(log R)
@@ -232,6 +233,14 @@ class TcpSendScoreboard
      * @param discardSack forget all SACK information first (RFC 2018 section 8)
      */
     void OnRetransmissionTimeout(bool discardSack);
+
+    /**
+     * Forget every loss mark: no outstanding byte is lost, o_lost := o_una (Linux's
+     * tcp_try_undo_loss, when the timeout turns out to have been spurious).  Retransmitted
+     * bytes keep their flag; SACK information received later marks losses again by (4).
+     * The one exception to "a loss once declared stays declared".  O(R).
+     */
+    void ClearLost();
 
     /**
      * Every unSACKed outstanding byte before @p seq is lost: the loss mark o_lost rises to

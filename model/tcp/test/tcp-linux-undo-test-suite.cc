@@ -3,8 +3,8 @@
  *
  * Tests of TcpLinuxUndo against its equations: s_P (1) from cwnd in whole segments, the
  * time-stamp test (2)-(3) with its strict "older than the first retransmission" and the
- * 32-bit wrap, and the undo (4) with and without ssthresh, its burst limit, and the marker a
- * full undo clears.
+ * 32-bit wrap, the undo (4) with and without ssthresh, its burst limit, and the marker a
+ * full undo clears, and a timeout's start (1).
  */
 #include "hybridnet/tcp-linux-undo.h"
 
@@ -125,6 +125,42 @@ class UndoWindowTestCase : public TestCase
     }
 };
 
+/** (1) after a timeout: the marker only without retransmissions out, n restarts, s_P kept. */
+class LossTestCase : public TestCase
+{
+  public:
+    LossTestCase()
+        : TestCase("timeout (1): u only if nothing retransmitted is out, s_P kept or set")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpLinuxUndo undo;
+        undo.Start(7000, 0);
+        undo.Retransmitted(100);
+        undo.StartLoss(std::nullopt, true); // a timeout in Recovery, the head resent
+        NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(50), false, "a retransmission out: no marker");
+
+        undo.Opened(); // Open again: t_R cleared
+        undo.StartLoss(9000, false);
+        NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(std::nullopt), true, "n = 0 right after the timeout");
+        undo.Retransmitted(300);
+        NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(299), true, "an echo older than the new t_R");
+        NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(300), false, "the timeout's retransmission");
+        auto w = undo.Undo({1000, 4500}, 30000, kMss, true);
+        NS_TEST_EXPECT_MSG_EQ(w.ssThresh, 9000U, "s_P of the timeout");
+        NS_TEST_EXPECT_MSG_EQ(w.cwnd, 9000U, "2 x 4500");
+
+        TcpLinuxUndo kept;
+        kept.Start(7000, 0);
+        kept.StartLoss(std::nullopt, false); // the timeout did not reduce ssthresh again
+        auto k = kept.Undo({1000, 3500}, 30000, kMss, true);
+        NS_TEST_EXPECT_MSG_EQ(k.ssThresh, 7000U, "s_P of the recovery kept");
+    }
+};
+
 } // namespace
 
 /** The suite. */
@@ -137,6 +173,7 @@ class TcpLinuxUndoTestSuite : public TestSuite
         AddTestCase(new PriorSsthreshTestCase(), Duration::QUICK);
         AddTestCase(new MayUndoTestCase(), Duration::QUICK);
         AddTestCase(new UndoWindowTestCase(), Duration::QUICK);
+        AddTestCase(new LossTestCase(), Duration::QUICK);
     }
 };
 

@@ -359,6 +359,43 @@ class TimeoutTestCase : public RecoveryInProgressTestCase
 };
 
 /**
+ * ClearLost after a timeout and one go-back-N retransmission (Linux's tcp_try_undo_loss):
+ * nothing is lost, the retransmitted segment keeps its flag, pipe (3) counts every unSACKed
+ * byte once and the retransmission twice, and the next segment is new data (rule 2); a
+ * later SACK marks losses again by (4).
+ */
+class ClearLostTestCase : public RecoveryInProgressTestCase
+{
+  public:
+    ClearLostTestCase()
+        : RecoveryInProgressTestCase("loss marks cleared after a spurious timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpSendScoreboard sb(Seq(7, 0), 1000);
+        Start(sb, 0);
+        sb.OnRetransmissionTimeout(false);
+        sb.MarkSent(Seq(7, 0), 1000, true); // go-back-N: the head again
+        sb.Append(1000);
+        sb.ClearLost();
+        NS_TEST_EXPECT_MSG_EQ(sb.GetLostBytes(), 0, "nothing lost");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetRetransmittedBytes(), 1000, "the head stays retransmitted");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetSackedBytes(), 3000, "SACKs kept");
+        NS_TEST_EXPECT_MSG_EQ(sb.GetPipe(), 10000 - 3000 + 1000, "pipe (3)");
+        auto segment = sb.NextSegment(1000);
+        NS_TEST_ASSERT_MSG_EQ(segment.has_value(), true, "a segment");
+        NS_TEST_EXPECT_MSG_EQ(Rel(7, segment->seq), 10000, "new data");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(segment->rule), 2, "rule 2");
+        sb.OnSack({Block(7, 7000, 8000), Block(7, 9000, 10000)});
+        NS_TEST_EXPECT_MSG_EQ(sb.IsLost(Seq(7, 1000)), true, "(4): three SACKed segments above");
+        NS_TEST_EXPECT_MSG_EQ(sb.IsLost(Seq(7, 6000)), false, "two discontiguous islands above");
+    }
+};
+
+/**
  * A retransmission later SACKed leaves the network (RFC 6675 SetPipe: a SACKed octet counts
  * nothing, retransmitted or not).  ns-3's TcpTxBuffer kept such a segment in its
  * retransmission count until the cumulative ACK (ns-3 issue #1190, fixed after 3.44), so
@@ -1082,6 +1119,7 @@ class TcpSendScoreboardTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new TimeoutTestCase(false), Duration::QUICK);
         AddTestCase(new TimeoutTestCase(true), Duration::QUICK);
+        AddTestCase(new ClearLostTestCase(), Duration::QUICK);
         AddTestCase(new SackedRetransmissionTestCase(), Duration::QUICK);
         AddTestCase(new LostRetransmissionTestCase(), Duration::QUICK);
         for (uint32_t seed : {1U, 2U, 3U})
