@@ -152,9 +152,10 @@ LfnTcpSocket::GetTypeId()
                           "(rcv_ssthresh), segments are acknowledged at once while it grows "
                           "and in quick-ACK mode, not in ping-pong mode (equation (12)), and "
                           "a second segment only while the window's right edge advances "
-                          "(12b). "
+                          "(12b); a delayed ACK waits Linux's adaptive ato (40 ms on a "
+                          "LAN, TcpLinuxReceiver (5)-(6)) instead of DelAckTimeout. "
                           "False: the whole free window is offered (3)-(4), and ACKs follow "
-                          "DelAckCount alone.",
+                          "DelAckCount and DelAckTimeout alone.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&LfnTcpSocket::m_linuxReceiver),
                           MakeBooleanChecker())
@@ -1166,7 +1167,7 @@ LfnTcpSocket::SendDataSegment(SequenceNumber32 seq, uint32_t size)
     m_delAckTimer.Stop();
     m_delAckCount = 0;
     m_linuxRx.AckSent();
-    m_linuxRx.DataSent(Simulator::Now(), m_delAckTimeout);
+    m_linuxRx.DataSent(Simulator::Now());
 
     m_scoreboard->MarkSent(seq, size, retransmission);
     ++m_stats.segmentsSent;
@@ -2230,7 +2231,8 @@ LfnTcpSocket::ReceivedData(Ptr<Packet> payload, const TcpHeader& h)
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
     if (!m_delAckTimer.IsRunning())
     {
-        m_delAckTimer.Set(m_delAckTimeout);
+        m_delAckTimer.Set(m_linuxReceiver ? m_linuxRx.DelayedAckTimeout(m_tcb->m_srtt)
+                                          : m_delAckTimeout);
     }
     if (std::exchange(m_readWhileDelivering, false) && AckAfterRead())
     {
@@ -2384,7 +2386,7 @@ void
 LfnTcpSocket::DelayedAckTimeout()
 {
     m_delAckCount = 0;
-    m_linuxRx.DelayedAckExpired();
+    m_linuxRx.DelayedAckExpired(m_rto.Get());
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_DELAYED_ACK);
     SendControl(TcpHeader::ACK);
 }

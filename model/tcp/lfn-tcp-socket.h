@@ -89,8 +89,9 @@ namespace hybridnet
  * 200 ms minimum as default), doubled per timeout up to 60 s; on a timeout every unSACKed
  * outstanding byte is marked lost (go-back-N from snd_una), SACK information is kept
  * (RFC 6675 section 5.1 allows it; TcpSocketBase keeps it too).  Delayed ACKs: every
- * DelAckCount-th in-order segment or after DelAckTimeout, immediately on out-of-order data
- * or a filled hole (RFC 5681 section 4.2).  Zero window: a persist timer sends one byte
+ * DelAckCount-th in-order segment or after DelAckTimeout (with LinuxReceiver, Linux's
+ * adaptive timeout, TcpLinuxReceiver (5)-(6): 40 ms on a LAN), immediately on out-of-order
+ * data or a filled hole (RFC 5681 section 4.2).  Zero window: a persist timer sends one byte
  * beyond the window, doubling up to 60 s (RFC 9293 section 3.8.6.1).
  *
  * **Retransmission timer in recovery** (Linux's rules, read in the 2.6.11 sources of
@@ -195,7 +196,8 @@ namespace hybridnet
  * segments per in-order segment received up to the buffer's window less one segment; while
  * r grows, and in Linux's quick-ACK mode (the first segments, after an idle RTO, after a
  * duplicate), an in-order segment is acknowledged at once instead of per DelAckCount,
- * except in ping-pong mode (data sent within DelAckTimeout of data received).  The
+ * except in ping-pong mode (data sent within Linux's ato of data received), and a delayed
+ * ACK waits TcpLinuxReceiver (6) (ato, 40 ms on a LAN), not DelAckTimeout.  The
  * kernel memory a segment takes, T = skb->truesize, limits the growth (TcpLinuxReceiver
  * (2b)): T is what the device the segment came in on reports as its attribute
  * RxSkbTrueSize (NicNetDevice (R8): the driver's receive buffer and the sk_buff), read once

@@ -16,9 +16,12 @@ NS_LOG_COMPONENT_DEFINE("HybridnetTcpLinuxReceiver");
 
 namespace
 {
-constexpr uint32_t kMaxQuickAcks = 16;    //!< TCP_MAX_QUICKACKS
-constexpr uint32_t kMinRcvMss = 536;      //!< TCP_MIN_RCVMSS
-constexpr uint32_t kGrowthMinBytes = 128; //!< tcp_event_data_recv: skb->len >= 128
+constexpr uint32_t kMaxQuickAcks = 16;         //!< TCP_MAX_QUICKACKS
+constexpr uint32_t kMinRcvMss = 536;           //!< TCP_MIN_RCVMSS
+constexpr uint32_t kGrowthMinBytes = 128;      //!< tcp_event_data_recv: skb->len >= 128
+const Time kAtoMin = MilliSeconds(40);         //!< A: TCP_ATO_MIN = TCP_DELACK_MIN = HZ/25
+const Time kDelAckMax = MilliSeconds(200);     //!< TCP_DELACK_MAX = HZ/5
+const Time kDelAckBulkMax = MilliSeconds(500); //!< tcp_send_delayed_ack: HZ/2
 
 /** @return k of (1): RFC 3390's initial window in segments of @p mss */
 uint32_t
@@ -68,9 +71,14 @@ TcpLinuxReceiver::DataReceived(uint32_t bytes,
                                Time rto)
 {
     m_rcvMss = std::max(m_rcvMss, bytes); // tcp_measure_rcv_mss, full-sized segments
-    if (!m_dataSeen || now - m_lastData > rto)
+    if (!m_dataSeen)
     {
         IncreaseQuickAcks(); // (4)
+        m_ato = kAtoMin;
+    }
+    else
+    {
+        AdaptAto(now - m_lastData, rto);
     }
     m_dataSeen = true;
     m_lastData = now;
@@ -111,6 +119,24 @@ TcpLinuxReceiver::DuplicateReceived()
 {
     IncreaseQuickAcks(); // (4), tcp_enter_quickack_mode
     m_pingPong = false;
+    m_ato = kAtoMin;
+}
+
+void
+TcpLinuxReceiver::AdaptAto(Time gap, Time rto)
+{
+    if (gap <= kAtoMin / 2)
+    {
+        m_ato = m_ato / 2 + kAtoMin / 2; // (5), "the fastest case is the first"
+    }
+    else if (gap < m_ato)
+    {
+        m_ato = Min(m_ato / 2 + gap, rto); // (5)
+    }
+    else if (gap > rto)
+    {
+        IncreaseQuickAcks(); // (4): "too long gap"
+    }
 }
 
 uint32_t
@@ -143,18 +169,47 @@ TcpLinuxReceiver::AckSent()
 }
 
 void
-TcpLinuxReceiver::DataSent(Time now, Time ato)
+TcpLinuxReceiver::DataSent(Time now)
 {
-    if (m_dataSeen && now - m_lastData < ato)
+    if (m_dataSeen && now - m_lastData < m_ato)
     {
         m_pingPong = true;
     }
 }
 
 void
-TcpLinuxReceiver::DelayedAckExpired()
+TcpLinuxReceiver::DelayedAckExpired(Time rto)
 {
-    m_pingPong = false;
+    if (m_pingPong)
+    {
+        m_pingPong = false; // "leave pingpong mode and deflate ATO"
+        m_ato = kAtoMin;
+    }
+    else
+    {
+        m_ato = Min(m_ato * 2, rto); // "inflate ATO"
+    }
+}
+
+Time
+TcpLinuxReceiver::DelayedAckTimeout(Time srtt) const
+{
+    if (m_ato <= kAtoMin)
+    {
+        return m_ato; // (6)
+    }
+    Time ceiling = m_pingPong ? kDelAckMax : kDelAckBulkMax;
+    if (srtt.IsStrictlyPositive())
+    {
+        ceiling = Min(ceiling, Max(srtt, kAtoMin));
+    }
+    return Min(m_ato, ceiling); // (6)
+}
+
+Time
+TcpLinuxReceiver::GetAto() const
+{
+    return m_ato;
 }
 
 void

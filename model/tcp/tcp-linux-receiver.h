@@ -78,14 +78,32 @@ namespace hybridnet
  * each segment sent with an ACK decrements q (tcp_dec_quickack_mode), and q drops to 0 when
  * the free window falls below half the clamp (__tcp_select_window).
  *
- * **Ping-pong.**  A connection that sends data within the delayed-ACK timeout of the last
- * data it received is interactive (tcp_event_data_sent): quick ACKs stop until a delayed
- * ACK's timer expires, which leaves the mode.  Linux's timeout (ato) adapts between 40 ms
- * and the RTO; here it is the socket's DelAckTimeout.
+ * **Ping-pong.**  A connection that sends data within a (below) of the last data it
+ * received is interactive (tcp_event_data_sent): quick ACKs stop until a delayed ACK's
+ * timer expires, which leaves the mode.
+ *
+ * **Delayed-ACK timeout** (tcp_event_data_recv, tcp_send_delayed_ack, tcp_delack_timer,
+ * tcp_enter_quickack_mode; include/net/tcp.h TCP_ATO_MIN = TCP_DELACK_MIN = HZ/25 = 40 ms,
+ * TCP_DELACK_MAX = HZ/5 = 200 ms).  The estimate a (Linux's ato) starts at A = 40 ms with the
+ * first data segment and follows the time m since the previous one:
+ *
+ *     (5)  a := a/2 + A/2                 if m <= A/2
+ *          a := min(a/2 + m, RTO)         if A/2 < m < a        (otherwise unchanged)
+ *
+ * A delayed-ACK timer that expires doubles it, a := min(2a, RTO), or in ping-pong mode ends
+ * the mode and sets a := A; a duplicate sets a := A.  The timer is set to
+ *
+ *     (6)  t = a                                                 if a <= 40 ms
+ *          t = min(a, T_max, max(srtt, 40 ms))                   otherwise (srtt if known)
+ *
+ * with T_max = 200 ms in ping-pong mode, else HZ/2 = 500 ms.  So on a LAN (srtt below
+ * 40 ms) a delayed ACK waits 40 ms, on a long path at most one smoothed RTT, and a bulk
+ * receiver keeps a = 40 ms (m small: a/2 + 20 ms has 40 ms as its fixed point).
  *
  * Not modelled: skb->truesize against the free space F (Linux charges T, not P, for each
- * segment held, tcp_space; here F counts payload), memory pressure, and the adaptation of
- * ato.
+ * segment held, tcp_space; here F counts payload), memory pressure, the timer's jiffy
+ * granularity (10 ms on 2.4), and the 200 ms cap for a receiver whose last segment was
+ * pushed short (TCP_ACK_PUSHED).
  */
 class TcpLinuxReceiver
 {
@@ -120,7 +138,7 @@ class TcpLinuxReceiver
                       uint32_t freeWindow,
                       Time now,
                       Time rto);
-    /** A segment with no new data arrived (a retransmission), (4). */
+    /** A segment with no new data arrived (a retransmission), (4); a := A. */
     void DuplicateReceived();
     /**
      * The window is advertised: (3), and q := 0 when the free window is below half the
@@ -141,13 +159,22 @@ class TcpLinuxReceiver
     /** A segment carrying an ACK was sent: q decrements. */
     void AckSent();
     /**
-     * A data segment was sent: ping-pong mode if it follows received data within @p ato.
+     * A data segment was sent: ping-pong mode if it follows received data within a.
      * @param now the time
-     * @param ato the delayed-ACK timeout
      */
-    void DataSent(Time now, Time ato);
-    /** The delayed-ACK timer expired: ping-pong mode ends. */
-    void DelayedAckExpired();
+    void DataSent(Time now);
+    /**
+     * The delayed-ACK timer expired with an ACK pending: a doubles, or ping-pong mode ends.
+     * @param rto the current retransmission timeout (a's ceiling)
+     */
+    void DelayedAckExpired(Time rto);
+    /**
+     * @param srtt the smoothed RTT (zero: none measured yet)
+     * @return t of (6), the delayed-ACK timer to set
+     */
+    Time DelayedAckTimeout(Time srtt) const;
+    /** @return a, the delayed-ACK estimate (ato) */
+    Time GetAto() const;
 
     /** @return r, rcv_ssthresh (bytes) */
     uint32_t GetWindowThreshold() const;
@@ -169,17 +196,24 @@ class TcpLinuxReceiver
     uint32_t GrowthStep(uint32_t bytes, uint32_t trueSizeWindow) const;
 
     void IncreaseQuickAcks(); //!< (4)
+    /**
+     * (5), and (4) after an idle RTO.
+     * @param gap m, the time since the previous data segment
+     * @param rto the current retransmission timeout
+     */
+    void AdaptAto(Time gap, Time rto);
 
-    uint32_t m_mss{0};           //!< M
-    uint32_t m_rcvMss{0};        //!< m
-    uint32_t m_threshold{0};     //!< r
-    uint32_t m_clamp{0};         //!< C
-    uint32_t m_bufferWindow{0};  //!< W_B of (2b)
-    uint32_t m_advertised{0};    //!< W_adv
-    uint32_t m_quickAcks{0};     //!< q
-    bool m_pingPong{false};      //!< ping-pong mode
-    bool m_dataSeen{false};      //!< a data segment has arrived (Linux: ato != 0)
-    Time m_lastData{Seconds(0)}; //!< when the last in-order data segment arrived
+    uint32_t m_mss{0};            //!< M
+    uint32_t m_rcvMss{0};         //!< m
+    uint32_t m_threshold{0};      //!< r
+    uint32_t m_clamp{0};          //!< C
+    uint32_t m_bufferWindow{0};   //!< W_B of (2b)
+    uint32_t m_advertised{0};     //!< W_adv
+    uint32_t m_quickAcks{0};      //!< q
+    bool m_pingPong{false};       //!< ping-pong mode
+    bool m_dataSeen{false};       //!< a data segment has arrived (Linux: ato != 0)
+    Time m_ato{MilliSeconds(40)}; //!< a of (5)
+    Time m_lastData{Seconds(0)};  //!< when the last in-order data segment arrived
 };
 
 } // namespace hybridnet

@@ -1119,7 +1119,8 @@ class RightEdgeTestCase : public TestCase
 {
   public:
     RightEdgeTestCase()
-        : TestCase("Linux receiver (12b): no ACK while the window shrinks, one at the read")
+        : TestCase("Linux receiver (12b): no ACK while the window shrinks, then one delayed "
+                   "ACK 40 ms later (TcpLinuxReceiver (6))")
     {
     }
 
@@ -1130,14 +1131,22 @@ class RightEdgeTestCase : public TestCase
         t.linuxReceiver = true;
         Outcome out = RunTransfer(t);
         NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte read at 150 ms");
-        const auto before = std::count_if(out.receiverSent.begin(),
-                                          out.receiverSent.end(),
-                                          [&t](Time s) { return s < t.readerPause; });
+        std::vector<Time> before;
+        std::copy_if(out.receiverSent.begin(),
+                     out.receiverSent.end(),
+                     std::back_inserter(before),
+                     [&t](Time s) { return s < t.readerPause; });
         const auto atRead =
             std::count(out.receiverSent.begin(), out.receiverSent.end(), t.readerPause);
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(before, 1 + 19, "the SYN-ACK and the growth's ACKs");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(before, 1 + 21, "and none while the window shrinks");
-        NS_TEST_EXPECT_MSG_EQ(atRead, 1, "one ACK at the read (7a)");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(before.size(), 1 + 19 + 1, "SYN-ACK, growth, delayed ACK");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(before.size(), 1 + 21 + 1, "none while the window shrinks");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(before.size(), 2U, "ACKs before the read");
+        // the delayed ACK: 40 ms after the first segment it covers, which came one segment
+        // time (0.84 ms at 10 Mb/s) after the growth's last ACK
+        const Time gap = before.back() - before[before.size() - 2];
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(gap, MilliSeconds(40), "a LAN's delayed ACK: 40 ms");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(gap, MilliSeconds(41), "a LAN's delayed ACK: 40 ms");
+        NS_TEST_EXPECT_MSG_EQ(atRead, 0, "nothing pending at the read: no (7a)");
     }
 };
 

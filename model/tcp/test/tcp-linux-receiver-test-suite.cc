@@ -4,8 +4,8 @@
  * Tests of TcpLinuxReceiver against its equations: the initial window (1) for the MSS and
  * window-scale cases of tcp_select_initial_window, the growth (2) by two segments per
  * segment up to the clamp with its one-segment reservation, the window offered (3), the
- * quick-ACK count (4) on the first segment, after an idle RTO and on a duplicate, and the
- * ping-pong mode.
+ * quick-ACK count (4) on the first segment, after an idle RTO and on a duplicate, the
+ * ping-pong mode, and the delayed-ACK estimate and timer (5)-(6).
  */
 #include "hybridnet/tcp-linux-receiver.h"
 
@@ -180,22 +180,77 @@ class PingPongTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const Time ato = MilliSeconds(40);
-        TcpLinuxReceiver rx;
+        TcpLinuxReceiver rx; // a = 40 ms after the first segment
         rx.Start(65535, 1448, 2);
         rx.SetClamp(65535);
         rx.DataReceived(1448, 0, 1U << 20, MilliSeconds(10), MilliSeconds(200));
-        rx.DataSent(MilliSeconds(60), ato); // 50 ms later: not a reply
+        rx.DataSent(MilliSeconds(60)); // 50 ms later: not a reply
         NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "after ato: bulk");
-        rx.DataSent(MilliSeconds(49), ato); // 39 ms after: a reply
+        rx.DataSent(MilliSeconds(49)); // 39 ms after: a reply
         NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), true, "within ato: interactive");
         NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), false, "no quick ACK in ping-pong mode");
         NS_TEST_EXPECT_MSG_GT(rx.GetQuickAcks(), 0U, "though the count remains");
-        rx.DelayedAckExpired();
+        rx.DelayedAckExpired(MilliSeconds(200));
         NS_TEST_EXPECT_MSG_EQ(rx.QuickAck(), true, "the delayed ACK's expiry ends it");
-        rx.DataSent(MilliSeconds(45), ato);
+        rx.DataSent(MilliSeconds(45));
         rx.DuplicateReceived();
         NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "a duplicate ends it");
+    }
+};
+
+/**
+ * The delayed-ACK estimate (5) and timer (6): a bulk receiver keeps 40 ms; a 30 ms gap gives
+ * 40/2 + 30 = 50 ms, which a LAN's srtt bounds back to 40 ms and a 100 ms path does not;
+ * expiries double it up to the RTO; a gap beyond the RTO leaves it and restarts quick ACKs;
+ * ping-pong caps the timer at 200 ms and its expiry resets a; a duplicate resets a.
+ */
+class AtoTestCase : public TestCase
+{
+  public:
+    AtoTestCase()
+        : TestCase("delayed-ACK timeout (5)-(6): 40 ms for bulk and on a LAN, adapted to the "
+                   "gaps, doubled by expiries up to the RTO")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time rto = MilliSeconds(200);
+        TcpLinuxReceiver rx;
+        rx.Start(65535, 1448, 2);
+        rx.SetClamp(65535);
+        for (int n = 1; n <= 20; ++n)
+        {
+            rx.DataReceived(1448, 0, 1U << 20, MilliSeconds(n), rto); // 1 ms apart
+        }
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), MilliSeconds(40), "bulk: a/2 + 20 ms at 40 ms");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(Time(0)), MilliSeconds(40), "(6): a");
+        rx.DataReceived(1448, 0, 1U << 20, MilliSeconds(50), rto); // m = 30 ms
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), MilliSeconds(50), "(5): 40/2 + 30");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(MilliSeconds(10)),
+                              MilliSeconds(40),
+                              "(6): a LAN's srtt, at least 40 ms");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(MilliSeconds(100)), MilliSeconds(50), "(6)");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(Time(0)), MilliSeconds(50), "no srtt yet");
+        rx.DelayedAckExpired(rto);
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), MilliSeconds(100), "an expiry doubles a");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(MilliSeconds(60)), MilliSeconds(60), "srtt");
+        rx.DelayedAckExpired(rto);
+        rx.DelayedAckExpired(rto);
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), rto, "at most the RTO");
+        rx.DataReceived(1448, 0, 1U << 20, MilliSeconds(300), rto); // m = 250 ms > RTO
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), rto, "a gap beyond a leaves it");
+        NS_TEST_EXPECT_MSG_GT(rx.GetQuickAcks(), 0U, "and restarts quick ACKs (4)");
+        rx.DataSent(MilliSeconds(310)); // a reply within a: ping-pong
+        NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), true, "ping-pong");
+        NS_TEST_EXPECT_MSG_EQ(rx.DelayedAckTimeout(Time(0)), MilliSeconds(200), "T_max 200 ms");
+        rx.DelayedAckExpired(rto);
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), MilliSeconds(40), "expiry in ping-pong: a = A");
+        NS_TEST_EXPECT_MSG_EQ(rx.IsPingPong(), false, "and the mode ends");
+        rx.DelayedAckExpired(rto);
+        rx.DuplicateReceived();
+        NS_TEST_EXPECT_MSG_EQ(rx.GetAto(), MilliSeconds(40), "a duplicate: a = A");
     }
 };
 
@@ -280,6 +335,7 @@ class TcpLinuxReceiverTestSuite : public TestSuite
         AddTestCase(new TrueSizeGrowthTestCase(), Duration::QUICK);
         AddTestCase(new QuickAckTestCase(), Duration::QUICK);
         AddTestCase(new PingPongTestCase(), Duration::QUICK);
+        AddTestCase(new AtoTestCase(), Duration::QUICK);
     }
 };
 
