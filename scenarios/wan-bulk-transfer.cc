@@ -97,7 +97,10 @@
  *   tcp=lfn from LfnTcpSocket::GetStats, with tcp=ns3 from TcpSocketBase's Retransmission
  *   trace and its CongState changes to CA_LOSS and CA_RECOVERY); lostRetransmits
  *   (retransmissions found lost from SACKs within a recovery, LfnTcpSocket (8e), in
- *   segments; 0 with tcp=ns3, which finds them only by the timeout); maxCwnd (B, largest over
+ *   segments; 0 with tcp=ns3, which finds them only by the timeout); undos (recoveries and
+ *   timeouts taken back because an ACK echoed a time stamp older than the first
+ *   retransmission, LfnTcpSocket (13): Linux's TCPFullUndo + TCPPartialUndo + TCPLossUndo;
+ *   0 with tcp=ns3, which has no undo); maxCwnd (B, largest over
  *   flows and time); jainFairness (Jain's index of the per-flow goodputs, 1/flows .. 1);
  *   packetsDropped (loss injectors), bottleneckDrops (router queue), senderQueueDrops
  *   (sender's queue discipline); recoveries and recoveryTime (s): for each loss-induced

@@ -1996,7 +1996,6 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
         TryUndo(true); // (13) as Loss ends (tcp_try_undo_recovery)
         SetCongState(TcpSocketState::CA_OPEN);
-        m_undo.Opened();
     }
     if (ack >= m_recover)
     {
@@ -2013,7 +2012,6 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
             m_tcb->m_cWnd = std::min(m_tcb->m_cWnd.Get(), m_tcb->m_ssThresh.Get());
             m_tcb->m_cWndInfl = m_tcb->m_cWnd;
         }
-        m_undo.Opened();
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
     {

@@ -22,7 +22,7 @@ TcpLinuxUndo::Start(uint32_t priorSsthresh, uint32_t retransmissionsOut)
     m_retransmissions = retransmissionsOut;
     if (retransmissionsOut == 0)
     {
-        Opened(); // from Disorder with nothing retransmitted: t_R was cleared there
+        m_firstStamp.reset(); // Linux cleared retrans_stamp in Open
     }
     m_priorSsthresh = priorSsthresh;
 }
@@ -32,16 +32,14 @@ TcpLinuxUndo::StartLoss(std::optional<uint32_t> priorSsthresh, bool retransmitte
 {
     m_marker = !retransmittedOut;
     m_retransmissions = 0;
+    if (!retransmittedOut)
+    {
+        m_firstStamp.reset();
+    }
     if (priorSsthresh)
     {
         m_priorSsthresh = *priorSsthresh;
     }
-}
-
-void
-TcpLinuxUndo::Opened()
-{
-    m_firstStamp.reset();
 }
 
 void

@@ -26,9 +26,11 @@ namespace hybridnet
  *
  * State: the marker u (set when a recovery or a timeout begins, cleared by a full undo),
  * the retransmissions n sent since (undo_retrans), the time stamp t_R of the first
- * retransmission since the connection was last Open with nothing retransmitted
- * (retrans_stamp, on the clock of the TCP time-stamp option) and s_P, the ssthresh before
- * the reduction (prior_ssthresh).  With c = cwnd in whole segments:
+ * retransmission since the last time nothing retransmitted was outstanding (retrans_stamp,
+ * on the clock of the TCP time-stamp option; Linux clears it in Open, which it enters only
+ * with no retransmission out, so it is cleared here when a recovery or timeout starts with
+ * none out) and s_P, the ssthresh before the reduction (prior_ssthresh).  With c = cwnd in whole
+ * segments:
  *
  *     (1)  s_P = max(ssthresh, (c/2 + c/4) SMSS)         when a recovery or a timeout reduces
  *                                                         ssthresh from Open or Disorder,
@@ -67,19 +69,17 @@ class TcpLinuxUndo
      * A recovery begins, (1).
      * @param priorSsthresh s_P in bytes (0: the recovery did not start from Open or Disorder)
      * @param retransmissionsOut retransmitted segments still outstanding (Linux's
-     *        retrans_out, the start of n)
+     *        retrans_out, the start of n; none: t_R is cleared)
      */
     void Start(uint32_t priorSsthresh, uint32_t retransmissionsOut);
 
     /**
      * A retransmission timeout, (1).
      * @param priorSsthresh s_P in bytes, if the timeout reduces ssthresh (none: s_P kept)
-     * @param retransmittedOut an outstanding segment was retransmitted (u stays unset)
+     * @param retransmittedOut an outstanding segment was retransmitted (u stays unset, t_R
+     *        is kept; otherwise t_R is cleared)
      */
     void StartLoss(std::optional<uint32_t> priorSsthresh, bool retransmittedOut);
-
-    /** The connection is Open again with nothing retransmitted outstanding: t_R is cleared. */
-    void Opened();
 
     /**
      * A segment was retransmitted: n grows, and the first sets t_R.

@@ -288,6 +288,39 @@ def test_queue_overflow_is_counted_and_repaired(wan, tmp_path, tcp):
     assert metric(doc, "goodput") <= metric(doc, "goodputCeiling")
 
 
+@pytest.mark.parametrize("sack", ["on", "off"])
+def test_real_losses_are_never_undone(wan, tmp_path, sack):
+    """LfnTcpSocket (13) takes back a reduction only when an ACK echoes a time stamp older
+    than the first retransmission since nothing retransmitted was out; an ACK of a
+    retransmitted segment never does.  The response-function case's MB-NG path with a drop
+    every 1000th segment: slow start overshoots, recoveries follow each other with
+    retransmissions still out between them, and every loss is real: nothing is undone (the
+    first undo rule cleared the stamp when a recovery ended and undid 61 real recoveries
+    of this run)."""
+    doc = run(
+        wan,
+        tmp_path,
+        "--tcp=lfn",
+        "--congestion=TcpBicLinux",
+        "--recovery=linux",
+        "--bottleneckRate=1Gbps",
+        "--accessRate=10Gbps",
+        "--rtt=6ms",
+        "--queuePackets=64",
+        "--sndBuf=64MiB",
+        "--rcvBuf=64MiB",
+        "--rmemMax=128MiB",
+        "--wmemMax=128MiB",
+        "--initialCwnd=10",
+        f"--sack={sack}",
+        "--timestamps=on",
+        "--lossEvery=1000",
+        "--duration=1s",
+    )
+    assert metric(doc, "fastRetransmits") >= 3
+    assert metric(doc, "undos") == 0
+
+
 @pytest.mark.parametrize("tcp", ["lfn", "ns3"])
 def test_every_nth_segment_is_dropped_per_flow(wan, tmp_path, tcp):
     """lossEvery=N: each flow loses floor(S / N) of the S data segments its receiver saw; S is

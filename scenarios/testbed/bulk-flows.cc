@@ -98,6 +98,7 @@ BulkFlows::WriteTcpTotals(ResultDocument& result) const
     uint64_t timeouts = 0;
     uint64_t fastRetransmits = 0;
     uint64_t lostRetransmits = 0;
+    uint64_t undos = 0;
     uint32_t maxCwnd = 0;
     for (const Flow& flow : m_flows)
     {
@@ -105,12 +106,14 @@ BulkFlows::WriteTcpTotals(ResultDocument& result) const
         timeouts += flow.probe.GetTimeouts();
         fastRetransmits += flow.probe.GetFastRetransmits();
         lostRetransmits += flow.probe.GetLostRetransmits();
+        undos += flow.probe.GetUndos();
         maxCwnd = std::max(maxCwnd, flow.probe.GetMaxCwnd());
     }
     result.SetMetric("retransmits", double(retransmits), "");
     result.SetMetric("timeouts", double(timeouts), "");
     result.SetMetric("fastRetransmits", double(fastRetransmits), "");
     result.SetMetric("lostRetransmits", double(lostRetransmits), "");
+    result.SetMetric("undos", double(undos), "");
     result.SetMetric("maxCwnd", double(maxCwnd), "B");
 }
 

@@ -149,6 +149,12 @@ TcpSenderProbe::GetLostRetransmits() const
 }
 
 uint64_t
+TcpSenderProbe::GetUndos() const
+{
+    return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().undos : 0;
+}
+
+uint64_t
 TcpSenderProbe::GetTimeouts() const
 {
     return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().timeouts

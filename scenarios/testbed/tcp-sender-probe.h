@@ -75,6 +75,8 @@ class TcpSenderProbe
     /** @return retransmissions found lost from SACKs (LfnTcpSocket (8e)); TcpSocketBase finds
      *  them only by the timeout (ns-3 #1349): 0 */
     uint64_t GetLostRetransmits() const;
+    /** @return reductions undone (LfnTcpSocket (13); 0 for TcpSocketBase, which has no undo) */
+    uint64_t GetUndos() const;
     /** @return the reductions made up */
     uint64_t GetRecoveries() const;
     /** @return the sum of their recovery times */

@@ -143,8 +143,7 @@ class LossTestCase : public TestCase
         undo.StartLoss(std::nullopt, true); // a timeout in Recovery, the head resent
         NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(50), false, "a retransmission out: no marker");
 
-        undo.Opened(); // Open again: t_R cleared
-        undo.StartLoss(9000, false);
+        undo.StartLoss(9000, false); // nothing retransmitted out: t_R cleared
         NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(std::nullopt), true, "n = 0 right after the timeout");
         undo.Retransmitted(300);
         NS_TEST_EXPECT_MSG_EQ(undo.MayUndo(299), true, "an echo older than the new t_R");
