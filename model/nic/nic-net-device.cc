@@ -43,6 +43,7 @@ constexpr uint32_t kUdpHeaderBytes = 8;
 constexpr uint32_t kEthernetHeader = 14;     //!< Ethernet header without preamble
 constexpr uint32_t kFcs = 4;                 //!< Ethernet frame check sequence
 constexpr uint32_t kMaxStandardFrame = 1518; //!< MAXIMUM_ETHERNET_FRAME_SIZE of e1000 5.x
+constexpr uint32_t kStandardRxBuffer = 2048; //!< E1000_RXBUFFER_2048
 constexpr uint32_t kLargestRxBuffer = 16384; //!< E1000_RXBUFFER_16384
 constexpr uint32_t kMinIpv4Header = 20;      //!< IPv4 header without options
 constexpr uint32_t kMaxIpv4Header = 60;      //!< IPv4 header with 40 B of options
@@ -566,10 +567,10 @@ NicNetDevice::GetRxSkbTrueSize() const
         return 0;
     }
     const uint32_t largestFrame = GetMtu() + kEthernetHeader + kFcs; // (R8)
-    uint32_t buffer = 2048;
+    uint32_t buffer = kStandardRxBuffer;
     if (largestFrame > kMaxStandardFrame)
     {
-        buffer = 4096;
+        buffer = 2 * kStandardRxBuffer;
         while (buffer < largestFrame && buffer < kLargestRxBuffer)
         {
             buffer *= 2;

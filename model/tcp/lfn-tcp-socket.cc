@@ -1727,7 +1727,7 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
         uint64_t oldOffset = m_stream.Begin();
         m_stream.ReleaseBelow(oldOffset + bytesAcked);
         m_stats.bytesAcked += bytesAcked;
-        EstimateRtt(h, oldOffset, m_stream.Begin());
+        EstimateRtt(oldOffset, m_stream.Begin());
     }
     m_tcb->m_lastAckedSackedBytes = delivered;
     m_tcb->m_bytesInFlight = Pipe(); // before the ops read it (PRR), as TcpSocketBase
@@ -1757,7 +1757,7 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
 }
 
 void
-LfnTcpSocket::EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset)
+LfnTcpSocket::EstimateRtt(uint64_t oldOffset, uint64_t ackOffset)
 {
     Time sample;
     Time firstSent;
@@ -1774,10 +1774,9 @@ LfnTcpSocket::EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOf
         popped = true;
         m_sendTimes.pop_front();
     }
-    if (m_timestampEnabled && h.HasOption(TcpOption::TS))
+    if (m_ackEcho) // read once per ACK by ReceivedAck
     {
-        auto ts = DynamicCast<const TcpOptionTS>(h.GetOption(TcpOption::TS));
-        sample = TcpOptionTS::ElapsedTimeFromTsValue(ts->GetEcho());
+        sample = TcpOptionTS::ElapsedTimeFromTsValue(*m_ackEcho);
         if (sample.IsZero())
         {
             sample = MicroSeconds(1);

@@ -476,7 +476,7 @@ class LfnTcpSocket : public TcpSocket
     /** (13) in Loss: undo, forget the loss marks, and with SACK open (tcp_try_undo_loss). */
     void UndoLoss();
     void NewAck(SequenceNumber32 ack, bool resetRto);
-    void EstimateRtt(const TcpHeader& h, uint64_t oldOffset, uint64_t ackOffset);
+    void EstimateRtt(uint64_t oldOffset, uint64_t ackOffset);
     void HandshakeRttSample(const TcpHeader& h);
     void TakeRttSample(Time sample);
     void ReceivedData(Ptr<Packet> payload, const TcpHeader& h);
