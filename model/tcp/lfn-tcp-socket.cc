@@ -1691,27 +1691,8 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
         return; // acknowledges data never sent (RFC 9293 section 3.10.7.4): ignore
     }
 
-    bool scoreboardUpdated = false;
-    uint32_t newlySacked = 0;
-    if (m_sackEnabled && h.HasOption(TcpOption::SACK))
-    {
-        auto option = DynamicCast<const TcpOptionSack>(h.GetOption(TcpOption::SACK));
-        std::vector<TcpSendScoreboard::SackBlock> blocks;
-        for (const auto& [left, right] : option->GetSackList())
-        {
-            blocks.push_back({left, right});
-        }
-        m_stats.sackBlocksRcvd += blocks.size();
-        auto result = m_scoreboard->OnSack(blocks);
-        newlySacked = result.newlySacked;
-        scoreboardUpdated = newlySacked > 0;
-        if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
-        {
-            const uint32_t lost = m_scoreboard->MarkLostRetransmissions(); // (8e)
-            const uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
-            m_stats.lostRetransmits += (lost + mss - 1) / mss;
-        }
-    }
+    const uint32_t newlySacked = ReadSack(h);
+    const bool scoreboardUpdated = newlySacked > 0;
 
     SequenceNumber32 oldUna = m_scoreboard->GetHighAck();
     if (dataAck < oldUna)
@@ -1754,6 +1735,30 @@ LfnTcpSocket::ReceivedAck(const TcpHeader& h, bool carriesData)
         }
     }
     SendPendingData();
+}
+
+uint32_t
+LfnTcpSocket::ReadSack(const TcpHeader& h)
+{
+    if (!m_sackEnabled || !h.HasOption(TcpOption::SACK))
+    {
+        return 0;
+    }
+    auto option = DynamicCast<const TcpOptionSack>(h.GetOption(TcpOption::SACK));
+    std::vector<TcpSendScoreboard::SackBlock> blocks;
+    for (const auto& [left, right] : option->GetSackList())
+    {
+        blocks.push_back({left, right});
+    }
+    m_stats.sackBlocksRcvd += blocks.size();
+    const uint32_t newlySacked = m_scoreboard->OnSack(blocks).newlySacked;
+    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        const uint32_t lost = m_scoreboard->MarkLostRetransmissions(); // (8e)
+        const uint32_t mss = std::max<uint32_t>(1, m_tcb->m_segmentSize);
+        m_stats.lostRetransmits += (lost + mss - 1) / mss;
+    }
+    return newlySacked;
 }
 
 void
@@ -2453,23 +2458,30 @@ LfnTcpSocket::RetransmissionTimeout()
     m_recover = m_tcb->m_highTxMark;
     m_recoverActive = true;
     m_rto = Min(m_rto.Get() + m_rto.Get(), kMaxBackoff); // RFC 6298 (5.5)
-    std::optional<uint32_t> priorSsthresh;
-    if (m_tcb->m_congState != TcpSocketState::CA_LOSS || !headRetransmitted)
-    {
-        const bool open = m_tcb->m_congState == TcpSocketState::CA_OPEN ||
-                          m_tcb->m_congState == TcpSocketState::CA_DISORDER;
-        priorSsthresh = open ? TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh},
-                                                             m_tcb->m_segmentSize)
-                             : m_tcb->m_ssThresh.Get();
-        m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, inFlightBeforeRto);
-    }
-    m_undo.StartLoss(priorSsthresh, retransmittedOut); // (13)
+    m_undo.StartLoss(ReduceSsThreshAtTimeout(inFlightBeforeRto, headRetransmitted),
+                     retransmittedOut); // (13)
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
     SetCongState(TcpSocketState::CA_LOSS);
     m_tcb->m_cWnd = m_tcb->m_segmentSize;
     m_tcb->m_cWndInfl = m_tcb->m_cWnd;
     m_retxTimer.Set(m_rto.Get());
     SendPendingData();
+}
+
+std::optional<uint32_t>
+LfnTcpSocket::ReduceSsThreshAtTimeout(uint32_t inFlight, bool headRetransmitted)
+{
+    if (m_tcb->m_congState == TcpSocketState::CA_LOSS && headRetransmitted)
+    {
+        return std::nullopt; // reduced at the timeout that retransmitted the head already
+    }
+    const bool open = m_tcb->m_congState == TcpSocketState::CA_OPEN ||
+                      m_tcb->m_congState == TcpSocketState::CA_DISORDER;
+    const uint32_t prior = open ? TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh},
+                                                                m_tcb->m_segmentSize)
+                                : m_tcb->m_ssThresh.Get();
+    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, inFlight);
+    return prior;
 }
 
 void

@@ -476,6 +476,20 @@ class LfnTcpSocket : public TcpSocket
     /** (13) in Loss: undo, forget the loss marks, and with SACK open (tcp_try_undo_loss). */
     void UndoLoss();
     void NewAck(SequenceNumber32 ack, bool resetRto);
+    /**
+     * Apply an ACK's SACK blocks to the scoreboard (and (8e) in Recovery).
+     * @param h the ACK
+     * @return the bytes newly SACKed
+     */
+    uint32_t ReadSack(const TcpHeader& h);
+    /**
+     * A timeout's ssthresh: reduced unless the head was retransmitted by an earlier timeout
+     * of this Loss.
+     * @param inFlight the pipe before the timeout (bytes)
+     * @param headRetransmitted the segment at snd_una was retransmitted
+     * @return TcpLinuxUndo's s_P if ssthresh was reduced
+     */
+    std::optional<uint32_t> ReduceSsThreshAtTimeout(uint32_t inFlight, bool headRetransmitted);
     void EstimateRtt(uint64_t oldOffset, uint64_t ackOffset);
     void HandshakeRttSample(const TcpHeader& h);
     void TakeRttSample(Time sample);
