@@ -34,11 +34,12 @@
  * time); a TCP flag given on the command line overrides it for that setting
  * (WanEndHosts, WanTcpFlags). Queues: the router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets (its traffic-control layer removed, so that is all the buffering
- * there is); an end with a host profile queues in its profile's pfifo_fast (txqueuelen
- * packets, WanEndHosts::InstallQdisc); every other port keeps ns-3's default queue
- * discipline, FqCoDel, in front of a 100-packet device queue. Make accessRate > bottleneckRate
- * (default 10 Gb/s vs 1 Gb/s) so that the router's queue, not the sender's NIC, is the
- * bottleneck; equal rates are allowed (then the sender's own queue fills first).
+ * there is); each end queues in Linux's pfifo_fast (an end with a host profile, txqueuelen
+ * packets of its profile; a bare end, Linux's default 1000; WanEndHosts::InstallQdisc) in
+ * front of its device queue; the routers' other ports queue in their 100-packet device
+ * queues alone (UseDeviceQueues: no FqCoDel, which ns-3 would put there). Make accessRate >
+ * bottleneckRate (default 10 Gb/s vs 1 Gb/s) so that the router's queue, not the sender's NIC, is
+ * the bottleneck; equal rates are allowed (then the sender's own queue fills first).
  *
  * TCP: --tcp=lfn installs LfnTcpHelper on both hosts before the internet stack; --tcp=ns3
  * keeps ns-3's TcpSocketBase. The congestion-control algorithm (--congestion) and the
@@ -316,6 +317,7 @@ struct Path
             addresses.SetBase("10.1.3.0", "255.255.255.0");
             receiverAddress = addresses.Assign(lastAccess).GetAddress(0);
         }
+        UseDeviceQueues(farRouter ? NodeContainer(router, farRouter) : router);
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
 

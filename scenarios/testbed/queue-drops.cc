@@ -50,7 +50,10 @@ QueueDrops::AddTrafficControl(Ptr<Node> node)
 void
 QueueDrops::InstallBottleneck(Ptr<NetDevice> port, uint32_t packets)
 {
-    TrafficControlHelper().Uninstall(port);
+    if (port->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(port))
+    {
+        TrafficControlHelper().Uninstall(port);
+    }
     DynamicCast<PointToPointNetDevice>(port)->GetQueue()->SetMaxSize(
         QueueSize(QueueSizeUnit::PACKETS, packets));
     AddDeviceQueue(port);

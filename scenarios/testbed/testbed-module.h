@@ -16,7 +16,8 @@
 #include "scenario-flags.h"
 #include "scenario.h"
 
-// TCP: the implementation; WAN TCP flags, path sizing and end hosts
+// TCP: the implementation; WAN TCP flags, path sizing, end hosts and router ports
+#include "router-ports.h"
 #include "tcp-choice.h"
 #include "wan-end-hosts.h"
 #include "wan-path-sizing.h"

@@ -6,6 +6,8 @@
 #include "hybridnet/nic-helper.h"
 
 #include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -72,7 +74,13 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
     if (IsModelled(end))
     {
         m_hosts.GetProfile(end).InstallQdisc(devices);
+        return;
     }
+    TrafficControlHelper pfifoFast;
+    pfifoFast.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
+                               "MaxSize",
+                               QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, kBareTxQueueLen)));
+    pfifoFast.Install(devices);
 }
 
 void

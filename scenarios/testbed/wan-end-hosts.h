@@ -52,7 +52,8 @@ namespace hybridnet
  * read at once; the wake-ups of a reading process (HostProcess) are not charged. The NICs' throttle
  * counters draw their phases from the streams the scenario gives AssignStreams, after its own (loss
  * injectors'). Queue discipline: a modelled end's is its profile's (InstallQdisc, pfifo_fast of
- * txqueuelen packets); a bare end keeps ns-3's default, FqCoDel.
+ * txqueuelen packets); a bare end's is Linux's default, pfifo_fast of 1000 packets (ether_setup's
+ * tx_queue_len, the same in 2.4 and 2.6), not ns-3's FqCoDel, which no kernel of the studies ran.
  */
 class WanEndHosts
 {
@@ -104,7 +105,8 @@ class WanEndHosts
 
     /**
      * Install an end's transmit queue discipline: with a profile, the profile's
-     * (HostProfile::InstallQdisc, Linux's pfifo_fast); without, nothing (ns-3's default).
+     * (HostProfile::InstallQdisc, Linux's pfifo_fast); without, Linux's default pfifo_fast of
+     * kBareTxQueueLen packets.
      * Call it after the internet stack and before addresses are assigned.
      * @param end which end @p devices belong to
      * @param devices the end host's devices
@@ -117,6 +119,9 @@ class WanEndHosts
      * @param stream the first stream, after those the scenario's other objects use
      */
     static void AssignStreams(NetDeviceContainer devices, int64_t stream);
+
+    /** A bare end's txqueuelen (packets): Linux's ether_setup, 2.4 and 2.6. */
+    static constexpr uint32_t kBareTxQueueLen = 1000;
 
   private:
     HostFlags m_hosts; //!< profiles SENDER and RECEIVER
