@@ -1026,10 +1026,13 @@ LfnTcpSocket::AddOptions(TcpHeader& h, bool syn)
     }
     if (m_timestampEnabled)
     {
-        Ptr<TcpOptionTS> ts = CreateObject<TcpOptionTS>();
-        ts->SetTimestamp(TcpOptionTS::NowToTsValue());
-        ts->SetEcho(m_timestampToEcho);
-        h.AppendOption(ts);
+        if (!m_txTimestamp || m_txTimestamp->GetReferenceCount() > 1)
+        {
+            m_txTimestamp = CreateObject<TcpOptionTS>(); // a header sent earlier still holds it
+        }
+        m_txTimestamp->SetTimestamp(TcpOptionTS::NowToTsValue());
+        m_txTimestamp->SetEcho(m_timestampToEcho);
+        h.AppendOption(m_txTimestamp);
     }
     if (!syn && m_sackEnabled && m_rxBuffer.OutOfOrderBytes() > 0)
     {
@@ -1360,8 +1363,7 @@ LfnTcpSocket::ForwardUp(Ptr<Packet> packet,
 {
     Ptr<LfnTcpSocket> self(this); // closing may drop the endpoint's reference to us
     m_segmentTrueSize = TrueSizeFrom(incomingInterface);
-    TcpHeader h;
-    packet->RemoveHeader(h);
+    TcpHeader h = m_headerReader.Remove(packet);
     m_rxTrace(packet, h, this);
     Address from = InetSocketAddress(header.GetSource(), port);
     Address to = InetSocketAddress(header.GetDestination(), h.GetDestinationPort());

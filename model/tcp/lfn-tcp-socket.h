@@ -5,6 +5,7 @@
 #define HYBRIDNET_LFN_TCP_SOCKET_H
 
 #include "deadline-timer.h"
+#include "tcp-header-reader.h"
 #include "tcp-linux-receiver.h"
 #include "tcp-linux-undo.h"
 #include "tcp-receive-buffer.h"
@@ -658,6 +659,8 @@ class LfnTcpSocket : public TcpSocket
     bool m_delivering{false}; //!< inside NotifyDataRecv of an arriving segment
     bool m_readWhileDelivering{false}; //!< the application read from that callback
     uint32_t m_timestampToEcho{0};
+    TcpHeaderReader m_headerReader;    //!< takes a received segment's header
+    Ptr<TcpOptionTS> m_txTimestamp;    //!< the time stamp of sent segments, reused while unheld
     SequenceNumber32 m_lastAckSent{0}; //!< Last.ACK.sent of RFC 7323
     uint32_t m_delAckCount{0};
     DeadlineTimer m_delAckTimer; //!< delayed-ACK timer
