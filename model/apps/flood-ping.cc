@@ -3,6 +3,8 @@
  */
 #include "flood-ping.h"
 
+#include "hybridnet/host-cpu.h"
+
 #include "ns3/icmpv4-l4-protocol.h"
 #include "ns3/icmpv4.h"
 #include "ns3/inet-socket-address.h"
@@ -51,6 +53,12 @@ FloodPing::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&FloodPing::m_minInterval),
                           MakeTimeChecker(MicroSeconds(1), Hours(1)))
+            .AddAttribute("Interval",
+                          "time between requests of a periodic ping, equation (2') (ping -i); "
+                          "0 s: flood ping, equation (2). Range: 0 s to 1 h",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FloodPing::m_interval),
+                          MakeTimeChecker(Seconds(0), Hours(1)))
             .AddTraceSource("Rtt",
                             "round-trip time of an answered request, equation (3)",
                             MakeTraceSourceAccessor(&FloodPing::m_rtt),
@@ -77,6 +85,7 @@ void
 FloodPing::DoDispose()
 {
     m_socket = nullptr;
+    m_inSystemCall.clear();
     Application::DoDispose();
 }
 
@@ -135,10 +144,35 @@ FloodPing::Send()
         header.EnableChecksum();
     }
     packet->AddHeader(header);
-    m_pending[seq] = Simulator::Now();
+    m_pending[seq] = Simulator::Now(); // t_k: gettimeofday() before sendmsg()
     ++m_sent;
-    m_socket->Send(packet, 0);
-    m_next = Simulator::Schedule(m_minInterval, &FloodPing::Send, this);
+    m_next = Simulator::Schedule(m_interval.IsStrictlyPositive() ? m_interval : m_minInterval,
+                                 &FloodPing::Send,
+                                 this);
+    m_inSystemCall.push_back(packet);
+    if (Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>())
+    {
+        cpu->RunSystemCall(MakeCallback(&FloodPing::Transmit, this));
+    }
+    else
+    {
+        Transmit();
+    }
+}
+
+void
+FloodPing::Transmit()
+{
+    if (m_inSystemCall.empty())
+    {
+        return; // disposed meanwhile
+    }
+    Ptr<Packet> packet = m_inSystemCall.front();
+    m_inSystemCall.pop_front();
+    if (m_socket)
+    {
+        m_socket->Send(packet, 0);
+    }
 }
 
 void
@@ -167,7 +201,7 @@ FloodPing::Receive(Ptr<Socket> socket)
         m_pending.erase(it);
         ++m_received;
         m_rtt(echo.GetSequenceNumber(), rtt);
-        if (newest)
+        if (newest && !m_interval.IsStrictlyPositive())
         {
             Send(); // equation (2), first branch: the reply to the newest request
         }

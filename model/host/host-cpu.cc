@@ -62,6 +62,14 @@ HostCpu::GetTypeId()
                           UintegerValue(7600),
                           MakeUintegerAccessor(&HostCpu::m_contextSwitchCycles),
                           MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("SyscallCycles",
+                          "CPU cycles of a system call's entry and exit (int 0x80, the "
+                          "dispatch and the return; not the work the call does) that an "
+                          "application's call pays before that work, equation (4), cycles. "
+                          "0: not modelled. Range: 0 to 1e7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostCpu::m_syscallCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
             .AddAttribute("TimerTick",
                           "Period of the kernel's timer tick, 1 / HZ, of equation (3): a "
                           "process that has waited this long runs before further softirq "
@@ -103,6 +111,23 @@ uint64_t
 HostCpu::GetContextSwitchCycles() const
 {
     return m_contextSwitchCycles;
+}
+
+void
+HostCpu::RunSystemCall(Callback<void> done)
+{
+    if (m_syscallCycles == 0)
+    {
+        done();
+    }
+    else if (m_processors == 1)
+    {
+        Execute(KERNEL, m_syscallCycles, 0, done);
+    }
+    else
+    {
+        Simulator::Schedule(GetServiceTime(m_syscallCycles), done);
+    }
 }
 
 Time

@@ -64,6 +64,16 @@ namespace hybridnet
  * (ExpCS 2007), measured a direct cost of 3.8 us per switch on a dual 2.0 GHz Xeon under
  * Linux 2.6 (the Xeon generation of the studies' hosts): 3.8 us x 2.0 GHz.
  *
+ * System calls: an application's system call enters and leaves the kernel (int 0x80 and
+ * iret with the dispatch, not the work the call does, which the network code charges
+ * itself) in SyscallCycles; RunSystemCall runs it before what the call does,
+ *
+ *     (4) t_done = t + queueing + SyscallCycles / f    on a uniprocessor host (a KERNEL job)
+ *         t_done = t + SyscallCycles / f               with Processors >= 2 (the application's
+ *                                                      processor runs it; this CPU stays free)
+ *
+ * and with SyscallCycles = 0 (the default: not modelled) at once.
+ *
  * Scope and limits: one CPU for all network work, as on the studies' Linux 2.4 and 2.6
  * hosts where the NIC's interrupt is delivered to one processor (no RSS, no irqbalance
  * across packets); the other processors of a multiprocessor host run the applications and
@@ -139,6 +149,13 @@ class HostCpu : public Object
     /** @return cycles of one context switch (attribute ContextSwitchCycles) */
     uint64_t GetContextSwitchCycles() const;
 
+    /**
+     * An application's system call, equation (4): @p done runs when the call has entered
+     * the kernel.
+     * @param done what the call does (runs at once when SyscallCycles is 0)
+     */
+    void RunSystemCall(Callback<void> done);
+
   protected:
     void DoDispose() override;
 
@@ -164,6 +181,7 @@ class HostCpu : public Object
     uint64_t m_frequency{0};                 //!< f, Hz
     DataRate m_copyRate;                     //!< M
     uint32_t m_processors{0};                //!< Processors
+    uint64_t m_syscallCycles{0};             //!< SyscallCycles, equation (4)
     uint64_t m_contextSwitchCycles{0};       //!< ContextSwitchCycles
     bool m_busy{false};                      //!< a job is running
     Time m_timerTick;                        //!< TimerTick, equation (3)

@@ -8,8 +8,6 @@
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
-#include "ns3/ping-helper.h"
-#include "ns3/ping.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -25,7 +23,7 @@ NS_LOG_COMPONENT_DEFINE("HybridnetPingSeries");
 
 PingSeries::PingSeries()
     : m_interval(Seconds(1)),
-      m_size(AttributeDefault<UintegerValue>(Ping::GetTypeId(), "Size").Get())
+      m_size(AttributeDefault<UintegerValue>(FloodPing::GetTypeId(), "Size").Get())
 {
 }
 
@@ -87,15 +85,15 @@ PingSeries::InstallFlood(Ptr<Node> from, Ipv4Address to, Time start)
 Time
 PingSeries::InstallPeriodic(Ptr<Node> from, Ipv4Address to, Time start)
 {
-    PingHelper ping(to);
-    ping.SetAttribute("Count", UintegerValue(0));
-    ping.SetAttribute("Interval", TimeValue(m_interval));
-    ping.SetAttribute("Size", UintegerValue(m_size));
-    ping.SetAttribute("VerboseMode", EnumValue(Ping::SILENT));
-    ApplicationContainer app = ping.Install(from);
-    app.Start(start);
-    app.Stop(start + m_interval * (m_count - 1) + m_interval / 2);
-    app.Get(0)->TraceConnectWithoutContext("Rtt", MakeCallback(&PingSeries::Record, this));
+    Ptr<FloodPing> ping = CreateObject<FloodPing>();
+    ping->SetAttribute("Remote", Ipv4AddressValue(to));
+    ping->SetAttribute("Count", UintegerValue(m_count));
+    ping->SetAttribute("Size", UintegerValue(m_size));
+    ping->SetAttribute("Interval", TimeValue(m_interval));
+    from->AddApplication(ping);
+    ping->SetStartTime(start);
+    ping->SetStopTime(start + m_interval * m_count);
+    ping->TraceConnectWithoutContext("Rtt", MakeCallback(&PingSeries::Record, this));
     return start + m_interval * m_count + Seconds(1);
 }
 

@@ -25,11 +25,9 @@ namespace hybridnet
  * @brief A ping series from one host to one address and what scenarios report of it: its
  * flags, the application, the RTT of every reply, the statistics and the series.
  *
- * Periodic (`ping -i`): ns-3's Ping sends pingCount requests, one every pingInterval from
- * the start.  Ping with Count = N stops 2 x the largest RTT (in whole milliseconds, so 0 on
- * a LAN) after the N-th request and loses its reply; so it runs unbounded and is stopped
- * half an interval after the N-th request.  The series is over one second after the
- * interval that follows the last request:
+ * Periodic (`ping -i`): FloodPing with Interval (its equation (2')) sends pingCount
+ * requests, one every pingInterval from the start, and takes replies until one interval
+ * after the last request.  The series is over one second after that:
  *
  *     (1)  end = start + N x pingInterval + 1 s
  *

@@ -9,6 +9,7 @@
  * time), and at start + T + k MinInterval otherwise.
  */
 #include "hybridnet/flood-ping.h"
+#include "hybridnet/host-cpu.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -95,6 +96,70 @@ class FloodPingScheduleTestCase : public TestCase
     uint32_t m_count;
 };
 
+/**
+ * (2') and the system call: a periodic ping every 1 ms over the 100 us link (T = 213.76 us)
+ * from a host whose CPU charges a system call of 2400 cycles at 2.4 GHz on another
+ * processor (HostCpu (4)): request k leaves its system call at start + k ms + 1 us, so each
+ * RTT is T + 1 us, measured from before the call as iputils measures, and replies do not
+ * pace the requests.
+ */
+class PeriodicPingTestCase : public TestCase
+{
+  public:
+    PeriodicPingTestCase()
+        : TestCase("periodic ping (2'): requests every Interval, RTT T plus the system call")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
+        NetDeviceContainer devices = link.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        Ipv4InterfaceContainer interfaces =
+            Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+        nodes.Get(0)->AggregateObject(
+            CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                UintegerValue(2'400'000'000),
+                                                "Processors",
+                                                UintegerValue(2),
+                                                "SyscallCycles",
+                                                UintegerValue(2400)));
+        Ptr<FloodPing> ping = CreateObject<FloodPing>();
+        ping->SetAttribute("Remote", Ipv4AddressValue(interfaces.GetAddress(1)));
+        ping->SetAttribute("Count", UintegerValue(5));
+        ping->SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+        nodes.Get(0)->AddApplication(ping);
+        const Time start = Seconds(1);
+        ping->SetStartTime(start);
+        ping->SetStopTime(Seconds(2));
+        std::vector<Time> rtts;
+        std::vector<Time> arrivals;
+        ping->TraceConnectWithoutContext(
+            "Rtt",
+            MakeCallback(+[](std::vector<Time>* r, std::vector<Time>* a, uint16_t, Time rtt) {
+                r->push_back(rtt);
+                a->push_back(Simulator::Now());
+            }).Bind(&rtts, &arrivals));
+        Simulator::Run();
+
+        const Time rtt =
+            2 * (DataRate("100Mbps").CalculateBytesTxTime(56 + 30) + MicroSeconds(100)) +
+            MicroSeconds(1);
+        NS_TEST_ASSERT_MSG_EQ(rtts.size(), 5u, "every request answered");
+        for (uint32_t k = 0; k < rtts.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(rtts[k], rtt, "RTT " << k << ": T + 1 us");
+            NS_TEST_EXPECT_MSG_EQ(arrivals[k], start + MilliSeconds(k) + rtt, "reply " << k);
+        }
+        Simulator::Destroy();
+    }
+};
+
 /** The FloodPing test suite. */
 class FloodPingTestSuite : public TestSuite
 {
@@ -108,6 +173,7 @@ class FloodPingTestSuite : public TestSuite
         AddTestCase(new FloodPingScheduleTestCase(MicroSeconds(100), 1472, 50), Duration::QUICK);
         // RTT about 30 ms > 10 ms: a request every 10 ms, three outstanding.
         AddTestCase(new FloodPingScheduleTestCase(MilliSeconds(15), 56, 100), Duration::QUICK);
+        AddTestCase(new PeriodicPingTestCase, Duration::QUICK);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/test.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,57 @@ class PriorityTestCase : public TestCase
     }
 
     std::vector<std::string> m_order;
+};
+
+/**
+ * (4): a system call of 1000 cycles at 1 GHz behind a 1 us kernel job. On one processor it
+ * queues on the CPU (done at 2 us, 2 us busy); with two the application's processor runs it
+ * (done at 1 us, 1 us busy: the kernel job alone); with SyscallCycles 0 at once.
+ */
+class SystemCallTestCase : public TestCase
+{
+  public:
+    /**
+     * @param processors Processors
+     * @param cycles SyscallCycles
+     * @param done when the call's work may start
+     * @param busy the CPU's busy time at the end
+     */
+    SystemCallTestCase(uint32_t processors, uint64_t cycles, Time done, Time busy)
+        : TestCase("system call of " + std::to_string(cycles) + " cycles, " +
+                   std::to_string(processors) + " processor(s): done at " +
+                   std::to_string(done.GetNanoSeconds()) + " ns"),
+          m_processors(processors),
+          m_cycles(cycles),
+          m_done(done),
+          m_busy(busy)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(1'000'000'000),
+                                                               "Processors",
+                                                               UintegerValue(m_processors),
+                                                               "SyscallCycles",
+                                                               UintegerValue(m_cycles));
+        cpu->Execute(HostCpu::KERNEL, 1000, 0, Callback<void>()); // the CPU is busy 0..1 us
+        std::optional<Time> done;
+        cpu->RunSystemCall(
+            MakeCallback(+[](std::optional<Time>* at) { *at = Simulator::Now(); }).Bind(&done));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done.has_value(), true, "the call's work runs");
+        NS_TEST_EXPECT_MSG_EQ(*done, m_done, "when it runs");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBusyTime(), m_busy, "this CPU's busy time");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_processors;
+    uint64_t m_cycles;
+    Time m_done;
+    Time m_busy;
 };
 
 /**
@@ -234,6 +286,11 @@ class HostCpuTestSuite : public TestSuite
         // 1 cycle at 2.4 GHz = 0.4167 ns, rounded up to 1 ns.
         AddTestCase(new ServiceTimeTestCase(2'400'000'000, 1, 0, NanoSeconds(1)), Duration::QUICK);
         AddTestCase(new PriorityTestCase, Duration::QUICK);
+        AddTestCase(new SystemCallTestCase(1, 1000, MicroSeconds(2), MicroSeconds(2)),
+                    Duration::QUICK);
+        AddTestCase(new SystemCallTestCase(2, 1000, MicroSeconds(1), MicroSeconds(1)),
+                    Duration::QUICK);
+        AddTestCase(new SystemCallTestCase(1, 0, Seconds(0), MicroSeconds(1)), Duration::QUICK);
         AddTestCase(new UtilisationTestCase(0.3), Duration::QUICK);
         AddTestCase(new UtilisationTestCase(0.9), Duration::QUICK);
         AddTestCase(new UtilisationTestCase(1.5), Duration::QUICK);
