@@ -243,7 +243,7 @@ def _stored_report_input(cases: list[validation.Case]) -> dict:
         stored = validate.stored_results(case)
         if stored is not None:
             level, docs = stored
-            found[case.id] = (level, validation.evaluate(case, docs), docs)
+            found[case.id] = (level, validation.evaluate(case, docs, level), docs)
     return found
 
 

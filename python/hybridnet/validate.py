@@ -224,7 +224,7 @@ class CaseDone:
 
 def _finish(plan: CaseRun, store: Store, failed: list, from_store: bool, wall_s: float) -> CaseDone:
     docs = {} if failed else plan.results(store)
-    outcomes = [] if failed else evaluate(plan.case, docs)
+    outcomes = [] if failed else evaluate(plan.case, docs, plan.level)
     return CaseDone(plan.case, plan.level, outcomes, docs or {}, failed, from_store, wall_s)
 
 

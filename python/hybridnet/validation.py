@@ -11,10 +11,11 @@ A case is a folder ``validation/<study>-<figure-or-table>/`` with
   the quick level - a shorter run standing in for the study's - with ``why`` the checks keep
   their meaning; a variant's own flags still win), and the checks: which metric is compared
   with which reference row, how (``range``, ``value`` within a relative tolerance,
-  ``at-most`` or ``at-least``), the tolerance and why, the verdict we expect today and the
-  reason; a check with ``relative_to`` compares the ratio of its variant's metric to
-  another variant's (same RngRun), for published claims such as "roughly doubles" or
-  "slightly lower";
+  ``at-most`` or ``at-least``), the tolerance and why, the verdict we expect today (one
+  for both levels, or ``{ quick = ..., full = ... }`` where a stand-in's shorter run and the
+  study's length are known to disagree) and the reason; a check with ``relative_to``
+  compares the ratio of its variant's metric to another variant's (same RngRun), for
+  published claims such as "roughly doubles" or "slightly lower";
 - ``plot.gp``: a gnuplot script that overlays simulation and measurement.
 
 Verdicts: ``pass`` (within tolerance), ``miss`` (outside it), ``inconsistent`` (the
@@ -79,10 +80,14 @@ class Check:
     kind: str
     tolerance: float
     tolerance_why: str
-    expect: str
+    expect: dict  # level -> the verdict declared for it
     reason: str
     bound: str | None = None
     relative_to: str | None = None  # variant whose metric divides this one's (same RngRun)
+
+    def expected(self, level: str) -> str:
+        """The verdict declared for ``level``."""
+        return self.expect[level]
 
 
 @dataclass(frozen=True)
@@ -235,6 +240,17 @@ def _series(doc: dict, where: str) -> tuple[str, ...]:
     return tuple(series)
 
 
+def _expect(check: dict, where: str) -> dict:
+    """``expect``: one verdict for both levels, or a table with one per level."""
+    expect = check.get("expect")
+    if isinstance(expect, str):
+        return dict.fromkeys(LEVELS, expect)
+    if isinstance(expect, dict) and set(expect) == set(LEVELS):
+        if all(isinstance(v, str) for v in expect.values()):
+            return dict(expect)
+    raise CaseError(f"{where}: 'expect' must be a verdict or a table {{ quick = ..., full = ... }}")
+
+
 def _standin(doc: dict, flags: dict, where: str) -> Standin | None:
     if "standin" not in doc:
         return None
@@ -328,7 +344,7 @@ def load_case(folder: Path) -> Case:
             kind=_take(c, "kind", str, where),
             tolerance=float(_take(c, "tolerance", (int, float), where)),
             tolerance_why=_take(c, "tolerance_why", str, where),
-            expect=_take(c, "expect", str, where),
+            expect=_expect(c, where),
             reason=_take(c, "reason", str, where, ""),
             bound=c.get("bound"),
             relative_to=c.get("relative_to"),
@@ -364,10 +380,11 @@ def load_case(folder: Path) -> Case:
             raise CaseError(f"{where}: reference '{ref.id}' is 0: errors are relative to it")
         if not 0 <= check.tolerance <= 1:
             raise CaseError(f"{where}: tolerance {check.tolerance} is outside 0 to 1")
-        if check.expect not in VERDICTS:
-            raise CaseError(f"{where}: expect '{check.expect}' is not one of {', '.join(VERDICTS)}")
-        if check.expect != "pass" and not check.reason:
-            raise CaseError(f"{where}: an expected {check.expect} needs a reason")
+        for verdict in check.expect.values():
+            if verdict not in VERDICTS:
+                raise CaseError(f"{where}: expect '{verdict}' is not one of {', '.join(VERDICTS)}")
+            if verdict != "pass" and not check.reason:
+                raise CaseError(f"{where}: an expected {verdict} needs a reason")
         checks.append(check)
     return Case(
         id=folder.name,
@@ -467,8 +484,9 @@ def _samples(case: Case, check: Check, docs: list, base: list | None, unit: str)
     return [v / b for v, b in zip(values, bases, strict=True)]
 
 
-def evaluate(case: Case, results: dict) -> list[Outcome]:
-    """Outcomes of every check; ``results`` maps variant name -> list of result documents."""
+def evaluate(case: Case, results: dict, level: str = "quick") -> list[Outcome]:
+    """Outcomes of every check at ``level`` (whose declared verdicts they are compared
+    with); ``results`` maps variant name -> list of result documents."""
     outcomes = []
     for check in case.checks:
         ref = case.references[check.reference]
@@ -480,7 +498,7 @@ def evaluate(case: Case, results: dict) -> list[Outcome]:
             target=describe_reference(ref),
             origin=ref.origin,
             use=ref.use,
-            expected=check.expect,
+            expected=check.expected(level),
         )
         docs = results.get(check.variant)
         if docs:

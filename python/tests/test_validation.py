@@ -114,6 +114,18 @@ def test_valid_case_loads_and_evaluates(tmp_path):
     assert o.verdict == "pass" and not o.as_expected, "a change of verdict must show"
 
 
+def test_a_check_may_declare_a_verdict_per_level(tmp_path):
+    text = CASE.replace('expect = "miss"', 'expect = { quick = "miss", full = "pass" }')
+    case = validation.load_case(write_case(tmp_path, text))
+    assert case.checks[0].expected("quick") == "miss"
+    assert case.checks[0].expected("full") == "pass"
+    docs = [{"metrics": {"goodput": {"value": 900.0, "unit": "Mb/s"}}}] * 2
+    (o,) = validation.evaluate(case, {"v": docs}, "full")
+    assert o.verdict == "pass" and o.as_expected, "the full level's own declaration"
+    (o,) = validation.evaluate(case, {"v": docs}, "quick")
+    assert o.verdict == "pass" and not o.as_expected, "the quick level's declaration"
+
+
 def test_a_standin_replaces_case_flags_at_the_quick_level_only(tmp_path):
     text = CASE.replace(
         'flags = { pingCount = "0" }', 'flags = { pingCount = "0", duration = "10s" }'
@@ -203,6 +215,19 @@ def test_relative_to_must_name_another_variant(tmp_path, edit, message):
     "edit,message",
     [
         (lambda c, r: (c.replace('expect = "miss"', 'expect = "maybe"'), r), "expect 'maybe'"),
+        (
+            lambda c, r: (c.replace('expect = "miss"', 'expect = { quick = "miss" }'), r),
+            "a verdict or a table",
+        ),
+        (
+            lambda c, r: (
+                c.replace('expect = "miss"', 'expect = { quick = "pass", full = "miss" }').replace(
+                    'reason = "no host model"\n', ""
+                ),
+                r,
+            ),
+            "needs a reason",
+        ),
         (lambda c, r: (c.replace('reason = "no host model"\n', ""), r), "needs a reason"),
         (lambda c, r: (c.replace('kind = "range"', 'kind = "value"'), r), "does not fit"),
         (lambda c, r: (c.replace('reference = "a"', 'reference = "z"'), r), "'z' is not in"),
