@@ -4,6 +4,7 @@
 #include "flood-ping.h"
 
 #include "hybridnet/host-cpu.h"
+#include "hybridnet/host-process.h"
 
 #include "ns3/icmpv4-l4-protocol.h"
 #include "ns3/icmpv4.h"
@@ -85,6 +86,7 @@ void
 FloodPing::DoDispose()
 {
     m_socket = nullptr;
+    m_process = nullptr;
     m_inSystemCall.clear();
     Application::DoDispose();
 }
@@ -105,6 +107,7 @@ FloodPing::StartApplication()
     m_socket->SetRecvCallback(MakeCallback(&FloodPing::Receive, this));
     m_socket->Bind();
     m_socket->Connect(InetSocketAddress(m_remote, 0));
+    m_process = HostProcess::Create(node);
     Send();
 }
 
@@ -161,6 +164,18 @@ FloodPing::Send()
 }
 
 void
+FloodPing::ReadReply()
+{
+    GetNode()->GetObject<HostCpu>()->RunSystemCall(MakeCallback(&FloodPing::WriteBackspace, this));
+}
+
+void
+FloodPing::WriteBackspace()
+{
+    GetNode()->GetObject<HostCpu>()->RunSystemCall(MakeCallback(&FloodPing::Send, this));
+}
+
+void
 FloodPing::Transmit()
 {
     if (m_inSystemCall.empty())
@@ -203,7 +218,15 @@ FloodPing::Receive(Ptr<Socket> socket)
         m_rtt(echo.GetSequenceNumber(), rtt);
         if (newest && !m_interval.IsStrictlyPositive())
         {
-            Send(); // equation (2), first branch: the reply to the newest request
+            // equation (2), first branch: the reply to the newest request, through (4)
+            if (m_process)
+            {
+                m_process->Wake(MakeCallback(&FloodPing::ReadReply, this));
+            }
+            else
+            {
+                Send();
+            }
         }
     }
 }

@@ -24,6 +24,8 @@ class Socket;
 namespace hybridnet
 {
 
+class HostProcess;
+
 /**
  * @brief Linux ping (iputils): flood ping, `ping -f -c N` - ICMP echo requests sent as fast
  * as the replies come back, or MinInterval apart, whichever is faster - or, with Interval
@@ -34,7 +36,8 @@ namespace hybridnet
  * is sent and a_k the time its reply arrives (infinity if it never does):
  *
  *     (1) t_0 = start
- *     (2) t_{k+1} = min(a_k, t_k + MinInterval)        (MinInterval = 10 ms: 100 per second)
+ *     (2) t_{k+1} = min(a_k, t_k + MinInterval)        (MinInterval = 10 ms: 100 per second;
+ *                                                       on a host model a_k becomes (4))
  *     (2') t_{k+1} = t_k + Interval                     (Interval > 0: ping -i)
  *     (3) RTT_k = a_k - t_k                              (reported by the Rtt trace)
  *
@@ -52,13 +55,21 @@ namespace hybridnet
  * HostCpu::RunSystemCall (its equation (4): SyscallCycles, 0 unless the host profile sets
  * it), so the call's entry is part of the RTT, as on Linux.
  *
- * Departures from ping: the RTT is taken in simulated time when the reply reaches the
- * application; the ping process's scheduling delay is not modelled (iputils takes the
- * receive time from the kernel's SO_TIMESTAMP stamp, which is also free of it).  Nor is
- * ping -f's terminal output (a dot written per request, a backspace per reply): each is a
- * write() between a reply and the next request, whose cost is the terminal's (console,
- * pseudo-terminal over ssh), for which no source gives a number; it would slow the flood's
- * rate, not change an RTT.
+ * Between a reply and the request it triggers in flood mode the ping process runs as
+ * iputils' main loop does: woken by the reply (HostProcess (1)), it reads it (recvmsg()),
+ * writes "\b \b" to the terminal (ping -f's output: a dot per request, taken back per
+ * reply) and sends the next request, each call through HostCpu::RunSystemCall:
+ *
+ *     (4)  t_{k+1} = a_k + wake-up + 2 x system call        (flood, reply k the newest)
+ *
+ * in place of (2)'s a_k, so the flood's rate falls with the host's costs while no RTT
+ * changes.  The terminal's own work for those bytes (a console, a pseudo-terminal over
+ * ssh) has no source and is left out, as is the dot's write() after each request (off the
+ * path: it ends long before the reply).
+ *
+ * Departure from ping: the RTT is taken in simulated time when the reply reaches the
+ * application's socket, before the process is woken (iputils takes the receive time from
+ * the kernel's SO_TIMESTAMP stamp, which is also free of the wake-up).
  */
 class FloodPing : public Application
 {
@@ -89,6 +100,10 @@ class FloodPing : public Application
     void Send();
     /** The oldest request in its system call enters the stack. */
     void Transmit();
+    /** The woken process reads the newest reply (recvmsg()), (4). */
+    void ReadReply();
+    /** It writes ping -f's backspace, then sends the next request, (4). */
+    void WriteBackspace();
     /** Read echo replies from the raw socket. */
     void Receive(Ptr<Socket> socket);
 
@@ -99,6 +114,7 @@ class FloodPing : public Application
     Time m_interval;                        //!< Interval of (2'), 0 for (2)
     uint16_t m_identifier{0};               //!< ICMP echo identifier
     Ptr<Socket> m_socket;                   //!< raw ICMP socket
+    Ptr<HostProcess> m_process;             //!< the ping process (null without a HostCpu)
     uint32_t m_sent{0};                     //!< requests sent
     uint32_t m_received{0};                 //!< replies received
     std::map<uint16_t, Time> m_pending;     //!< send times of requests without a reply

@@ -97,17 +97,22 @@ class FloodPingScheduleTestCase : public TestCase
 };
 
 /**
- * (2') and the system call: a periodic ping every 1 ms over the 100 us link (T = 213.76 us)
- * from a host whose CPU charges a system call of 2400 cycles at 2.4 GHz on another
- * processor (HostCpu (4)): request k leaves its system call at start + k ms + 1 us, so each
- * RTT is T + 1 us, measured from before the call as iputils measures, and replies do not
- * pace the requests.
+ * From a host whose CPU charges a system call of 2400 cycles and a context switch of 7600
+ * at 2.4 GHz on another processor (HostCpu (4), HostProcess (1)), over the 100 us link
+ * (T = 213.76 us): request k leaves its system call 1 us after t_k, so each RTT is T + 1 us,
+ * measured from before the call as iputils measures. Periodic (2'), every 1 ms: reply k at
+ * start + k ms + RTT. Flood (4): after each reply the process is woken (7600 cycles), reads
+ * and writes (two calls), so reply k arrives at start + RTT + k (RTT + wake + 2 calls).
  */
-class PeriodicPingTestCase : public TestCase
+class HostPingTestCase : public TestCase
 {
   public:
-    PeriodicPingTestCase()
-        : TestCase("periodic ping (2'): requests every Interval, RTT T plus the system call")
+    /** @param interval Interval (0: flood) */
+    explicit HostPingTestCase(Time interval)
+        : TestCase(interval.IsZero()
+                       ? "flood ping (4) from a host: woken, reads, writes, then sends"
+                       : "periodic ping (2'): requests every Interval, RTT T plus the system call"),
+          m_interval(interval)
     {
     }
 
@@ -122,17 +127,19 @@ class PeriodicPingTestCase : public TestCase
         InternetStackHelper().Install(nodes);
         Ipv4InterfaceContainer interfaces =
             Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
-        nodes.Get(0)->AggregateObject(
-            CreateObjectWithAttributes<HostCpu>("Frequency",
-                                                UintegerValue(2'400'000'000),
-                                                "Processors",
-                                                UintegerValue(2),
-                                                "SyscallCycles",
-                                                UintegerValue(2400)));
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(2'400'000'000),
+                                                               "Processors",
+                                                               UintegerValue(2),
+                                                               "SyscallCycles",
+                                                               UintegerValue(2400),
+                                                               "ContextSwitchCycles",
+                                                               UintegerValue(7600));
+        nodes.Get(0)->AggregateObject(cpu);
         Ptr<FloodPing> ping = CreateObject<FloodPing>();
         ping->SetAttribute("Remote", Ipv4AddressValue(interfaces.GetAddress(1)));
         ping->SetAttribute("Count", UintegerValue(5));
-        ping->SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+        ping->SetAttribute("Interval", TimeValue(m_interval));
         nodes.Get(0)->AddApplication(ping);
         const Time start = Seconds(1);
         ping->SetStartTime(start);
@@ -150,14 +157,19 @@ class PeriodicPingTestCase : public TestCase
         const Time rtt =
             2 * (DataRate("100Mbps").CalculateBytesTxTime(56 + 30) + MicroSeconds(100)) +
             MicroSeconds(1);
+        const Time cycle = m_interval.IsZero()
+                               ? rtt + cpu->GetServiceTime(7600) + 2 * cpu->GetServiceTime(2400)
+                               : m_interval;
         NS_TEST_ASSERT_MSG_EQ(rtts.size(), 5u, "every request answered");
         for (uint32_t k = 0; k < rtts.size(); ++k)
         {
             NS_TEST_EXPECT_MSG_EQ(rtts[k], rtt, "RTT " << k << ": T + 1 us");
-            NS_TEST_EXPECT_MSG_EQ(arrivals[k], start + MilliSeconds(k) + rtt, "reply " << k);
+            NS_TEST_EXPECT_MSG_EQ(arrivals[k], start + rtt + cycle * k, "reply " << k);
         }
         Simulator::Destroy();
     }
+
+    Time m_interval; //!< Interval of the ping
 };
 
 /** The FloodPing test suite. */
@@ -173,7 +185,8 @@ class FloodPingTestSuite : public TestSuite
         AddTestCase(new FloodPingScheduleTestCase(MicroSeconds(100), 1472, 50), Duration::QUICK);
         // RTT about 30 ms > 10 ms: a request every 10 ms, three outstanding.
         AddTestCase(new FloodPingScheduleTestCase(MilliSeconds(15), 56, 100), Duration::QUICK);
-        AddTestCase(new PeriodicPingTestCase, Duration::QUICK);
+        AddTestCase(new HostPingTestCase(MilliSeconds(1)), Duration::QUICK);
+        AddTestCase(new HostPingTestCase(Seconds(0)), Duration::QUICK);
     }
 };
 
