@@ -25,9 +25,10 @@
  * link has rtts[i]/2 - bottleneckDelay one way, the bottleneck link bottleneckDelay, so no
  * RTT may be below 2 x bottleneckDelay. The router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets with its traffic-control layer removed, and its other ports queue
- * in their device queues, as in wan-bulk-transfer; every host in Linux's pfifo_fast;
- * queuePackets 0 means one BDP of the longest path (bottleneckRate x max(rtts) / (segmentSize + 52
- * B)), the queue with which even the longest flow alone keeps the link busy through a halving.
+ * in their device queues, as in wan-bulk-transfer; every host in Linux's pfifo_fast.
+ * queuePackets 0 means one BDP of the longest path (bottleneckRate x max(rtts) /
+ * (segmentSize + 52 B)), the queue with which even the longest flow alone keeps the link
+ * busy through a halving.
  *
  * End hosts (WanEndHosts, as in wan-bulk-transfer): --sender (every sender) and --receiver
  * name a host profile or none (the default: the bare nodes above). A sender with a profile

@@ -6,7 +6,6 @@
 #include "attribute-default.h"
 #include "hybridnet/flood-ping.h"
 
-#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
