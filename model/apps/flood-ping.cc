@@ -86,6 +86,7 @@ void
 FloodPing::DoDispose()
 {
     m_socket = nullptr;
+    m_cpu = nullptr;
     m_process = nullptr;
     m_inSystemCall.clear();
     Application::DoDispose();
@@ -107,6 +108,7 @@ FloodPing::StartApplication()
     m_socket->SetRecvCallback(MakeCallback(&FloodPing::Receive, this));
     m_socket->Bind();
     m_socket->Connect(InetSocketAddress(m_remote, 0));
+    m_cpu = node->GetObject<HostCpu>();
     m_process = HostProcess::Create(node);
     Send();
 }
@@ -153,9 +155,9 @@ FloodPing::Send()
                                  &FloodPing::Send,
                                  this);
     m_inSystemCall.push_back(packet);
-    if (Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>())
+    if (m_cpu)
     {
-        cpu->RunSystemCall(MakeCallback(&FloodPing::Transmit, this));
+        m_cpu->RunSystemCall(MakeCallback(&FloodPing::Transmit, this));
     }
     else
     {
@@ -166,13 +168,13 @@ FloodPing::Send()
 void
 FloodPing::ReadReply()
 {
-    GetNode()->GetObject<HostCpu>()->RunSystemCall(MakeCallback(&FloodPing::WriteBackspace, this));
+    m_cpu->RunSystemCall(MakeCallback(&FloodPing::WriteBackspace, this));
 }
 
 void
 FloodPing::WriteBackspace()
 {
-    GetNode()->GetObject<HostCpu>()->RunSystemCall(MakeCallback(&FloodPing::Send, this));
+    m_cpu->RunSystemCall(MakeCallback(&FloodPing::Send, this));
 }
 
 void

@@ -24,6 +24,7 @@ class Socket;
 namespace hybridnet
 {
 
+class HostCpu;
 class HostProcess;
 
 /**
@@ -114,6 +115,7 @@ class FloodPing : public Application
     Time m_interval;                        //!< Interval of (2'), 0 for (2)
     uint16_t m_identifier{0};               //!< ICMP echo identifier
     Ptr<Socket> m_socket;                   //!< raw ICMP socket
+    Ptr<HostCpu> m_cpu;                     //!< the node's CPU (null without one)
     Ptr<HostProcess> m_process;             //!< the ping process (null without a HostCpu)
     uint32_t m_sent{0};                     //!< requests sent
     uint32_t m_received{0};                 //!< replies received
