@@ -3,6 +3,8 @@
  */
 #include "host-bus.h"
 
+#include "memory-bus.h"
+
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -244,12 +246,23 @@ HostBus::HostBus()
 HostBus::~HostBus() = default;
 
 void
+HostBus::NotifyNewAggregate()
+{
+    if (!m_memoryBus)
+    {
+        m_memoryBus = GetObject<MemoryBus>();
+    }
+    Object::NotifyNewAggregate();
+}
+
+void
 HostBus::DoDispose()
 {
     for (auto& queue : m_queues)
     {
         queue.clear();
     }
+    m_memoryBus = nullptr;
     Object::DoDispose();
 }
 
@@ -478,6 +491,11 @@ HostBus::StartNext(uint8_t server)
     Job job = m_queues[server].front();
     m_queues[server].pop_front();
     m_busy[server] = true;
+    if (m_memoryBus)
+    {
+        const Time carried = m_memoryBus->Carry(job.bytes) - Simulator::Now();
+        job.service = std::max(job.service, carried); // (8)
+    }
     NS_LOG_LOGIC("start " << job.bytes << " B dir " << job.direction << " for " << job.service);
     Simulator::Schedule(job.service, &HostBus::Finish, this, server, job);
 }

@@ -8,6 +8,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -21,6 +22,8 @@ namespace ns3
 {
 namespace hybridnet
 {
+
+class MemoryBus;
 
 /**
  * @brief The I/O bus between a NIC and host memory (conventional PCI, PCI-X or PCI
@@ -86,6 +89,16 @@ namespace hybridnet
  * T(n) of completed transfers: on a shared bus GetBusyTime() / elapsed is the bus
  * utilisation; on PCI Express GetBusyTime() adds both directions' servers (up to twice the
  * elapsed time) and GetBusyTime(d) / elapsed is the utilisation of direction d.
+ *
+ * Memory. On a host with a MemoryBus (aggregated to the same node) every transfer's bytes
+ * also cross it (MemoryBus (2): once per DMA), reserved as the I/O bus starts the transfer
+ * at s_j; the I/O bus cannot move data faster than memory takes or gives it (the bridge's
+ * buffers fill and the bus stalls), so the transfer holds the I/O bus for
+ *
+ *   (8) T'(n) = max(T(n), e - s_j)      e = MemoryBus::Carry(n), MemoryBus (3),
+ *
+ * which is T(n) while the memory bus is faster than this bus and not busy with copies or
+ * other DMA; T' replaces T in (6) and in the busy time.
  *
  * Calibration (once; shared/reference/nic-tuning-load-balancing.md, "32-bit / 33 MHz
  * PCI is 1056 Mb/s in theory and about 850 Mb/s in practice (bus overhead, burst size)").
@@ -275,6 +288,7 @@ class HostBus : public Object
 
   protected:
     void DoDispose() override;
+    void NotifyNewAggregate() override;
 
   private:
     /** A queued transfer. */
@@ -344,6 +358,7 @@ class HostBus : public Object
     TracedCallback<Direction, uint32_t, Time> m_transferComplete; //!< TransferComplete
     /** (Kind, Width, Clock, Lanes, Mmrbc) as Validate() last accepted them */
     mutable std::optional<std::array<uint32_t, 5>> m_validated;
+    Ptr<MemoryBus> m_memoryBus; //!< the node's memory bus, if it has one
 };
 
 } // namespace hybridnet

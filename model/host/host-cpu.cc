@@ -3,12 +3,16 @@
  */
 #include "host-cpu.h"
 
+#include "memory-bus.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -92,12 +96,23 @@ HostCpu::HostCpu()
 HostCpu::~HostCpu() = default;
 
 void
+HostCpu::NotifyNewAggregate()
+{
+    if (!m_memoryBus)
+    {
+        m_memoryBus = GetObject<MemoryBus>();
+    }
+    Object::NotifyNewAggregate();
+}
+
+void
 HostCpu::DoDispose()
 {
     for (auto& queue : m_queues)
     {
         queue.clear();
     }
+    m_memoryBus = nullptr;
     Object::DoDispose();
 }
 
@@ -133,21 +148,44 @@ HostCpu::RunSystemCall(Callback<void> done)
 Time
 HostCpu::GetServiceTime(uint64_t cycles, uint64_t copiedBytes) const
 {
+    return GetCycleTime(cycles) + GetCopyTime(copiedBytes);
+}
+
+Time
+HostCpu::GetCycleTime(uint64_t cycles) const
+{
     // Equation (1) in integer time steps, rounded up: a job never takes less than its work.
     const auto steps = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
-    const unsigned __int128 cpu = (cycles * steps + m_frequency - 1) / m_frequency;
+    return TimeStep(static_cast<uint64_t>((cycles * steps + m_frequency - 1) / m_frequency));
+}
+
+Time
+HostCpu::GetCopyTime(uint64_t copiedBytes) const
+{
+    const auto steps = static_cast<unsigned __int128>(Seconds(1).GetTimeStep());
     const auto copyRate = static_cast<unsigned __int128>(m_copyRate.GetBitRate());
-    const unsigned __int128 copy = (8 * copiedBytes * steps + copyRate - 1) / copyRate;
-    return TimeStep(static_cast<uint64_t>(cpu + copy));
+    return TimeStep(static_cast<uint64_t>((8 * copiedBytes * steps + copyRate - 1) / copyRate));
 }
 
 void
 HostCpu::Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done)
 {
     NS_LOG_FUNCTION(this << static_cast<int>(level) << cycles << copiedBytes);
-    m_queues[level].push_back(Job{GetServiceTime(cycles, copiedBytes), Simulator::Now(), done});
+    m_queues[level].push_back(
+        Job{GetCycleTime(cycles), GetCopyTime(copiedBytes), copiedBytes, Simulator::Now(), done});
     m_backlog += 1;
     StartNext();
+}
+
+Time
+HostCpu::StartService(const Job& job)
+{
+    if (!m_memoryBus || job.copiedBytes == 0)
+    {
+        return job.compute + job.copy; // (1)
+    }
+    const Time carried = m_memoryBus->Carry(2 * job.copiedBytes) - Simulator::Now();
+    return job.compute + std::max(job.copy, carried); // (5)
 }
 
 void
@@ -171,7 +209,8 @@ HostCpu::StartNext()
             Job job = queue.front();
             queue.pop_front();
             m_busy = true;
-            Simulator::Schedule(job.service, &HostCpu::Finish, this, level, job.service, job.done);
+            const Time service = StartService(job);
+            Simulator::Schedule(service, &HostCpu::Finish, this, level, service, job.done);
             return;
         }
     }

@@ -8,6 +8,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -19,6 +20,8 @@ namespace ns3
 {
 namespace hybridnet
 {
+
+class MemoryBus;
 
 /**
  * @brief The processor that runs a host's network code: one CPU, a work-conserving,
@@ -73,6 +76,15 @@ namespace hybridnet
  *                                                      processor runs it; this CPU stays free)
  *
  * and with SyscallCycles = 0 (the default: not modelled) at once.
+ *
+ * Memory bus: on a host with a MemoryBus (aggregated to the same node), a job's copy
+ * crosses it twice (its source read, its destination written: MemoryBus (2)), reserved
+ * when the job starts at t0, and the copy cannot end before the bus has carried it:
+ *
+ *     (5) s = c / f + max(8 m / M, e - t0)    e = MemoryBus::Carry(2 m), MemoryBus (3)
+ *
+ * Without a MemoryBus, or while the bus is idle (e - t0 = 16 m / R, below 8 m / M whenever
+ * R > 2 M), (5) is (1).
  *
  * Scope and limits: one CPU for all network work, as on the studies' Linux 2.4 and 2.6
  * hosts where the NIC's interrupt is delivered to one processor (no RSS, no irqbalance
@@ -158,15 +170,34 @@ class HostCpu : public Object
 
   protected:
     void DoDispose() override;
+    void NotifyNewAggregate() override;
 
   private:
     /** A queued job. */
     struct Job
     {
-        Time service;        //!< s of equation (1)
-        Time queued;         //!< when it was queued, for (3)
-        Callback<void> done; //!< run at the end
+        Time compute;         //!< c / f of equation (1)
+        Time copy;            //!< 8 m / M of equation (1)
+        uint64_t copiedBytes; //!< m
+        Time queued;          //!< when it was queued, for (3)
+        Callback<void> done;  //!< run at the end
     };
+
+    /**
+     * @param cycles c
+     * @return c / f, rounded up to the time step
+     */
+    Time GetCycleTime(uint64_t cycles) const;
+    /**
+     * @param copiedBytes m
+     * @return 8 m / M, rounded up to the time step
+     */
+    Time GetCopyTime(uint64_t copiedBytes) const;
+    /**
+     * @param job the job that starts now
+     * @return its service time: (1), or (5) on a host with a memory bus
+     */
+    Time StartService(const Job& job);
 
     /** Start the next job if the CPU is idle and work is waiting. */
     void StartNext();
@@ -188,6 +219,7 @@ class HostCpu : public Object
     std::array<std::deque<Job>, 3> m_queues; //!< waiting jobs per level
     std::array<Time, 3> m_busyTime;          //!< busy time per level
     TracedValue<uint32_t> m_backlog;         //!< jobs waiting or running
+    Ptr<MemoryBus> m_memoryBus;              //!< the node's memory bus, if it has one
 };
 
 } // namespace hybridnet

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * hybridnet host module: the parts of a host that network traffic costs - its CPU, its
- * I/O bus, its loopback device - and the named host profiles of the studies.
+ * I/O bus, its memory bus, its loopback device - and the named host profiles of the studies.
  */
 #ifndef HYBRIDNET_HOST_MODULE_H
 #define HYBRIDNET_HOST_MODULE_H
@@ -12,5 +12,6 @@
 #include "host-loopback-net-device.h"
 #include "host-process.h"
 #include "loopback-helper.h"
+#include "memory-bus.h"
 
 #endif // HYBRIDNET_HOST_MODULE_H

@@ -5,6 +5,7 @@
 
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
+#include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-net-device.h"
 
 #include "ns3/log.h"
@@ -52,6 +53,10 @@ HostCounters::Read(std::vector<Sample>* into) const
         {
             (*into)[i].busBusy = bus->GetBusyTime();
         }
+        if (Ptr<MemoryBus> memory = node->GetObject<MemoryBus>())
+        {
+            (*into)[i].memoryBusy = memory->GetBusyTime();
+        }
         if (Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_nics.Get(i)))
         {
             (*into)[i].interrupts = nic->GetInterrupts();
@@ -75,6 +80,12 @@ HostCounters::WriteTo(ResultDocument& result) const
         result.SetMetric("busUtilisation" + who,
                          (b.busBusy - a.busBusy).GetSeconds() / seconds,
                          "");
+        if (m_hosts.Get(i)->GetObject<MemoryBus>())
+        {
+            result.SetMetric("memoryBusUtilisation" + who,
+                             (b.memoryBusy - a.memoryBusy).GetSeconds() / seconds,
+                             "");
+        }
         const double interrupts = b.interrupts - a.interrupts;
         result.SetMetric("interruptRate" + who, interrupts / seconds, "1/s");
         if (interrupts > 0)

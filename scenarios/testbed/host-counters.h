@@ -21,7 +21,8 @@ namespace hybridnet
 
 /**
  * @brief What the host model's counters say about a measurement window [t_0, t_1] of T =
- * t_1 - t_0, per host: the busy time B of its CPU (HostCpu) and of its bus (HostBus), the
+ * t_1 - t_0, per host: the busy time B of its CPU (HostCpu), of its I/O bus (HostBus) and of
+ * its memory bus (MemoryBus, if it has one), the
  * interrupts I and received frames F of its NIC (NicNetDevice), each read at t_0 and t_1.
  * WriteTo() adds, for a host named <who>:
  *
@@ -30,7 +31,10 @@ namespace hybridnet
  *     interruptRate<who>        = (I(t_1) - I(t_0)) / T                  1/s
  *     packetsPerInterrupt<who>  = (F(t_1) - F(t_0)) / (I(t_1) - I(t_0))  (only if I grew)
  *
- * A host without a CPU, bus or NIC model counts 0 for it.
+ * and, for a host with a memory bus (MemoryBus, a profile's memory section),
+ *     memoryBusUtilisation<who> = (B_mem(t_1) - B_mem(t_0)) / T
+ * A host without a CPU, bus or NIC model counts 0 for it; one without a memory bus has no
+ * memoryBusUtilisation (it has no such resource, not an idle one).
  */
 class HostCounters
 {
@@ -55,6 +59,7 @@ class HostCounters
     {
         Time cpuBusy;           //!< B_cpu
         Time busBusy;           //!< B_bus
+        Time memoryBusy;        //!< B_mem
         uint64_t interrupts{0}; //!< I
         uint64_t rxPackets{0};  //!< F
     };

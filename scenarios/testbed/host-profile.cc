@@ -9,6 +9,7 @@
 #include "hybridnet/lfn-tcp-helper.h"
 #include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/loopback-helper.h"
+#include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/quantity.h"
@@ -41,6 +42,7 @@ using namespace json_input;
 const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"cpu", &HostCpu::GetTypeId},
     {"bus", &HostBus::GetTypeId},
+    {"memory", &MemoryBus::GetTypeId},
     {"nic", &NicNetDevice::GetTypeId},
     {"moderator", &InterruptModerator::GetTypeId},
     {"kernel", &LfnTcpSocket::GetTypeId},
@@ -350,6 +352,10 @@ HostProfile::Apply(NicHelper& helper) const
         else if (s.section == "bus")
         {
             helper.SetBusAttribute(s.attribute, *s.value);
+        }
+        else if (s.section == "memory")
+        {
+            helper.SetMemoryBusAttribute(s.attribute, *s.value);
         }
         else if (s.section == "nic")
         {

@@ -26,7 +26,8 @@ class NicHelper;
 
 /**
  * @brief A host of one of the reproduced studies, read from its profile file: attribute
- * values of its CPU (HostCpu), I/O bus (HostBus), NIC (NicNetDevice), driver
+ * values of its CPU (HostCpu), I/O bus (HostBus), memory bus (MemoryBus; a host whose
+ * profile has no memory section has none), NIC (NicNetDevice), driver
  * (InterruptModerator), kernel (its TCP sockets' defaults, LfnTcpSocket) and transmit queue
  * discipline (Linux's pfifo_fast, PfifoFastQueueDisc), each with its unit and its source.
  *
@@ -39,6 +40,7 @@ class NicHelper;
  *       "include"?: ["linux-network-stack", ...],      // parts: host-profiles/parts/<name>.json
  *       "cpu"?:       { "<HostCpu attribute>": <setting>, ... },
  *       "bus"?:       { "<HostBus attribute>": <setting>, ... },
+ *       "memory"?:    { "<MemoryBus attribute>": <setting>, ... },
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
  *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
  *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... },
@@ -71,7 +73,7 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;             //!< cpu, bus, nic, moderator, kernel or qdisc
+        std::string section;             //!< cpu, bus, memory, nic, moderator, kernel or qdisc
         std::string attribute;           //!< the attribute's name
         std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
         std::string unit;                //!< the unit of a number ("" for other values)
@@ -99,18 +101,19 @@ class HostProfile
     const std::string& GetDescription() const;
     /**
      * @return every setting: the parts' (in the order included), then the profile's; in a
-     *         file by section (cpu, bus, nic, moderator, kernel, qdisc), then by attribute name
+     *         file by section (cpu, bus, memory, nic, moderator, kernel, qdisc), then by attribute
+     * name
      */
     const std::vector<Setting>& GetSettings() const;
 
     /**
-     * @param section cpu, bus, nic, moderator, kernel or qdisc
+     * @param section cpu, bus, memory, nic, moderator, kernel or qdisc
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
     std::optional<std::string> Find(const std::string& section, const std::string& attribute) const;
 
-    /** Set every setting on @p helper: cpu, bus, nic (device) and moderator attributes. */
+    /** Set every setting on @p helper: cpu, bus, memory, nic (device) and moderator attributes. */
     void Apply(NicHelper& helper) const;
 
     /** @return true if the profile names its kernel (a kernel section, its own or a part's) */

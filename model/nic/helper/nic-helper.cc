@@ -7,6 +7,7 @@
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/interrupt-moderator.h"
+#include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-net-device.h"
 
 #include "ns3/abort.h"
@@ -31,6 +32,7 @@ NicHelper::NicHelper()
 {
     m_cpuFactory.SetTypeId("ns3::hybridnet::HostCpu");
     m_busFactory.SetTypeId("ns3::hybridnet::HostBus");
+    m_memoryFactory.SetTypeId("ns3::hybridnet::MemoryBus");
     m_nicFactory.SetTypeId("ns3::hybridnet::NicNetDevice");
     m_moderatorFactory.SetTypeId("ns3::hybridnet::InterruptModerator");
     m_channelFactory.SetTypeId("ns3::hybridnet::EthernetChannel");
@@ -47,6 +49,13 @@ void
 NicHelper::SetBusAttribute(std::string name, const AttributeValue& value)
 {
     m_busFactory.Set(name, value);
+}
+
+void
+NicHelper::SetMemoryBusAttribute(std::string name, const AttributeValue& value)
+{
+    m_memoryFactory.Set(name, value);
+    m_memoryBus = true;
 }
 
 void
@@ -92,6 +101,10 @@ NicHelper::InstallHost(NodeContainer hosts) const
         if (!node->GetObject<HostBus>())
         {
             node->AggregateObject(m_busFactory.Create<HostBus>());
+        }
+        if (m_memoryBus && !node->GetObject<MemoryBus>())
+        {
+            node->AggregateObject(m_memoryFactory.Create<MemoryBus>());
         }
     }
 }

@@ -19,8 +19,8 @@ namespace hybridnet
 class NicNetDevice;
 
 /**
- * @brief Builds hosts (HostCpu and HostBus aggregated to the node) and their NICs
- * (NicNetDevice with an InterruptModerator) on full-duplex Ethernet links, as
+ * @brief Builds hosts (HostCpu, HostBus and optionally a MemoryBus aggregated to the node) and
+ * their NICs (NicNetDevice with an InterruptModerator) on full-duplex Ethernet links, as
  * PointToPointHelper builds point-to-point links.
  *
  *     NicHelper nic;
@@ -46,6 +46,13 @@ class NicHelper
     void SetCpuAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of HostBus @param value its value */
     void SetBusAttribute(std::string name, const AttributeValue& value);
+    /**
+     * Give the hosts a memory bus (MemoryBus, aggregated by InstallHost): without any
+     * memory-bus attribute set, hosts have none, and copies and DMA are limited by the CPU
+     * and the I/O bus alone.
+     * @param name attribute of MemoryBus @param value its value
+     */
+    void SetMemoryBusAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of NicNetDevice (or EthernetNetDevice) @param value its value */
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of InterruptModerator @param value its value */
@@ -60,7 +67,8 @@ class NicHelper
     void SetPortQueueSize(uint32_t maxPackets);
 
     /**
-     * Aggregate a HostCpu and a HostBus to each node that has none.
+     * Aggregate a HostCpu and a HostBus to each node that has none, and a MemoryBus if a
+     * memory-bus attribute was set.
      * @param hosts the nodes
      */
     void InstallHost(NodeContainer hosts) const;
@@ -126,6 +134,8 @@ class NicHelper
 
     ObjectFactory m_cpuFactory;       //!< HostCpu
     ObjectFactory m_busFactory;       //!< HostBus
+    ObjectFactory m_memoryFactory;    //!< MemoryBus
+    bool m_memoryBus{false};          //!< whether hosts get a MemoryBus
     ObjectFactory m_nicFactory;       //!< NicNetDevice
     ObjectFactory m_moderatorFactory; //!< InterruptModerator
     ObjectFactory m_channelFactory;   //!< EthernetChannel

@@ -16,6 +16,7 @@
 #include "hybridnet/interrupt-moderator.h"
 #include "hybridnet/lfn-tcp-socket.h"
 #include "hybridnet/loopback-helper.h"
+#include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/tcp-choice.h"
@@ -89,7 +90,12 @@ class BundledTestCase : public TestCase
         const std::vector<std::string> expected = {"accelerator-xeon",
                                                    "farm-pentium-1800",
                                                    "farm-pentium-800",
-                                                   "tengig-xeon-2.2"};
+                                                   "tengig-itanium-1.0",
+                                                   "tengig-opteron-v20z-chelsio",
+                                                   "tengig-opteron-v20z-s2io",
+                                                   "tengig-opteron-v40z-s2io",
+                                                   "tengig-xeon-2.2",
+                                                   "tengig-xeon-3.0"};
         NS_TEST_ASSERT_MSG_EQ((HostProfile::Names() == expected), true, "sorted bundled names");
         for (const auto& name : expected)
         {
@@ -120,6 +126,19 @@ class BundledTestCase : public TestCase
                               "Pci",
                               "Find: as serialized");
         NS_TEST_EXPECT_MSG_EQ(profile.Find("bus", "Mmrbc").has_value(), false, "not set: nothing");
+
+        NS_TEST_EXPECT_MSG_EQ(hosts.Get(0)->GetObject<MemoryBus>(),
+                              nullptr,
+                              "no memory section: no memory bus");
+        NicHelper tengig;
+        HostProfile::Load("tengig-xeon-3.0").Apply(tengig);
+        Ptr<Node> dell = CreateObject<Node>();
+        tengig.InstallHost(NodeContainer(dell));
+        Ptr<MemoryBus> memory = dell->GetObject<MemoryBus>();
+        NS_TEST_ASSERT_MSG_NE(memory, nullptr, "a memory section gives the host a memory bus");
+        NS_TEST_EXPECT_MSG_EQ(memory->GetRate().GetBitRate(),
+                              64ULL * 533'000'000,
+                              "64 bit x 533 MT/s");
 
         LoopbackHelper loopback;
         profile.ApplyLoopback(loopback);
