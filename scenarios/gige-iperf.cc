@@ -50,7 +50,8 @@
  * (min, max, mean, sd in us; for a flood also pingRate and floodRttMin/Max, the RTTs of the
  * requests sent on a reply, all but the first), per host (Client, Server, Server2) CPU
  * utilisation, interrupts per second and packets per interrupt of its NIC (left out when
- * it had no interrupt), bus utilisation; series: iperfIntervals, pingRtt.
+ * it had no interrupt), bus utilisation, receive-ring drops (HostCounters; rxRingDrops, the
+ * sum over hosts, as before); series: iperfIntervals, pingRtt.
  *
  * Run:  hybridnet run gige-iperf --duration=10s
  *   or: build/bin/gige-iperf --duration=10s --output=gige-iperf.json

@@ -52,8 +52,9 @@
  *
  * Metrics: throughput (payload at the receiver, Mb/s); UDP: sendRate (payload the sender's
  * socket accepted, Mb/s), datagramsSent, datagramsReceived (in all), datagramsLost; per host
- * (Sender, Receiver): cpuUtilisation, busUtilisation, interruptRate (1/s),
- * packetsPerInterrupt (frames delivered to the stack per interrupt); rxRingDrops (receiver);
+ * (Sender, Receiver): cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a
+ * memory bus), rxRingDrops, interruptRate (1/s), packetsPerInterrupt (frames delivered to
+ * the stack per interrupt) (HostCounters); rxRingDrops (the receiver's, as before);
  * first-principles ceilings for one full-size packet of P payload bytes: wireCeiling
  * (R P / wire bytes), busTimingRate (8 P over the sender's DMA read of the frame alone),
  * busCeilingSender (8 P over the sender's descriptor fetch, frame read and status

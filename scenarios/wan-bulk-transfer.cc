@@ -113,7 +113,9 @@
  *   not counted. (With tcp=ns3 and an algorithm that sets cwnd itself - CongControl, e.g.
  *   BBR - the recovery algorithm does not cut cwnd, so a recovery may complete at once.)
  *   With a host profile, per modelled end (Sender, Receiver; HostCounters over the whole
- *   run): cpuUtilisation, busUtilisation, interruptRate (1/s), packetsPerInterrupt.
+ *   run): cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a memory bus),
+ *   rxRingDrops (frames dropped at the NIC's full receive ring), interruptRate (1/s),
+ *   packetsPerInterrupt.
  *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
  *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
  *   rcvBufEffective, maxAdvertisedWindow (B; see Buffers for hosts with a kernel).

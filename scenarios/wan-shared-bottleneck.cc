@@ -93,7 +93,8 @@
  *   the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs
  *   its profile's kernel, which sets and grows the buffers); with host profiles, per
  *   modelled host (Sender<i>, Receiver; over the whole run) cpuUtilisation,
- *   busUtilisation, interruptRate (1/s), packetsPerInterrupt.
+ *   busUtilisation, memoryBusUtilisation (hosts with a memory bus), rxRingDrops,
+ *   interruptRate (1/s), packetsPerInterrupt (HostCounters).
  *   Series (with --web100Interval): web100Flow<i>.
  *
  * Run:  hybridnet run wan-shared-bottleneck --bottleneckRate=100Mbps --duration=60s

@@ -61,6 +61,7 @@ HostCounters::Read(std::vector<Sample>* into) const
         {
             (*into)[i].interrupts = nic->GetInterrupts();
             (*into)[i].rxPackets = nic->GetRxPackets();
+            (*into)[i].rxRingDrops = nic->GetRxRingDrops();
         }
     }
 }
@@ -86,6 +87,7 @@ HostCounters::WriteTo(ResultDocument& result) const
                              (b.memoryBusy - a.memoryBusy).GetSeconds() / seconds,
                              "");
         }
+        result.SetMetric("rxRingDrops" + who, double(b.rxRingDrops - a.rxRingDrops), "");
         const double interrupts = b.interrupts - a.interrupts;
         result.SetMetric("interruptRate" + who, interrupts / seconds, "1/s");
         if (interrupts > 0)

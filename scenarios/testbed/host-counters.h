@@ -22,12 +22,13 @@ namespace hybridnet
 /**
  * @brief What the host model's counters say about a measurement window [t_0, t_1] of T =
  * t_1 - t_0, per host: the busy time B of its CPU (HostCpu), of its I/O bus (HostBus) and of
- * its memory bus (MemoryBus, if it has one), the
- * interrupts I and received frames F of its NIC (NicNetDevice), each read at t_0 and t_1.
+ * its memory bus (MemoryBus, if it has one), the interrupts I, received frames F and
+ * receive-ring drops D of its NIC (NicNetDevice), each read at t_0 and t_1.
  * WriteTo() adds, for a host named <who>:
  *
  *     cpuUtilisation<who>       = (B_cpu(t_1) - B_cpu(t_0)) / T
  *     busUtilisation<who>       = (B_bus(t_1) - B_bus(t_0)) / T
+ *     rxRingDrops<who>          = D(t_1) - D(t_0)  frames dropped at a full receive ring
  *     interruptRate<who>        = (I(t_1) - I(t_0)) / T                  1/s
  *     packetsPerInterrupt<who>  = (F(t_1) - F(t_0)) / (I(t_1) - I(t_0))  (only if I grew)
  *
@@ -57,11 +58,12 @@ class HostCounters
     /** One host's counters at one instant. */
     struct Sample
     {
-        Time cpuBusy;           //!< B_cpu
-        Time busBusy;           //!< B_bus
-        Time memoryBusy;        //!< B_mem
-        uint64_t interrupts{0}; //!< I
-        uint64_t rxPackets{0};  //!< F
+        Time cpuBusy;            //!< B_cpu
+        Time busBusy;            //!< B_bus
+        Time memoryBusy;         //!< B_mem
+        uint64_t interrupts{0};  //!< I
+        uint64_t rxPackets{0};   //!< F
+        uint64_t rxRingDrops{0}; //!< D
     };
 
     /** Read every host's counters into @p into. */
