@@ -214,6 +214,22 @@ RECOVERY_FLAGS = (
     "--sack=off",
 )
 
+# The land-speed-record path (20,645 km, 433 ms RTT, 10 GbE, 1500 B MTU, one standard TCP
+# stream) with BDP-sized Linux buffers, for wan-hosts: its kernel flags are given on the
+# command line, so a host profile's kernel keeps them (WanTcpFlags::KernelOverrides).
+RECORD_FLAGS = (
+    "--bottleneckRate=10Gbps",
+    "--accessRate=10Gbps",
+    "--rtt=433ms",
+    "--segmentSize=1448B",
+    "--bufferSemantics=linux",
+    "--sndBuf=541MB",
+    "--rcvBuf=541MB",
+    "--rmemMax=1GiB",
+    "--wmemMax=1GiB",
+)
+RECORD_HOST = "tengig-opteron-v20z-chelsio"
+
 BENCHMARKS = {
     "gige-iperf": Benchmark(
         description="bulk TCP transfer over 1 Gb/s: scenarios/gige-iperf (iperf phase only; "
@@ -314,6 +330,20 @@ BENCHMARKS = {
         subject=gige_iperf("mimalloc"),
         reference=scenario("gige-iperf-glibc", "glibc malloc", fixed=("--pingCount=0",)),
         max_wall_ratio=1.0,
+    ),
+    "wan-hosts": Benchmark(
+        description="the cost of host models at both ends of the land-speed-record path "
+        "(10 Gb/s, 433 ms RTT, 1500 B MTU, BDP-sized Linux buffers, one Reno stream): "
+        f"wan-bulk-transfer with --sender and --receiver {RECORD_HOST} (Opteron, Chelsio "
+        "T110 with TCP offload: CPU, PCI-X, memory bus and NIC per packet) against the same "
+        "path with bare ends; goal (issue 18): at most 1.3x the bare path's wall time per "
+        "data packet.  The record's run is about 10 minutes; slow start alone takes about "
+        "10 s of it",
+        subject=wan_bulk_transfer(
+            "host models", *RECORD_FLAGS, f"--sender={RECORD_HOST}", f"--receiver={RECORD_HOST}"
+        ),
+        reference=wan_bulk_transfer("bare ends", *RECORD_FLAGS),
+        max_wall_ratio=1.3,
     ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "

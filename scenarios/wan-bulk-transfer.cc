@@ -71,6 +71,14 @@
  * t = duration, when the simulation stops. Goodput counts payload delivered to each
  * receiving application from the flow's start to the end.
  *
+ * Cross traffic (CrossTraffic): --crossFlows bulk TCP flows of --crossCongestion and an
+ * on/off UDP aggregate (--crossUdpRate, --crossUdpSources, --crossUdpBurst,
+ * --crossUdpPattern), from --crossStart, between a cross host at the router and one behind
+ * a far router (which the path then always has, so a bare receiver gets an access link too
+ * and the bottleneck link rtt/2 - 2 accessDelay): they share the bottleneck queue with the
+ * flows, which see the loss and delay they cause. Metrics crossTcpGoodput, crossUdpOffered,
+ * crossUdpGoodput (Mb/s over [crossStart, duration]).
+ *
  * Loss: --lossEvery=N drops every N-th data segment of each flow (one LossInjector per flow,
  * mode EveryNth, PayloadOnly: data segments only, never a SYN) on the receiver's receive
  * path, after the wire, before TCP; --lossRate=p drops each data segment with probability p
@@ -273,14 +281,21 @@ struct Path
     NetDeviceContainer lastAccess; //!< farRouter - receiver (a modelled receiver only)
     Ipv4Address receiverAddress;
 
-    /** Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, routes. */
-    Path(const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends, uint32_t mtu)
+    /**
+     * Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, the hosts
+     * of @p cross if it is active, routes.
+     */
+    Path(const Options& o,
+         const WanTcpFlags& tcp,
+         const WanEndHosts& ends,
+         uint32_t mtu,
+         CrossTraffic& cross)
     {
         Ptr<Node> sender = nodes.Get(0);
         Ptr<Node> router = nodes.Get(1);
         Ptr<Node> receiver = nodes.Get(2);
         access = ends.Cable(WanEndHosts::SENDER, sender, router, o.accessRate, o.accessDelay, mtu);
-        const bool lastHop = ends.IsModelled(WanEndHosts::RECEIVER);
+        const bool lastHop = ends.IsModelled(WanEndHosts::RECEIVER) || cross.IsActive();
         PointToPointHelper wanLink;
         wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
         wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
@@ -318,6 +333,10 @@ struct Path
         {
             addresses.SetBase("10.1.3.0", "255.255.255.0");
             receiverAddress = addresses.Assign(lastAccess).GetAddress(0);
+        }
+        if (cross.IsActive())
+        {
+            cross.Build(router, farRouter, o.accessRate, o.accessDelay, mtu, tcp);
         }
         UseDeviceQueues(farRouter ? NodeContainer(router, farRouter) : router);
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -471,11 +490,16 @@ main(int argc, char* argv[])
     tcp.AddStackFlags(flags, "both hosts", false);
     ends.AddFlags(flags, "the sending host");
     AddPathFlags(flags, o);
-    flags.AddConstraint("4 x accessDelay <= rtt with a receiver profile (two access links)", [&]() {
-        return !ends.IsModelled(WanEndHosts::RECEIVER) || o.accessDelay * 4 <= o.rtt;
-    });
+    CrossTraffic cross;
+    flags.AddConstraint(
+        "4 x accessDelay <= rtt with a receiver profile or cross traffic (two access links)",
+        [&]() {
+            return !(ends.IsModelled(WanEndHosts::RECEIVER) || cross.IsActive()) ||
+                   o.accessDelay * 4 <= o.rtt;
+        });
     tcp.AddSocketFlags(flags, "the path", true);
     AddFlowFlags(flags, o, tcp);
+    cross.AddFlags(flags, tcp, o.duration, o.accessRate);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
@@ -487,7 +511,7 @@ main(int argc, char* argv[])
     const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, o.rtt, o.queuePackets);
     tcp.SetCongestionDefault();
     tcp.SetDefaults(sizing);
-    Path path(o, tcp, ends, sizing.GetMtu());
+    Path path(o, tcp, ends, sizing.GetMtu(), cross);
     QueueDrops bottleneckDrops;
     bottleneckDrops.InstallBottleneck(path.wan.Get(0), sizing.GetQueuePackets());
     QueueDrops senderQueueDrops;
@@ -514,9 +538,12 @@ main(int argc, char* argv[])
             }
         });
     }
+    cross.Start(std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
     const int64_t lossStreams = LossInjectorHelper::AssignStreams(losses.injectors, 0);
-    WanEndHosts::AssignStreams(NetDeviceContainer(path.access.Get(0), path.GetReceiverDevice()),
-                               lossStreams);
+    const int64_t nicStreams =
+        WanEndHosts::AssignStreams(NetDeviceContainer(path.access.Get(0), path.GetReceiverDevice()),
+                                   lossStreams);
+    cross.AssignStreams(lossStreams + nicStreams);
     HostCounters counters = ModelledHosts(path, ends);
     counters.Schedule(Seconds(0), o.duration);
 
@@ -529,6 +556,7 @@ main(int argc, char* argv[])
     result.SetMetric("senderQueueDrops", double(senderQueueDrops.Get()), "");
     WriteSizing(result, sizing, tcp, ends);
     counters.WriteTo(result);
+    cross.WriteTo(result, o.duration);
     for (uint32_t i = 0; i < o.flows; ++i)
     {
         web100[i].Stop(); // while the simulator exists

@@ -56,6 +56,18 @@ BAD = [
         ["--receiver=farm-pentium-800", "--rtt=20ms", "--accessDelay=6ms"],
         "4 x accessDelay <= rtt with a receiver profile",
     ),
+    (
+        ["--crossFlows=1", "--rtt=20ms", "--accessDelay=6ms"],
+        "4 x accessDelay <= rtt with a receiver profile or cross traffic",
+    ),
+    (["--crossFlows=1", "--crossCongestion=TcpFoo"], "--crossCongestion: unknown congestion"),
+    (["--crossFlows=1", "--crossCongestion=TcpBbr"], "needs rate samples (CongControl)"),
+    (["--crossFlows=65"], "--crossFlows: '65' is out of range"),
+    (["--crossUdpRate=10Mbps", "--crossStart=10s"], "crossStart < duration"),
+    (["--crossUdpPeak=20Gbps"], "crossUdpPeak <= accessRate"),
+    (["--crossUdpRate=2Gbps", "--crossUdpPeak=1Gbps"], "crossUdpRate / crossUdpSources <="),
+    (["--crossUdpPattern=weibull"], "one of exponential, pareto"),
+    (["--crossUdpBurst=10"], "has no unit"),
 ]
 
 
@@ -610,3 +622,53 @@ def test_a_profiled_end_runs_its_kernel(wan, tmp_path):
     # no kernel: buffers sized for the path, far above the kernel's 64 KiB window
     assert metric(ns3, "goodput") > 2 * window_bound(65535), "tcp=ns3 runs no kernel"
     assert "rcvBufEffective" in ns3["metrics"]
+
+
+def test_constant_rate_cross_traffic_takes_its_share(wan, tmp_path):
+    """40 Mb/s of constant-rate UDP (1472 B datagrams, 1502 B on the wire) through the 100 Mb/s
+    bottleneck leave 100 - 40 x 1502 / 1472 = 59.18 Mb/s of wire for the flow, 57.06 Mb/s of
+    its payload (1448 of 1502 B): the flow's goodput over 4 s (its start included) lies a
+    little below, and the UDP, which does not back off, loses little."""
+    doc = run(wan, tmp_path, "--duration=4s", "--crossUdpRate=40Mbps")
+    assert metric(doc, "crossUdpOffered") == pytest.approx(40, rel=0.005)
+    assert 0.97 * 40 <= metric(doc, "crossUdpGoodput") <= metric(doc, "crossUdpOffered")
+    share = (100 - 40 * 1502 / 1472) * 1448 / 1502
+    assert 0.9 * share <= metric(doc, "goodput") <= share
+    assert metric(doc, "crossTcpGoodput") == 0
+    assert metric(doc, "bottleneckDrops") > 0, "the flow fills the queue it shares"
+
+
+@pytest.mark.parametrize("pattern,tolerance", [("exponential", 0.1), ("pareto", 0.15)])
+def test_on_off_sources_offer_their_mean_rate(wan, tmp_path, pattern, tolerance):
+    """CrossTraffic (1): 200 sources, 20 Mb/s together, so 0.1 Mb/s each, at a 0.2 Mb/s peak
+    in bursts of 1 s on average, so each is off for 1 s x (0.2 x 200 / 20 - 1) = 1 s on
+    average: about 3000 bursts in 30 s, whose total has a relative spread of about 2.6 %
+    (exponential periods; Pareto's infinite variance converges more slowly, hence its wider
+    band). A peak only twice the share makes the off-period sensitive to (1): without its
+    "- 1" the sources would offer a third less. The path (1 Gb/s) and a send-buffer-limited
+    flow leave the aggregate undisturbed."""
+    args = ["--accessRate=1Gbps", "--bottleneckRate=1Gbps", "--duration=30s", "--sndBuf=16KiB"]
+    cross = [
+        "--crossUdpRate=20Mbps",
+        "--crossUdpSources=200",
+        "--crossUdpPeak=200kbps",
+        "--crossUdpBurst=1s",
+        f"--crossUdpPattern={pattern}",
+    ]
+    doc = run(wan, tmp_path, *args, *cross)
+    assert metric(doc, "crossUdpOffered") == pytest.approx(20, rel=tolerance)
+    # all of it arrives, but for what is still on the 20 ms path at the end
+    assert metric(doc, "crossUdpGoodput") == pytest.approx(
+        metric(doc, "crossUdpOffered"), rel=0.005
+    )
+    again = run(wan, tmp_path, *args, *cross, name="b.json")
+    assert again["metrics"] == doc["metrics"], "fixed streams: the same run twice"
+
+
+def test_cross_flows_share_the_bottleneck(wan, tmp_path):
+    """Three Reno cross flows and the flow on one path of equal RTT: together they fill the
+    bottleneck's payload ceiling, and the flow keeps a share of it (not starved, not alone)."""
+    doc = run(wan, tmp_path, "--duration=4s", "--crossFlows=3")
+    total = metric(doc, "goodput") + metric(doc, "crossTcpGoodput")
+    assert 0.9 * metric(doc, "goodputCeiling") <= total <= metric(doc, "goodputCeiling")
+    assert 0.1 * total <= metric(doc, "goodput") <= 0.6 * total

@@ -33,6 +33,7 @@
 
 // applications and collectors
 #include "bulk-flows.h"
+#include "cross-traffic.h"
 #include "host-counters.h"
 #include "iperf-transfer.h"
 #include "ping-series.h"

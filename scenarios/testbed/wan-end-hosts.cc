@@ -76,6 +76,12 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
         m_hosts.GetProfile(end).InstallQdisc(devices);
         return;
     }
+    InstallBareQdisc(devices);
+}
+
+void
+WanEndHosts::InstallBareQdisc(const NetDeviceContainer& devices)
+{
     TrafficControlHelper pfifoFast;
     pfifoFast.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
                                "MaxSize",
@@ -83,10 +89,10 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
     pfifoFast.Install(devices);
 }
 
-void
+int64_t
 WanEndHosts::AssignStreams(NetDeviceContainer devices, int64_t stream)
 {
-    NicHelper::AssignStreams(devices, stream);
+    return NicHelper::AssignStreams(devices, stream);
 }
 
 } // namespace hybridnet

@@ -117,8 +117,16 @@ class WanEndHosts
      * Fix the NICs' random streams (their throttle counters' phases).
      * @param devices the end hosts' devices; those that are not NICs are skipped
      * @param stream the first stream, after those the scenario's other objects use
+     * @return the streams used
      */
-    static void AssignStreams(NetDeviceContainer devices, int64_t stream);
+    static int64_t AssignStreams(NetDeviceContainer devices, int64_t stream);
+
+    /**
+     * Install Linux's default pfifo_fast of kBareTxQueueLen packets, the queue discipline of
+     * a bare end (and of any other bare host, such as a cross-traffic host).
+     * @param devices the host's devices
+     */
+    static void InstallBareQdisc(const NetDeviceContainer& devices);
 
     /** A bare end's txqueuelen (packets): Linux's ether_setup, 2.4 and 2.6. */
     static constexpr uint32_t kBareTxQueueLen = 1000;

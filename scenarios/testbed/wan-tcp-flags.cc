@@ -230,36 +230,48 @@ WanTcpFlags::ResolveCongestion(uint32_t flows)
     m_congestionTypes.clear();
     for (const auto& name : names)
     {
-        const std::vector<TypeId> found = m_catalog.Find(name);
-        if (found.empty())
+        TypeId type;
+        if (std::string problem = ResolveAlgorithm("congestion", name, &type); !problem.empty())
         {
-            return "--congestion: unknown congestion control " + message_text::Quote(name) +
-                   "; one of " + m_shortNames;
+            return problem;
         }
-        if (found.size() > 1)
-        {
-            std::string full;
-            for (const auto& tid : found)
-            {
-                full += (full.empty() ? "" : ", ") + tid.GetName();
-            }
-            return "--congestion: " + message_text::Quote(name) + " is ambiguous; give one of " +
-                   full;
-        }
-        if (IsLfn())
-        {
-            ObjectFactory factory;
-            factory.SetTypeId(found[0]);
-            if (factory.Create<TcpCongestionOps>()->HasCongControl())
-            {
-                return "--congestion: " + found[0].GetName() +
-                       " needs rate samples (CongControl), which LfnTcpSocket does not "
-                       "produce; use --tcp=ns3";
-            }
-        }
-        m_congestionTypes.push_back(found[0]);
+        m_congestionTypes.push_back(type);
     }
     m_congestionTypes.resize(flows, m_congestionTypes.front());
+    return "";
+}
+
+std::string
+WanTcpFlags::ResolveAlgorithm(const std::string& flag, const std::string& name, TypeId* type) const
+{
+    const std::vector<TypeId> found = m_catalog.Find(name);
+    if (found.empty())
+    {
+        return "--" + flag + ": unknown congestion control " + message_text::Quote(name) +
+               "; one of " + m_shortNames;
+    }
+    if (found.size() > 1)
+    {
+        std::string full;
+        for (const auto& tid : found)
+        {
+            full += (full.empty() ? "" : ", ") + tid.GetName();
+        }
+        return "--" + flag + ": " + message_text::Quote(name) + " is ambiguous; give one of " +
+               full;
+    }
+    if (IsLfn())
+    {
+        ObjectFactory factory;
+        factory.SetTypeId(found[0]);
+        if (factory.Create<TcpCongestionOps>()->HasCongControl())
+        {
+            return "--" + flag + ": " + found[0].GetName() +
+                   " needs rate samples (CongControl), which LfnTcpSocket does not produce; "
+                   "use --tcp=ns3";
+        }
+    }
+    *type = found[0];
     return "";
 }
 

@@ -113,6 +113,17 @@ class WanTcpFlags
      * @return "" if every name names one usable algorithm, else the one-line problem
      */
     std::string ResolveCongestion(uint32_t flows);
+    /**
+     * Resolve one name as --congestion does (full or short name, unambiguous, usable by
+     * the chosen TCP).
+     * @param flag the flag that gave it, for the message
+     * @param name the name
+     * @param type set to the algorithm if it is one
+     * @return "" or the one-line problem, naming --<flag>
+     */
+    std::string ResolveAlgorithm(const std::string& flag,
+                                 const std::string& name,
+                                 TypeId* type) const;
     /** @return the resolved algorithms, one per flow (after ResolveCongestion) */
     const std::vector<TypeId>& GetCongestionTypes() const;
     /**
