@@ -219,7 +219,6 @@ RECOVERY_FLAGS = (
 # command line, so a host profile's kernel keeps them (WanTcpFlags::KernelOverrides).
 RECORD_FLAGS = (
     "--bottleneckRate=10Gbps",
-    "--accessRate=10Gbps",
     "--rtt=433ms",
     "--segmentSize=1448B",
     "--bufferSemantics=linux",
@@ -336,13 +335,22 @@ BENCHMARKS = {
         "(10 Gb/s, 433 ms RTT, 1500 B MTU, BDP-sized Linux buffers, one Reno stream): "
         f"wan-bulk-transfer with --sender and --receiver {RECORD_HOST} (Opteron, Chelsio "
         "T110 with TCP offload: CPU, PCI-X, memory bus and NIC per packet) against the same "
-        "path with bare ends; goal (issue 18): at most 1.3x the bare path's wall time per "
+        "path with bare ends on 40 Gb/s access links (on 10 Gb/s a bare sender overflows its "
+        "own queue in slow start); goal (issue 18): at most 1.3x the bare path's wall time per "
         "data packet.  The record's run is about 10 minutes; slow start alone takes about "
         "10 s of it",
         subject=wan_bulk_transfer(
-            "host models", *RECORD_FLAGS, f"--sender={RECORD_HOST}", f"--receiver={RECORD_HOST}"
+            "host models",
+            *RECORD_FLAGS,
+            "--accessRate=10Gbps",
+            f"--sender={RECORD_HOST}",
+            f"--receiver={RECORD_HOST}",
         ),
-        reference=wan_bulk_transfer("bare ends", *RECORD_FLAGS),
+        # A bare sender on a 10 Gb/s access link loses slow start's bursts (two segments
+        # out per segment acknowledged) in its own 1000-packet queue and then crawls back
+        # at 433 ms a segment; at 40 Gb/s it carries the record's transfer, as the host
+        # models' rings and CPUs do at 10 Gb/s.
+        reference=wan_bulk_transfer("bare ends", *RECORD_FLAGS, "--accessRate=40Gbps"),
         max_wall_ratio=1.3,
     ),
     "nic-model": Benchmark(
