@@ -336,7 +336,7 @@ struct Path
         }
         if (cross.IsActive())
         {
-            cross.Build(router, farRouter, o.accessRate, o.accessDelay, mtu, tcp);
+            cross.Build(router, farRouter, o.accessRate, o.accessDelay, o.accessDelay, mtu, tcp);
         }
         UseDeviceQueues(farRouter ? NodeContainer(router, farRouter) : router);
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();

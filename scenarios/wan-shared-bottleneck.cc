@@ -38,6 +38,13 @@
  * whose profile has a kernel section runs that kernel, the TCP flags given values other
  * than their defaults overriding it, as in wan-bulk-transfer.
  *
+ * Cross traffic (CrossTraffic, the flags of wan-bulk-transfer: --crossFlows,
+ * --crossCongestion, --crossUdpRate, --crossUdpSources, --crossUdpPeak, --crossUdpBurst,
+ * --crossUdpPattern, --crossStart): from a cross host on its own access link to the router
+ * (--crossRtt / 2 - bottleneckDelay; --crossRtt 0s: the longest flow's RTT) to one behind
+ * the far router, which the dumbbell then always has (a bare receiver behind it on a link of
+ * no delay, as a modelled one). Metrics crossTcpGoodput, crossUdpOffered, crossUdpGoodput.
+ *
  * TCP: --tcp=lfn installs LfnTcpHelper (LfnTcpSocket) on every host, --tcp=ns3 keeps ns-3's
  * TcpSocketBase. Congestion control is per sender host: each sender's TcpL4Protocol gets
  * its own SocketType, so flow i runs congestion[i] (--congestion: one name for all flows
@@ -140,8 +147,9 @@ struct Options
     Time duration{Seconds(10)};
     Time warmup{Seconds(0)};
     Time web100Interval{Seconds(0)};
-    std::vector<Time> rtts;   //!< one per flow, from rttList (input check)
-    std::vector<Time> starts; //!< one per flow, from startList or startSpread (input check)
+    Time crossRtt{Seconds(0)}; //!< --crossRtt (0: the longest flow's)
+    std::vector<Time> rtts;    //!< one per flow, from rttList (input check)
+    std::vector<Time> starts;  //!< one per flow, from startList or startSpread (input check)
 };
 
 /** Register the flows' and the dumbbell's flags. */
@@ -322,18 +330,26 @@ struct Dumbbell
     Ptr<Node> farRouter;           //!< between the bottleneck and a modelled receiver
     NetDeviceContainer wan;        //!< the bottleneck
     NetDeviceContainer senderNics; //!< each sender's device
-    NetDeviceContainer lastAccess; //!< farRouter - receiver (a modelled receiver only)
+    NetDeviceContainer lastAccess; //!< farRouter - receiver (with a far router only)
     Ipv4Address receiverAddress;
+    int64_t streams{0}; //!< random streams the NICs use
 
-    /** Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, routes. */
-    Dumbbell(const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends, uint32_t mtu)
+    /**
+     * Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, the hosts
+     * of @p cross if it is active, routes.
+     */
+    Dumbbell(const Options& o,
+             const WanTcpFlags& tcp,
+             const WanEndHosts& ends,
+             uint32_t mtu,
+             CrossTraffic& cross)
         : senders(o.flows)
     {
         PointToPointHelper wanLink;
         wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
         wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
         wanLink.SetChannelAttribute("Delay", TimeValue(o.bottleneckDelay));
-        if (ends.IsModelled(WanEndHosts::RECEIVER))
+        if (ends.IsModelled(WanEndHosts::RECEIVER) || cross.IsActive())
         {
             farRouter = CreateObject<Node>();
             wan = wanLink.Install(hub.Get(0), farRouter);
@@ -359,7 +375,8 @@ struct Dumbbell
                                         mtu));
             senderNics.Add(access.back().Get(0));
         }
-        WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()), 0);
+        streams =
+            WanEndHosts::AssignStreams(NetDeviceContainer(senderNics, GetReceiverDevice()), 0);
         tcp.Install(senders, ends.GetKernel(WanEndHosts::SENDER));
         tcp.Install(hub.Get(1), ends.GetKernel(WanEndHosts::RECEIVER));
         InternetStackHelper().Install(NodeContainer(senders, hub));
@@ -380,6 +397,18 @@ struct Dumbbell
         {
             receiverAddress =
                 Ipv4AddressHelper("10.3.0.0", "255.255.255.0").Assign(lastAccess).GetAddress(0);
+        }
+        if (cross.IsActive())
+        {
+            const Time rtt =
+                o.crossRtt.IsZero() ? *std::max_element(o.rtts.begin(), o.rtts.end()) : o.crossRtt;
+            cross.Build(hub.Get(0),
+                        farRouter,
+                        o.accessRate,
+                        rtt / 2 - o.bottleneckDelay,
+                        Seconds(0),
+                        mtu,
+                        tcp);
         }
         UseDeviceQueues(farRouter ? NodeContainer(hub.Get(0), farRouter) : hub.Get(0));
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -530,6 +559,17 @@ main(int argc, char* argv[])
     AddPathFlags(flags, o);
     tcp.AddSocketFlags(flags, "the longest path (BDP of max(rtts))", false);
     AddTimingFlags(flags, o);
+    CrossTraffic cross;
+    cross.AddFlags(flags, tcp, o.duration, o.accessRate);
+    flags.AddTime("crossRtt",
+                  "round-trip propagation delay of the cross traffic's path (its host's access "
+                  "link has crossRtt/2 - bottleneckDelay); 0s: the longest flow's",
+                  &o.crossRtt,
+                  Seconds(0),
+                  Seconds(2));
+    flags.AddConstraint("crossRtt is 0s or at least 2 x bottleneckDelay", [&o]() {
+        return o.crossRtt.IsZero() || o.crossRtt >= o.bottleneckDelay * 2;
+    });
     flags.AddInputCheck([&]() {
         const std::string problem = CheckTimes(o);
         return problem.empty() ? tcp.ResolveCongestion(o.flows) : problem;
@@ -544,7 +584,7 @@ main(int argc, char* argv[])
                                               *std::max_element(o.rtts.begin(), o.rtts.end()),
                                               o.queuePackets);
     tcp.SetDefaults(sizing);
-    Dumbbell net(o, tcp, ends, sizing.GetMtu());
+    Dumbbell net(o, tcp, ends, sizing.GetMtu(), cross);
     HostCounters counters = net.GetCounters(ends);
     counters.Schedule(Seconds(0), o.duration);
     QueueDrops bottleneckDrops;
@@ -580,6 +620,9 @@ main(int argc, char* argv[])
         }
     });
 
+    cross.Start(std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
+    cross.AssignStreams(net.streams);
+
     scenario.Run(o.duration);
 
     auto& result = scenario.Result();
@@ -597,6 +640,7 @@ main(int argc, char* argv[])
         result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
     }
     counters.WriteTo(result);
+    cross.WriteTo(result, o.duration);
     for (uint32_t i = 0; i < o.flows && o.web100Interval.IsStrictlyPositive(); ++i)
     {
         result.SetSeries("web100Flow" + std::to_string(i + 1), series[i].columns);

@@ -46,6 +46,9 @@ BAD = [
     (["--warmup=10s"], "warmup < duration"),
     (["--flows=17"], "--flows"),
     (["--flows=0"], "--flows"),
+    (["--crossFlows=1", "--crossRtt=1ms"], "crossRtt is 0s or at least 2 x bottleneckDelay"),
+    (["--crossUdpRate=1Mbps", "--crossStart=10s"], "crossStart < duration"),
+    (["--crossFlows=2", "--crossCongestion=Reno"], "--crossCongestion: unknown congestion"),
     (["--accessRate=100Mbps"], "accessRate >= bottleneckRate"),
     (["--tcp=ns3", "--bufferSemantics=linux"], "bufferSemantics linux needs tcp lfn"),
     (["--rcvBuf=1000B"], "rcvBuf is 0B (sized for the path) or at least segmentSize"),
@@ -305,3 +308,17 @@ def test_host_profiles_count_per_sender_and_slow_the_receiver(shared, tmp_path):
     assert 0.6 * bound < metric(doc, "goodput") <= bound
     # every delivered segment's frame and write-back occupy the bus for 489 clocks
     assert metric(doc, "busUtilisationReceiver") >= metric(doc, "goodput") / bound
+
+
+def test_constant_rate_cross_traffic_leaves_the_flows_the_rest(shared, tmp_path):
+    """30 Mb/s of constant-rate UDP (1472 B datagrams, 1502 B on the wire) through the
+    100 Mb/s bottleneck leave 100 - 30 x 1502 / 1472 = 69.39 Mb/s of wire to the two flows,
+    66.89 Mb/s of their payload: together they take nearly all of it in 4 s, the UDP
+    arrives nearly whole (it does not back off), and the dumbbell's numbers keep their
+    meaning (the shares of the flows' goodput)."""
+    doc = run(shared, tmp_path, "--duration=4s", "--crossUdpRate=30Mbps")
+    assert metric(doc, "crossUdpOffered") == pytest.approx(30, rel=0.005)
+    assert 0.97 * 30 <= metric(doc, "crossUdpGoodput") <= metric(doc, "crossUdpOffered")
+    rest = (100 - 30 * WIRE / 1472) * 1448 / WIRE
+    assert 0.9 * rest <= sum(goodputs(doc)) <= rest
+    assert metric(doc, "shareFlow1") + metric(doc, "shareFlow2") == pytest.approx(1)

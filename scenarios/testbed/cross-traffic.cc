@@ -125,7 +125,8 @@ void
 CrossTraffic::Build(Ptr<Node> nearRouter,
                     Ptr<Node> farRouter,
                     DataRate rate,
-                    Time delay,
+                    Time nearDelay,
+                    Time farDelay,
                     uint32_t mtu,
                     const WanTcpFlags& tcp)
 {
@@ -136,8 +137,9 @@ CrossTraffic::Build(Ptr<Node> nearRouter,
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", DataRateValue(rate));
     link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-    link.SetChannelAttribute("Delay", TimeValue(delay));
+    link.SetChannelAttribute("Delay", TimeValue(nearDelay));
     NetDeviceContainer in = link.Install(m_sender, nearRouter);
+    link.SetChannelAttribute("Delay", TimeValue(farDelay));
     NetDeviceContainer out = link.Install(farRouter, m_receiver);
     tcp.Install(NodeContainer(m_sender, m_receiver));
     InternetStackHelper().Install(NodeContainer(m_sender, m_receiver));

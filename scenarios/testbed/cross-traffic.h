@@ -31,11 +31,12 @@ class WanTcpFlags;
  * flows and loss and delay come from real competition, not from an injected rate.
  *
  *     cross sender ---- near router ==== bottleneck ==== far router ---- cross receiver
- *     10.9.1.1         (accessRate, accessDelay each side)              10.9.2.2
+ *     10.9.1.1         (accessRate; the delays the scenario gives)        10.9.2.2
  *
  * The cross hosts are bare nodes (no host model; Linux's default pfifo_fast of 1000
  * packets), running the scenario's TCP (--tcp) with the socket flags of the scenario's own
- * flows, so their round trip is the path's. Two kinds, from --crossStart to the end:
+ * flows; their round trip is the scenario's choice (wan-bulk-transfer: the path's,
+ * wan-shared-bottleneck: --crossRtt). Two kinds, from --crossStart to the end:
  *
  * - **bulk TCP**: --crossFlows flows (BulkFlows, memory to memory) of the congestion control
  *   --crossCongestion, any the scenario's --congestion accepts: the other booths' and
@@ -91,14 +92,16 @@ class CrossTraffic
      * @param nearRouter the router in front of the bottleneck
      * @param farRouter the router behind it
      * @param rate the cross hosts' access links' rate (R of (1) unless --crossUdpPeak)
-     * @param delay their one-way propagation delay
+     * @param nearDelay the cross sender's link's one-way propagation delay
+     * @param farDelay the cross receiver's
      * @param mtu their IP MTU, bytes
      * @param tcp the scenario's TCP (installed on the cross hosts without a kernel)
      */
     void Build(Ptr<Node> nearRouter,
                Ptr<Node> farRouter,
                DataRate rate,
-               Time delay,
+               Time nearDelay,
+               Time farDelay,
                uint32_t mtu,
                const WanTcpFlags& tcp);
 
