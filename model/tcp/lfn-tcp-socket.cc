@@ -1880,7 +1880,7 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
     if (ack < m_recover && m_tcb->m_congState == TcpSocketState::CA_LOSS)
     {
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
-        m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        GrowWindow(segsAcked);
         UndoLoss();
         NewAck(ack, true);
         return;
@@ -2021,9 +2021,21 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
     }
     if (m_tcb->m_congState == TcpSocketState::CA_OPEN)
     {
-        m_congestion->IncreaseWindow(m_tcb, segsAcked);
+        GrowWindow(segsAcked);
         m_tcb->m_cWndInfl = m_tcb->m_cWnd;
         NewAck(ack, true);
+    }
+}
+
+void
+LfnTcpSocket::GrowWindow(uint32_t segsAcked)
+{
+    // Linux 2.6 tcp_ack: tcp_cong_avoid only if prior_in_flight >= snd_cwnd - a window that
+    // does not limit the sender (held by the receive window or the send buffer) does not
+    // grow. For every algorithm: hybridnet's check it themselves, ns-3's do not.
+    if (m_tcb->m_isCwndLimited)
+    {
+        m_congestion->IncreaseWindow(m_tcb, segsAcked);
     }
 }
 

@@ -52,7 +52,11 @@ namespace hybridnet
  * for demultiplexing, checksums and RSTs (LfnTcpL4Protocol only changes which socket its
  * factory creates), and hosts any ns-3 TcpCongestionOps and TcpRecoveryOps through the
  * same TcpSocketState that ns-3's TcpSocketBase fills, calling them at the same points:
- * PktsAcked then IncreaseWindow on a new ACK in Open/Disorder, GetSsThresh and
+ * PktsAcked then IncreaseWindow on a new ACK in Open/Disorder (IncreaseWindow only while
+ * cwnd limits the sender, m_isCwndLimited: Linux 2.4 and 2.6 tcp_ack call tcp_cong_avoid
+ * only if prior_in_flight >= snd_cwnd, so a flow held by the receive window or the send
+ * buffer does not grow cwnd past it; hybridnet's algorithms check it themselves, ns-3's,
+ * such as TcpLinuxReno, do not), GetSsThresh and
  * EnterRecovery at DupThresh, DoRecovery per duplicate and partial ACK, ExitRecovery at
  * RecoveryPoint, CwndEvent(CA_EVENT_LOSS) and cwnd = 1 SMSS on a timeout.  So
  * congestion-control algorithms plug in as they do in ns-3.
@@ -466,6 +470,12 @@ class LfnTcpSocket : public TcpSocket
                  bool isDupAck);
     /** Tell the congestion ops, then set the congestion state. */
     void SetCongState(TcpSocketState::TcpCongState_t state);
+    /**
+     * The congestion ops' IncreaseWindow, only while cwnd limits the sender (Linux 2.6
+     * tcp_ack: prior_in_flight >= snd_cwnd; m_isCwndLimited).
+     * @param segsAcked segments the ACK acknowledged
+     */
+    void GrowWindow(uint32_t segsAcked);
     void DupAck(uint32_t delivered);
     void EnterRecovery(uint32_t delivered);
     /**
