@@ -358,3 +358,12 @@ def test_host_limits_example_spec_is_valid():
     pairs = sorted((p["sender"], p["receiver"]) for p in spec.points)
     assert pairs == sorted((s, r) for s in profiles for r in profiles)
     assert spec.describe() == "wan-bulk-transfer: 9 point(s) x 1 run(s)"
+
+
+def test_cross_traffic_example_spec_is_valid():
+    """examples/sweeps/cross-traffic.toml (docs/testbed.md): every rate with both patterns."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "cross-traffic.toml")
+    pairs = sorted((p["crossUdpRate"], p["crossUdpPattern"]) for p in spec.points)
+    rates = ["0bps", "200Mbps", "400Mbps", "600Mbps"]
+    assert pairs == sorted((r, k) for r in rates for k in ("exponential", "pareto"))
+    assert spec.describe() == "wan-bulk-transfer: 8 point(s) x 1 run(s)"
