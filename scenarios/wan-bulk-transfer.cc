@@ -77,7 +77,7 @@
  * a far router (which the path then always has, so a bare receiver gets an access link too
  * and the bottleneck link rtt/2 - 2 accessDelay): they share the bottleneck queue with the
  * flows, which see the loss and delay they cause. Metrics crossTcpGoodput, crossUdpOffered,
- * crossUdpGoodput (Mb/s over [crossStart, duration]).
+ * crossUdpGoodput (Mb/s over [crossStart, duration]; only with cross traffic).
  *
  * Loss: --lossEvery=N drops every N-th data segment of each flow (one LossInjector per flow,
  * mode EveryNth, PayloadOnly: data segments only, never a SYN) on the receiver's receive

@@ -43,7 +43,8 @@
  * --crossUdpPattern, --crossStart): from a cross host on its own access link to the router
  * (--crossRtt / 2 - bottleneckDelay; --crossRtt 0s: the longest flow's RTT) to one behind
  * the far router, which the dumbbell then always has (a bare receiver behind it on a link of
- * no delay, as a modelled one). Metrics crossTcpGoodput, crossUdpOffered, crossUdpGoodput.
+ * no delay, as a modelled one). Metrics crossTcpGoodput, crossUdpOffered, crossUdpGoodput
+ * (only with cross traffic).
  *
  * TCP: --tcp=lfn installs LfnTcpHelper (LfnTcpSocket) on every host, --tcp=ns3 keeps ns-3's
  * TcpSocketBase. Congestion control is per sender host: each sender's TcpL4Protocol gets

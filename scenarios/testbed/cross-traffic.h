@@ -59,8 +59,9 @@ class WanTcpFlags;
  * is dropped there, and TCP flows (the scenario's and the cross flows) share what is left.
  * Metrics (WriteTo): crossTcpGoodput (the cross flows' payload delivered, Mb/s, over
  * [crossStart, end]), crossUdpOffered and crossUdpGoodput (the aggregate's payload sent and
- * delivered, Mb/s, same interval). The scenario's path must have a far router whenever
- * IsActive().
+ * delivered, Mb/s, same interval), all three whenever there is cross traffic, none without
+ * (a run without it has no such traffic, not an idle one). The scenario's path must have a
+ * far router whenever IsActive().
  */
 class CrossTraffic
 {
