@@ -61,6 +61,7 @@ BAD = [
         "4 x accessDelay <= rtt with a receiver profile or cross traffic",
     ),
     (["--crossFlows=1", "--crossCongestion=TcpFoo"], "--crossCongestion: unknown congestion"),
+    (["--crossCongestion=TcpFoo"], "--crossCongestion: unknown congestion"),
     (["--crossFlows=1", "--crossCongestion=TcpBbr"], "needs rate samples (CongControl)"),
     (["--crossFlows=65"], "--crossFlows: '65' is out of range"),
     (["--crossUdpRate=10Mbps", "--crossStart=10s"], "crossStart < duration"),

@@ -108,10 +108,8 @@ CrossTraffic::AddFlags(ScenarioFlags& flags,
                             const DataRate peak = m_udpPeak.GetBitRate() > 0 ? m_udpPeak : linkRate;
                             return m_udpRate.GetBitRate() / m_udpSources <= peak.GetBitRate();
                         });
-    flags.AddInputCheck([this, &tcp]() {
-        return m_flows == 0
-                   ? std::string()
-                   : tcp.ResolveAlgorithm("crossCongestion", m_congestion, &m_congestionType);
+    flags.AddInputCheck([this, &tcp]() { // also when unused: a misspelt name is an error
+        return tcp.ResolveAlgorithm("crossCongestion", m_congestion, &m_congestionType);
     });
 }
 
