@@ -27,9 +27,11 @@ constexpr uint32_t kMaxDisks = 32;
 constexpr uint32_t kMinRaid5Disks = 3;
 constexpr uint32_t kMinStripeSize = 4096;
 constexpr uint32_t kMaxStripeSize = 1 << 20;
-constexpr uint64_t kMinRate = 1'000'000;          // 1 Mb/s
-constexpr uint64_t kMaxDiskRate = 10'000'000'000; // 10 Gb/s
-constexpr uint64_t kMaxRate = 100'000'000'000;    // 100 Gb/s
+constexpr uint64_t kMinCapacity = 1'000'000;           // 1 MB
+constexpr uint64_t kMaxCapacity = 100'000'000'000'000; // 100 TB
+constexpr uint64_t kMinRate = 1'000'000;               // 1 Mb/s
+constexpr uint64_t kMaxDiskRate = 10'000'000'000;      // 10 Gb/s
+constexpr uint64_t kMaxRate = 100'000'000'000;         // 100 Gb/s
 
 /** 8 bytes / rate, rounded up to the time step: a transfer never takes less. */
 Time
@@ -77,6 +79,14 @@ DiskArray::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&DiskArray::m_stripeSize),
                           MakeUintegerChecker<uint32_t>(kMinStripeSize, kMaxStripeSize))
+            .AddAttribute("DiskCapacity",
+                          "Bytes of one disk; the array holds D x DiskCapacity bytes of data "
+                          "(GetCapacity, (1)), and a request past its end is an error. Range: "
+                          "1 MB to 100 TB. Default 160 GB, a Barracuda 7200.7 SATA disk of "
+                          "2004 (ST3160827AS).",
+                          UintegerValue(160'000'000'000ULL),
+                          MakeUintegerAccessor(&DiskArray::m_diskCapacity),
+                          MakeUintegerChecker<uint64_t>(kMinCapacity, kMaxCapacity))
             .AddAttribute("DiskRate",
                           "r, sustained media rate of one disk, equation (3). Range: 1 Mb/s "
                           "to 10 Gb/s. Default 58 MB/s, the average sustained rate of a "
@@ -182,15 +192,21 @@ DiskArray::CheckConfiguration(Level level,
     return os.str();
 }
 
+std::string
+DiskArray::CheckAttributes() const
+{
+    return CheckConfiguration(m_level,
+                              m_disks,
+                              m_stripeSize,
+                              m_diskRate,
+                              m_controllerRate,
+                              m_parityRate);
+}
+
 void
 DiskArray::Validate() const
 {
-    const std::string error = CheckConfiguration(m_level,
-                                                 m_disks,
-                                                 m_stripeSize,
-                                                 m_diskRate,
-                                                 m_controllerRate,
-                                                 m_parityRate);
+    const std::string error = CheckAttributes();
     NS_ABORT_MSG_IF(!error.empty(), error);
 }
 
@@ -198,6 +214,12 @@ uint32_t
 DiskArray::GetDataDisks() const
 {
     return m_level == RAID5 ? m_disks - 1 : m_disks;
+}
+
+uint64_t
+DiskArray::GetCapacity() const
+{
+    return GetDataDisks() * m_diskCapacity;
 }
 
 uint64_t
@@ -354,6 +376,10 @@ DiskArray::Enqueue(Direction direction, uint64_t offset, uint32_t bytes, Callbac
 {
     NS_LOG_FUNCTION(this << direction << offset << bytes);
     Validate();
+    NS_ABORT_MSG_IF(offset + bytes > GetCapacity(),
+                    "DiskArray: request [" << offset << ", " << offset + bytes
+                                           << ") past the array's end, " << GetCapacity()
+                                           << " bytes");
     if (m_diskFree.size() != m_disks)
     {
         NS_ABORT_MSG_IF(m_backlog > 0, "DiskArray: Disks changed while requests are queued");

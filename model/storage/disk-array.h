@@ -121,8 +121,9 @@ namespace hybridnet
  * cache, and writes are acknowledged when on the disks (write-through; a write-back
  * controller acknowledges from its SRAM, which hides at most its 2.25 MB). The DMA across
  * the host's own I/O bus is not charged here (HostBus can be); C is the controller's
- * ceiling. Changing attributes affects requests queued afterwards; the number of disks
- * must not change while requests are queued.
+ * ceiling. Capacity: D x DiskCapacity bytes of data (the parity of RAID5 takes a disk's
+ * worth); a request past it aborts. Changing attributes affects requests queued afterwards; the
+ * number of disks must not change while requests are queued.
  *
  * Sources: Linux md (drivers/md/raid5.c) for the left-symmetric layout and read-modify-
  * write; Seagate Barracuda 7200.7 specifications (TechReport review, 2004): 58 MB/s
@@ -192,6 +193,9 @@ class DiskArray : public Object
                                           DataRate controllerRate,
                                           DataRate parityRate);
 
+    /** @return CheckConfiguration() of this array's attributes */
+    std::string CheckAttributes() const;
+
     /**
      * Queue a read of [offset, offset + bytes); served as (5)-(7).  Aborts with the
      * CheckConfiguration() message if the attributes do not combine.
@@ -222,6 +226,8 @@ class DiskArray : public Object
 
     /** @return D of (1): data units per stripe */
     uint32_t GetDataDisks() const;
+    /** @return D x DiskCapacity: bytes of data the array holds (a file's largest size) */
+    uint64_t GetCapacity() const;
     /** @return S = D U of (1): data bytes per stripe */
     uint64_t GetFullStripeSize() const;
     /** @return R = 60 / SpindleSpeed */
@@ -333,6 +339,7 @@ class DiskArray : public Object
     Level m_level;             //!< Level
     uint32_t m_disks;          //!< N
     uint32_t m_stripeSize;     //!< U, bytes
+    uint64_t m_diskCapacity;   //!< bytes of one disk
     DataRate m_diskRate;       //!< r
     Time m_seekTime;           //!< average seek
     uint32_t m_spindleSpeed;   //!< rpm

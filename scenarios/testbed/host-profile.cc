@@ -3,6 +3,7 @@
  */
 #include "host-profile.h"
 
+#include "hybridnet/disk-array-helper.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/interrupt-moderator.h"
@@ -47,6 +48,8 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"moderator", &InterruptModerator::GetTypeId},
     {"kernel", &LfnTcpSocket::GetTypeId},
     {"qdisc", &PfifoFastQueueDisc::GetTypeId},
+    {"disk", &DiskArray::GetTypeId},
+    {"pagecache", &PageCache::GetTypeId},
 };
 
 /** @return the keys a profile file (with @p include) or a part may hold */
@@ -384,6 +387,30 @@ HostProfile::ApplyKernel(LfnTcpHelper& helper, const std::set<std::string>& exce
         if (s.section == "kernel" && except.count(s.attribute) == 0)
         {
             helper.SetSocketAttribute(s.attribute, *s.value);
+        }
+    }
+}
+
+bool
+HostProfile::HasStorage() const
+{
+    return std::any_of(m_settings.begin(), m_settings.end(), [](const Setting& s) {
+        return s.section == "disk";
+    });
+}
+
+void
+HostProfile::ApplyStorage(DiskArrayHelper& helper) const
+{
+    for (const auto& s : m_settings)
+    {
+        if (s.section == "disk")
+        {
+            helper.SetDiskArrayAttribute(s.attribute, *s.value);
+        }
+        else if (s.section == "pagecache")
+        {
+            helper.SetPageCacheAttribute(s.attribute, *s.value);
         }
     }
 }

@@ -20,6 +20,7 @@ namespace ns3
 namespace hybridnet
 {
 
+class DiskArrayHelper;
 class LfnTcpHelper;
 class LoopbackHelper;
 class NicHelper;
@@ -28,8 +29,10 @@ class NicHelper;
  * @brief A host of one of the reproduced studies, read from its profile file: attribute
  * values of its CPU (HostCpu), I/O bus (HostBus), memory bus (MemoryBus; a host whose
  * profile has no memory section has none), NIC (NicNetDevice), driver
- * (InterruptModerator), kernel (its TCP sockets' defaults, LfnTcpSocket) and transmit queue
- * discipline (Linux's pfifo_fast, PfifoFastQueueDisc), each with its unit and its source.
+ * (InterruptModerator), kernel (its TCP sockets' defaults, LfnTcpSocket), transmit queue
+ * discipline (Linux's pfifo_fast, PfifoFastQueueDisc) and storage (a disk array,
+ * DiskArray, and the page cache of a file on it, PageCache; a host whose profile has no
+ * disk section has no disks), each with its unit and its source.
  *
  * The bundled profiles are the JSON files of scenarios/testbed/host-profiles/ (their names
  * are the file names without .json, listed by Names() and `hybridnet profiles`); Load()
@@ -44,7 +47,9 @@ class NicHelper;
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
  *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
  *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... },
- *       "qdisc"?:     { "<PfifoFastQueueDisc attribute>": <setting>, ... }
+ *       "qdisc"?:     { "<PfifoFastQueueDisc attribute>": <setting>, ... },
+ *       "disk"?:      { "<DiskArray attribute>": <setting>, ... },
+ *       "pagecache"?: { "<PageCache attribute>": <setting>, ... }
  *     }
  *
  * with each setting `{ "value": ..., "unit"?: "...", "source": "..." }`:
@@ -73,7 +78,8 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;             //!< cpu, bus, memory, nic, moderator, kernel or qdisc
+        std::string section;             //!< cpu, bus, memory, nic, moderator, kernel, qdisc,
+                                         //!< disk or pagecache
         std::string attribute;           //!< the attribute's name
         std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
         std::string unit;                //!< the unit of a number ("" for other values)
@@ -101,13 +107,13 @@ class HostProfile
     const std::string& GetDescription() const;
     /**
      * @return every setting: the parts' (in the order included), then the profile's; in a
-     *         file by section (cpu, bus, memory, nic, moderator, kernel, qdisc), then by attribute
-     * name
+     *         file by section (cpu, bus, memory, nic, moderator, kernel, qdisc, disk,
+     *         pagecache), then by attribute name
      */
     const std::vector<Setting>& GetSettings() const;
 
     /**
-     * @param section cpu, bus, memory, nic, moderator, kernel or qdisc
+     * @param section cpu, bus, memory, nic, moderator, kernel, qdisc, disk or pagecache
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
@@ -135,6 +141,15 @@ class HostProfile
      * use this sum); nothing if the profile sets neither.
      */
     void ApplyLoopback(LoopbackHelper& helper) const;
+
+    /** @return true if the profile has a disk section: the host has a disk array */
+    bool HasStorage() const;
+
+    /**
+     * Set the disk and pagecache sections on @p helper (DiskArray and PageCache attributes).
+     * @param helper the host's storage
+     */
+    void ApplyStorage(DiskArrayHelper& helper) const;
 
     /**
      * Install the host's transmit queue discipline on @p devices: Linux's default pfifo_fast

@@ -236,7 +236,8 @@ class ClosedFormTestCase : public TestCase
 {
   public:
     ClosedFormTestCase()
-        : TestCase("closed forms (9), R, P and S from the attributes; defaults: one 7200-rpm disk")
+        : TestCase("closed forms (9), R, P, S and capacity from the attributes; defaults: one "
+                   "7200-rpm disk")
     {
     }
 
@@ -275,6 +276,12 @@ class ClosedFormTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(raid0->GetSequentialRate(DiskArray::WRITE).GetBitRate(),
                               1'200'000'000,
                               "RAID0: N r, no parity");
+        // capacity: D x DiskCapacity, the parity taking a disk's worth in RAID5
+        NS_TEST_EXPECT_MSG_EQ(single->GetCapacity(), 160'000'000'000ULL, "one 160 GB disk");
+        raid5->SetAttribute("DiskCapacity", UintegerValue(1'000'000'000));
+        NS_TEST_EXPECT_MSG_EQ(raid5->GetCapacity(), 5'000'000'000ULL, "RAID5, 6 disks: 5 of data");
+        raid0->SetAttribute("DiskCapacity", UintegerValue(1'000'000'000));
+        NS_TEST_EXPECT_MSG_EQ(raid0->GetCapacity(), 3'000'000'000ULL, "RAID0, 3 disks: all");
     }
 };
 
