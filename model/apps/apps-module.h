@@ -6,10 +6,13 @@
 #ifndef HYBRIDNET_APPS_MODULE_H
 #define HYBRIDNET_APPS_MODULE_H
 
+#include "file-transfer-receiver.h"
+#include "file-transfer-sender.h"
 #include "flood-ping.h"
 #include "iperf-server-helper.h"
 #include "iperf-server.h"
 #include "udp-stream-sender-helper.h"
 #include "udp-stream-sender.h"
+#include "user-copy.h"
 
 #endif // HYBRIDNET_APPS_MODULE_H
