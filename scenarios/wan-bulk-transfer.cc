@@ -166,11 +166,7 @@ constexpr uint64_t kMaxWeb100Rows = 1000000; //!< samples per flow
 /** The scenario's own flags (the TCP flags are the testbed's WanTcpFlags). */
 struct Options
 {
-    DataRate bottleneckRate{"1Gbps"};
-    DataRate accessRate{"10Gbps"};
-    Time rtt{MilliSeconds(120)};
-    Time accessDelay{MicroSeconds(10)};
-    uint32_t queuePackets{0};
+    WanPath::Shape path;
     uint32_t flows{1};
     Time startSpread{Seconds(0)};
     Time duration{Seconds(10)};
@@ -178,40 +174,6 @@ struct Options
     uint64_t lossEvery{0};
     Time web100Interval{Seconds(0)};
 };
-
-/** Register the path's flags (rates, delays, queue). */
-void
-AddPathFlags(ScenarioFlags& flags, Options& o)
-{
-    flags.AddDataRate("bottleneckRate",
-                      "rate of the router's WAN port, the path's bottleneck",
-                      &o.bottleneckRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddDataRate("accessRate",
-                      "rate of the sender's access link to the router (at least bottleneckRate)",
-                      &o.accessRate,
-                      DataRate("1Mbps"),
-                      DataRate("40Gbps"));
-    flags.AddTime("rtt",
-                  "round-trip propagation delay of the path, without queueing or "
-                  "serialization (MB-NG 6ms, DataTAG 120ms, UKLight 177ms, via Tokyo 433ms)",
-                  &o.rtt,
-                  MicroSeconds(1),
-                  Seconds(2));
-    flags.AddTime("accessDelay",
-                  "one-way propagation delay of the access link (the bottleneck link has "
-                  "rtt/2 - accessDelay); at most rtt/2",
-                  &o.accessDelay,
-                  Seconds(0),
-                  Seconds(1));
-    flags.AddCount("queuePackets",
-                   "drop-tail queue of the router's bottleneck port in packets; 0: one BDP "
-                   "(bottleneckRate x rtt / (segmentSize + 52B), at least 1)",
-                   &o.queuePackets,
-                   0,
-                   10000000);
-}
 
 /** Register the flows' flags (count, start, duration, loss, traces) and the rules. */
 void
@@ -252,9 +214,6 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
-    flags.AddConstraint("accessRate >= bottleneckRate",
-                        [&o]() { return o.accessRate >= o.bottleneckRate; });
-    flags.AddConstraint("2 x accessDelay <= rtt", [&o]() { return o.accessDelay * 2 <= o.rtt; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
                         [&o]() { return o.lossRate == 0 || o.lossEvery == 0; });
     flags.AddConstraint("(flows - 1) x startSpread < duration",
@@ -266,109 +225,6 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <=
                    static_cast<int64_t>(kMaxWeb100Rows);
     });
-}
-
-/**
- * The path: sender, router, receiver (behind a second router when it is a host model),
- * their links and addresses.
- */
-struct Path
-{
-    NodeContainer nodes{3};        //!< sender, router, receiver
-    Ptr<Node> farRouter;           //!< between the bottleneck and a modelled receiver
-    NetDeviceContainer access;     //!< sender - router
-    NetDeviceContainer wan;        //!< router - receiver (or - farRouter): the bottleneck
-    NetDeviceContainer lastAccess; //!< farRouter - receiver (a modelled receiver only)
-    Ipv4Address receiverAddress;
-
-    /**
-     * Build it: links of @p mtu, the end hosts of @p ends, TCP of @p tcp on them, the hosts
-     * of @p cross if it is active, routes.
-     */
-    Path(const Options& o,
-         const WanTcpFlags& tcp,
-         const WanEndHosts& ends,
-         uint32_t mtu,
-         CrossTraffic& cross)
-    {
-        Ptr<Node> sender = nodes.Get(0);
-        Ptr<Node> router = nodes.Get(1);
-        Ptr<Node> receiver = nodes.Get(2);
-        access = ends.Cable(WanEndHosts::SENDER, sender, router, o.accessRate, o.accessDelay, mtu);
-        const bool lastHop = ends.IsModelled(WanEndHosts::RECEIVER) || cross.IsActive();
-        PointToPointHelper wanLink;
-        wanLink.SetDeviceAttribute("DataRate", DataRateValue(o.bottleneckRate));
-        wanLink.SetDeviceAttribute("Mtu", UintegerValue(mtu));
-        wanLink.SetChannelAttribute("Delay",
-                                    TimeValue(o.rtt / 2 - o.accessDelay * (lastHop ? 2 : 1)));
-        if (lastHop)
-        {
-            farRouter = CreateObject<Node>();
-            wan = wanLink.Install(router, farRouter);
-            lastAccess = ends.Cable(WanEndHosts::RECEIVER,
-                                    receiver,
-                                    farRouter,
-                                    o.accessRate,
-                                    o.accessDelay,
-                                    mtu);
-        }
-        else
-        {
-            wan = wanLink.Install(router, receiver);
-        }
-        tcp.Install(sender, ends.GetKernel(WanEndHosts::SENDER));
-        tcp.Install(receiver, ends.GetKernel(WanEndHosts::RECEIVER));
-        InternetStackHelper().Install(nodes);
-        if (farRouter)
-        {
-            InternetStackHelper().Install(farRouter);
-        }
-        ends.InstallQdisc(WanEndHosts::SENDER, access.Get(0));
-        ends.InstallQdisc(WanEndHosts::RECEIVER, GetReceiverDevice());
-        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-        addresses.Assign(access);
-        addresses.SetBase("10.1.2.0", "255.255.255.0");
-        receiverAddress = addresses.Assign(wan).GetAddress(1);
-        if (lastHop)
-        {
-            addresses.SetBase("10.1.3.0", "255.255.255.0");
-            receiverAddress = addresses.Assign(lastAccess).GetAddress(0);
-        }
-        if (cross.IsActive())
-        {
-            cross.Build(router, farRouter, o.accessRate, o.accessDelay, o.accessDelay, mtu, tcp);
-        }
-        UseDeviceQueues(farRouter ? NodeContainer(router, farRouter) : router);
-        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    }
-
-    /** @return the receiving host's device */
-    Ptr<NetDevice> GetReceiverDevice() const
-    {
-        return farRouter ? lastAccess.Get(0) : wan.Get(1);
-    }
-};
-
-/** The counters of the ends that are host models (HostCounters: Sender, Receiver). */
-HostCounters
-ModelledHosts(const Path& path, const WanEndHosts& ends)
-{
-    NodeContainer hosts;
-    NetDeviceContainer nics;
-    std::vector<std::string> names;
-    if (ends.IsModelled(WanEndHosts::SENDER))
-    {
-        hosts.Add(path.nodes.Get(0));
-        nics.Add(path.access.Get(0));
-        names.emplace_back("Sender");
-    }
-    if (ends.IsModelled(WanEndHosts::RECEIVER))
-    {
-        hosts.Add(path.nodes.Get(2));
-        nics.Add(path.GetReceiverDevice());
-        names.emplace_back("Receiver");
-    }
-    return HostCounters(hosts, nics, names);
 }
 
 /** The receiver's loss injectors: one per flow, every N-th or random p of its data segments. */
@@ -489,17 +345,17 @@ main(int argc, char* argv[])
     auto& flags = scenario.Flags();
     tcp.AddStackFlags(flags, "both hosts", false);
     ends.AddFlags(flags, "the sending host");
-    AddPathFlags(flags, o);
+    WanPath::AddFlags(flags, o.path);
     CrossTraffic cross;
     flags.AddConstraint(
         "4 x accessDelay <= rtt with a receiver profile or cross traffic (two access links)",
         [&]() {
             return !(ends.IsModelled(WanEndHosts::RECEIVER) || cross.IsActive()) ||
-                   o.accessDelay * 4 <= o.rtt;
+                   o.path.accessDelay * 4 <= o.path.rtt;
         });
     tcp.AddSocketFlags(flags, "the path", true);
     AddFlowFlags(flags, o, tcp);
-    cross.AddFlags(flags, tcp, o.duration, o.accessRate);
+    cross.AddFlags(flags, tcp, o.duration, o.path.accessRate);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
@@ -508,29 +364,26 @@ main(int argc, char* argv[])
 
     // The queue and the buffers sized for the path (WanPathSizing); both TCPs read
     // TcpL4Protocol's and TcpSocket's attributes.
-    const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate, o.rtt, o.queuePackets);
+    const WanPathSizing sizing =
+        tcp.SizePath(o.path.bottleneckRate, o.path.rtt, o.path.queuePackets);
     tcp.SetCongestionDefault();
     tcp.SetDefaults(sizing);
-    Path path(o, tcp, ends, sizing.GetMtu(), cross);
+    WanPath path(o.path, tcp, ends, sizing.GetMtu(), &cross);
     QueueDrops bottleneckDrops;
-    bottleneckDrops.InstallBottleneck(path.wan.Get(0), sizing.GetQueuePackets());
     QueueDrops senderQueueDrops;
-    senderQueueDrops.AddQueueDisc(
-        path.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
-            path.access.Get(0)));
-    senderQueueDrops.AddDeviceQueue(path.access.Get(0));
+    path.WatchQueues(bottleneckDrops, senderQueueDrops, sizing.GetQueuePackets());
 
     // Flows: a sink per port from t = 0, a BulkSend per flow from its start.
-    BulkFlows flows(path.nodes.Get(2),
-                    path.receiverAddress,
+    BulkFlows flows(path.GetReceiver(),
+                    path.GetReceiverAddress(),
                     std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()),
                     tcp.IsLfn());
     Losses losses(o);
     std::deque<Web100Log> web100(o.flows);
     for (uint32_t i = 0; i < o.flows; ++i)
     {
-        flows.Add(path.nodes.Get(0), o.startSpread * i);
-        losses.Add(path.nodes.Get(2), flows.GetPort(i));
+        flows.Add(path.GetSender(), o.startSpread * i);
+        losses.Add(path.GetReceiver(), flows.GetPort(i));
         flows.AttachProbe(i, [&o, log = &web100[i]](Ptr<Socket> socket) {
             if (o.web100Interval.IsStrictlyPositive())
             {
@@ -540,11 +393,11 @@ main(int argc, char* argv[])
     }
     cross.Start(std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
     const int64_t lossStreams = LossInjectorHelper::AssignStreams(losses.injectors, 0);
-    const int64_t nicStreams =
-        WanEndHosts::AssignStreams(NetDeviceContainer(path.access.Get(0), path.GetReceiverDevice()),
-                                   lossStreams);
+    const int64_t nicStreams = WanEndHosts::AssignStreams(
+        NetDeviceContainer(path.GetSenderDevice(), path.GetReceiverDevice()),
+        lossStreams);
     cross.AssignStreams(lossStreams + nicStreams);
-    HostCounters counters = ModelledHosts(path, ends);
+    HostCounters counters = path.GetHostCounters(ends);
     counters.Schedule(Seconds(0), o.duration);
 
     scenario.Run(o.duration);

@@ -210,7 +210,36 @@ def lightpath_ceilings(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     return [("goodput1", bound), ("goodput2", bound), ("reverseGoodput", bound)]
 
 
+@st.composite
+def disk_transfer(draw) -> dict:
+    hosts = ["none", "mbng-xeon-2.2-raid5", "transatlantic-xeon-2.9-raid0"]
+    return {
+        "congestion": draw(st.sampled_from(CONGESTION)),
+        "bottleneckRate": draw(st.sampled_from(["100Mbps", "1Gbps"])),
+        "accessRate": "1Gbps",
+        "rtt": f"{draw(st.integers(1, 40))}ms",
+        "sack": draw(st.sampled_from(["on", "off"])),
+        "sender": draw(st.sampled_from(hosts)),
+        "receiver": draw(st.sampled_from(hosts)),
+        "tool": draw(st.sampled_from(["bbftp", "bbcp"])),
+        "streams": str(draw(st.integers(1, 4))),
+        "fileSize": f"{draw(st.integers(1, 16))}MiB",
+        "blockSize": draw(st.sampled_from(["64KiB", "256KiB", "1MiB"])),
+        "RngRun": str(draw(st.integers(1, 1000))),
+    }
+
+
+def disk_transfer_ceilings(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    s = 1448
+    bottleneck = ceiling_mbps(rate_bps(flags["bottleneckRate"]), s, s + TCP_HEADERS + 2)
+    modelled = flags["sender"] != "none" or flags["receiver"] != "none"
+    access_wire = ethernet_wire(s + TCP_HEADERS) if modelled else s + TCP_HEADERS + 2
+    access = ceiling_mbps(rate_bps(flags["accessRate"]), s, access_wire)
+    return [("throughput", min(bottleneck, access))]
+
+
 CONFIGURATIONS = {
+    "disk-transfer": (disk_transfer(), disk_transfer_ceilings),
     "gige-iperf": (gige_iperf(), gige_iperf_ceilings),
     "host-netperf": (host_netperf(), host_netperf_ceilings),
     "wan-bulk-transfer": (wan_bulk_transfer(), wan_ceilings),

@@ -94,27 +94,12 @@ BulkFlows::GetProbe(size_t i) const
 void
 BulkFlows::WriteTcpTotals(ResultDocument& result) const
 {
-    uint64_t retransmits = 0;
-    uint64_t timeouts = 0;
-    uint64_t fastRetransmits = 0;
-    uint64_t lostRetransmits = 0;
-    uint64_t undos = 0;
-    uint32_t maxCwnd = 0;
+    std::vector<const TcpSenderProbe*> probes;
     for (const Flow& flow : m_flows)
     {
-        retransmits += flow.probe.GetRetransmits();
-        timeouts += flow.probe.GetTimeouts();
-        fastRetransmits += flow.probe.GetFastRetransmits();
-        lostRetransmits += flow.probe.GetLostRetransmits();
-        undos += flow.probe.GetUndos();
-        maxCwnd = std::max(maxCwnd, flow.probe.GetMaxCwnd());
+        probes.push_back(&flow.probe);
     }
-    result.SetMetric("retransmits", double(retransmits), "");
-    result.SetMetric("timeouts", double(timeouts), "");
-    result.SetMetric("fastRetransmits", double(fastRetransmits), "");
-    result.SetMetric("lostRetransmits", double(lostRetransmits), "");
-    result.SetMetric("undos", double(undos), "");
-    result.SetMetric("maxCwnd", double(maxCwnd), "B");
+    TcpSenderProbe::WriteTotals(probes, result);
 }
 
 std::optional<double>

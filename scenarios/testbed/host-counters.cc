@@ -32,10 +32,22 @@ HostCounters::HostCounters(NodeContainer hosts,
 void
 HostCounters::Schedule(Time start, Time end)
 {
-    m_start = start;
-    m_end = end;
-    Simulator::Schedule(start, &HostCounters::Read, this, &m_samples[0]);
-    Simulator::Schedule(end, &HostCounters::Read, this, &m_samples[1]);
+    Simulator::Schedule(start, &HostCounters::Open, this);
+    Simulator::Schedule(end, &HostCounters::Close, this);
+}
+
+void
+HostCounters::Open()
+{
+    m_start = Simulator::Now();
+    Read(&m_samples[0]);
+}
+
+void
+HostCounters::Close()
+{
+    m_end = Simulator::Now();
+    Read(&m_samples[1]);
 }
 
 void

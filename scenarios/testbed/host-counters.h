@@ -50,6 +50,10 @@ class HostCounters
 
     /** Read the counters at @p start and at @p end (two events). */
     void Schedule(Time start, Time end);
+    /** Read the counters now: t_0 (a window that starts at an event). */
+    void Open();
+    /** Read the counters now: t_1 (a window that ends at an event, or when the run stops). */
+    void Close();
 
     /** Add the metrics of the class comment for every host to @p result. */
     void WriteTo(ResultDocument& result) const;

@@ -30,7 +30,7 @@ TcpSenderProbe::AttachAtStart(Ptr<BulkSendApplication> app,
         Simulator::ScheduleNow([this, app, onAttach]() {
             Ptr<Socket> socket = app->GetSocket();
             NS_ABORT_MSG_UNLESS(socket, "BulkSend has no socket at its start");
-            Attach(socket);
+            Attach(socket, m_lfn);
             if (onAttach)
             {
                 onAttach(socket);
@@ -40,8 +40,36 @@ TcpSenderProbe::AttachAtStart(Ptr<BulkSendApplication> app,
 }
 
 void
-TcpSenderProbe::Attach(Ptr<Socket> socket)
+TcpSenderProbe::WriteTotals(const std::vector<const TcpSenderProbe*>& probes,
+                            ResultDocument& result)
 {
+    uint64_t retransmits = 0;
+    uint64_t timeouts = 0;
+    uint64_t fastRetransmits = 0;
+    uint64_t lostRetransmits = 0;
+    uint64_t undos = 0;
+    uint32_t maxCwnd = 0;
+    for (const TcpSenderProbe* probe : probes)
+    {
+        retransmits += probe->GetRetransmits();
+        timeouts += probe->GetTimeouts();
+        fastRetransmits += probe->GetFastRetransmits();
+        lostRetransmits += probe->GetLostRetransmits();
+        undos += probe->GetUndos();
+        maxCwnd = std::max(maxCwnd, probe->GetMaxCwnd());
+    }
+    result.SetMetric("retransmits", double(retransmits), "");
+    result.SetMetric("timeouts", double(timeouts), "");
+    result.SetMetric("fastRetransmits", double(fastRetransmits), "");
+    result.SetMetric("lostRetransmits", double(lostRetransmits), "");
+    result.SetMetric("undos", double(undos), "");
+    result.SetMetric("maxCwnd", double(maxCwnd), "B");
+}
+
+void
+TcpSenderProbe::Attach(Ptr<Socket> socket, bool lfn)
+{
+    m_lfn = lfn;
     m_socket = socket;
     socket->TraceConnectWithoutContext("CongestionWindow",
                                        MakeCallback(&TcpSenderProbe::TrackCwnd, this));

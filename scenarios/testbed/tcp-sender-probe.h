@@ -4,6 +4,8 @@
 #ifndef HYBRIDNET_TCP_SENDER_PROBE_H
 #define HYBRIDNET_TCP_SENDER_PROBE_H
 
+#include "result-document.h"
+
 #include "ns3/bulk-send-application.h"
 #include "ns3/nstime.h"
 #include "ns3/socket.h"
@@ -58,6 +60,22 @@ class TcpSenderProbe
                        bool lfn,
                        std::function<void(Ptr<Socket>)> onAttach);
 
+    /**
+     * Hook a sender's socket now (an application that opens its own sockets).
+     * @param socket the socket
+     * @param lfn true if it is an LfnTcpSocket
+     */
+    void Attach(Ptr<Socket> socket, bool lfn);
+
+    /**
+     * Add the senders' totals to @p result: retransmits, timeouts, fastRetransmits,
+     * lostRetransmits, undos (sums) and maxCwnd (B, the largest over senders and time).
+     * @param probes the senders' probes
+     * @param result the scenario's result
+     */
+    static void WriteTotals(const std::vector<const TcpSenderProbe*>& probes,
+                            ResultDocument& result);
+
     /** @return the latest cwnd, bytes (0 before the first report) */
     uint32_t GetCwnd() const;
     /** @return the largest cwnd, bytes */
@@ -90,8 +108,6 @@ class TcpSenderProbe
         uint32_t before; //!< cwnd just before the reduction, bytes
     };
 
-    /** Connect the traces of @p socket. */
-    void Attach(Ptr<Socket> socket);
     /** CongestionWindow trace: latest and largest, reductions made up. */
     void TrackCwnd(uint32_t, uint32_t cwnd);
     /** SlowStartThreshold trace. */

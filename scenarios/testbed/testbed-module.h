@@ -21,6 +21,7 @@
 #include "tcp-choice.h"
 #include "wan-end-hosts.h"
 #include "wan-path-sizing.h"
+#include "wan-path.h"
 #include "wan-tcp-flags.h"
 
 // input files, attribute defaults

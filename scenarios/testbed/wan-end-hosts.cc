@@ -3,8 +3,10 @@
  */
 #include "wan-end-hosts.h"
 
+#include "hybridnet/disk-array-helper.h"
 #include "hybridnet/nic-helper.h"
 
+#include "ns3/object-factory.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/traffic-control-helper.h"
@@ -40,6 +42,50 @@ WanEndHosts::GetKernel(End end) const
         return nullptr;
     }
     return &m_hosts.GetProfile(end);
+}
+
+bool
+WanEndHosts::HasStorage(End end) const
+{
+    return IsModelled(end) && m_hosts.GetProfile(end).HasStorage();
+}
+
+std::string
+WanEndHosts::CheckStorage(End end, uint64_t fileSize) const
+{
+    const HostProfile& profile = m_hosts.GetProfile(end);
+    ObjectFactory factory(DiskArray::GetTypeId().GetName());
+    for (const auto& s : profile.GetSettings())
+    {
+        if (s.section == "disk")
+        {
+            factory.Set(s.attribute, *s.value);
+        }
+    }
+    Ptr<DiskArray> array = factory.Create<DiskArray>();
+    const std::string problem = array->CheckAttributes();
+    if (!problem.empty())
+    {
+        return profile.GetName() + ": disk: " + problem;
+    }
+    if (fileSize > array->GetCapacity())
+    {
+        return "fileSize " + std::to_string(fileSize) + " B does not fit on the disks of " +
+               profile.GetName() + "; accepted at most " + std::to_string(array->GetCapacity()) +
+               " B (its array's capacity)";
+    }
+    return "";
+}
+
+void
+WanEndHosts::InstallStorage(End end, Ptr<Node> host) const
+{
+    if (HasStorage(end))
+    {
+        DiskArrayHelper storage;
+        m_hosts.GetProfile(end).ApplyStorage(storage);
+        storage.Install(host);
+    }
 }
 
 NetDeviceContainer

@@ -86,6 +86,29 @@ class WanEndHosts
     const HostProfile* GetKernel(End end) const;
 
     /**
+     * @param end an end of the path
+     * @return true if it has a profile with a disk section (a disk array and a page cache)
+     */
+    bool HasStorage(End end) const;
+
+    /**
+     * Whether the end's disks can hold a file: the array's configuration exists
+     * (DiskArray::CheckConfiguration) and the file fits (DiskArray::GetCapacity).
+     * @param end an end with storage
+     * @param fileSize bytes of the file
+     * @return "" or a one-line problem naming the profile and the setting
+     */
+    std::string CheckStorage(End end, uint64_t fileSize) const;
+
+    /**
+     * Give @p host the end's disk array and page cache (DiskArrayHelper with the profile's
+     * disk and pagecache sections), if its profile has storage.
+     * @param end which end @p host is
+     * @param host the end host
+     */
+    void InstallStorage(End end, Ptr<Node> host) const;
+
+    /**
      * Cable @p host to @p router: a point-to-point link, or with a profile the host's NIC
      * to an Ethernet port on the router.
      * @param end which end @p host is (its profile)

@@ -90,12 +90,14 @@ class BundledTestCase : public TestCase
         const std::vector<std::string> expected = {"accelerator-xeon",
                                                    "farm-pentium-1800",
                                                    "farm-pentium-800",
+                                                   "mbng-xeon-2.2-raid5",
                                                    "tengig-itanium-1.0",
                                                    "tengig-opteron-v20z-chelsio",
                                                    "tengig-opteron-v20z-s2io",
                                                    "tengig-opteron-v40z-s2io",
                                                    "tengig-xeon-2.2",
-                                                   "tengig-xeon-3.0"};
+                                                   "tengig-xeon-3.0",
+                                                   "transatlantic-xeon-2.9-raid0"};
         NS_TEST_ASSERT_MSG_EQ((HostProfile::Names() == expected), true, "sorted bundled names");
         for (const auto& name : expected)
         {
