@@ -3,7 +3,8 @@
  *
  * hybridnet nic module: the host's network interface card as its driver and host see it -
  * descriptor rings, DMA, the e1000 driver's interrupt throttle rate (InterruptModerator),
- * NAPI polling (NicNetDevice) - and the helper that builds hosts and their NICs.
+ * NAPI polling (NicNetDevice), the protocol processor of a TCP offload engine card
+ * (OffloadEngine) - and the helper that builds hosts and their NICs.
  */
 #ifndef HYBRIDNET_NIC_MODULE_H
 #define HYBRIDNET_NIC_MODULE_H
@@ -11,5 +12,6 @@
 #include "interrupt-moderator.h"
 #include "nic-helper.h"
 #include "nic-net-device.h"
+#include "offload-engine.h"
 
 #endif // HYBRIDNET_NIC_MODULE_H

@@ -48,6 +48,8 @@ constexpr uint32_t kLargestRxBuffer = 16384; //!< E1000_RXBUFFER_16384
 constexpr uint32_t kMinIpv4Header = 20;      //!< IPv4 header without options
 constexpr uint32_t kMaxIpv4Header = 60;      //!< IPv4 header with 40 B of options
 constexpr uint32_t kTcpDataOffsetByte = 12;  //!< TCP header byte holding the data offset
+constexpr uint32_t kTcpFlagsByte = 13;       //!< TCP header byte holding the flags
+constexpr uint8_t kTcpFin = 0x01;            //!< TCP FIN flag
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
 const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
 
@@ -106,9 +108,11 @@ NicNetDevice::GetTypeId()
                           MakeBooleanAccessor(&NicNetDevice::m_checksumOffload),
                           MakeBooleanChecker())
             .AddAttribute("TcpOffload",
-                          "TCP offload engine: the NIC does TCP's per-segment work, so TCP "
-                          "segments cost the host no RxPacketCycles/TxPacketCycles and no "
-                          "checksum (copies, interrupts and polls remain).",
+                          "TCP offload engine, (O1)-(O3): every TCP segment passes the card's "
+                          "OffloadEngine; segments without payload (ACKs, SYN, FIN) stay on "
+                          "the card (no DMA, interrupt cause or host work); data segments "
+                          "cost the host no RxPacketCycles/TxPacketCycles and no checksum, "
+                          "and the sender's copy is charged once per application write.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_tcpOffload),
                           MakeBooleanChecker())
@@ -165,6 +169,12 @@ NicNetDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&NicNetDevice::m_moderator),
                           MakePointerChecker<InterruptModerator>())
+            .AddAttribute("OffloadEngine",
+                          "The card's TCP protocol processor, used with TcpOffload (its "
+                          "attribute: SegmentRate). Created with its defaults if not set.",
+                          PointerValue(),
+                          MakePointerAccessor(&NicNetDevice::m_engine),
+                          MakePointerChecker<OffloadEngine>())
             .AddTraceSource("RxRingOccupancy",
                             "Receive descriptors in use (frames in DMA or waiting for the "
                             "poll).",
@@ -219,6 +229,10 @@ NicNetDevice::DoInitialize()
     {
         m_moderator = CreateObject<InterruptModerator>();
     }
+    if (!m_engine)
+    {
+        m_engine = CreateObject<OffloadEngine>();
+    }
     m_moderator->TraceConnectWithoutContext("RateChanged",
                                             MakeCallback(&NicNetDevice::RateChanged, this));
     m_clockError = m_phaseRng->GetValue(-m_clockTolerancePpm, m_clockTolerancePpm) * 1e-6;
@@ -255,13 +269,21 @@ NicNetDevice::DoDispose()
     }
     m_rxDma.clear();
     m_rxReady.clear();
+    m_rxEngine.clear();
     m_txStack.clear();
+    m_txEngine.clear();
+    m_writes.clear();
     m_txDma.clear();
     m_txFetchBytes.clear();
     m_txWriteBack.clear();
     m_cpu = nullptr;
     m_bus = nullptr;
     m_moderator = nullptr;
+    if (m_engine)
+    {
+        m_engine->Dispose();
+    }
+    m_engine = nullptr;
     m_txQueue = nullptr;
     EthernetNetDevice::DoDispose();
 }
@@ -270,6 +292,12 @@ Ptr<InterruptModerator>
 NicNetDevice::GetInterruptModerator() const
 {
     return m_moderator;
+}
+
+Ptr<OffloadEngine>
+NicNetDevice::GetOffloadEngine() const
+{
+    return m_engine;
 }
 
 uint64_t
@@ -302,6 +330,19 @@ NicNetDevice::GetTxPackets() const
     return m_txPackets;
 }
 
+uint64_t
+NicNetDevice::GetRxOnCardPackets() const
+{
+    return m_rxOnCard;
+}
+
+OffloadEngine&
+NicNetDevice::Engine()
+{
+    NS_ABORT_MSG_IF(!m_engine, "NicNetDevice: not initialized (no OffloadEngine)");
+    return *m_engine;
+}
+
 HostCpu&
 NicNetDevice::Cpu()
 {
@@ -324,50 +365,71 @@ NicNetDevice::Bus()
     return *m_bus;
 }
 
-NicNetDevice::StackWork
-NicNetDevice::GetStackWork(Ptr<const Packet> packet,
-                           uint32_t offset,
-                           uint16_t protocol,
-                           bool receive) const
+NicNetDevice::Headers
+NicNetDevice::ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t protocol)
 {
-    // The three header fields the work depends on are read from the packet's bytes, as a
+    // The header fields the work depends on are read from the packet's bytes, as a
     // driver's parser does, instead of deserializing the headers (ns-3's TcpHeader builds
     // an object per option): IPv4 (RFC 791) IHL in the low nibble of byte 0, total length
-    // in bytes 2-3, protocol in byte 9; TCP (RFC 9293) data offset in the high nibble of
-    // byte 12, in 32-bit words.
-    StackWork work;
-    bool tcp = false;
-    uint32_t segmentBytes = 0; // transport header + payload: what a checksum covers
-    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kTcpDataOffsetByte + 1> bytes{};
+    // in bytes 2-3, protocol in byte 9, destination in bytes 16-19; TCP (RFC 9293) ports in
+    // bytes 0-3, sequence number in bytes 4-7, data offset in the high nibble of byte 12
+    // (32-bit words), flags in byte 13.
+    Headers headers;
+    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kTcpFlagsByte + 1> bytes{};
     const uint32_t size = packet->CopyData(bytes.data(), bytes.size());
-    if (protocol == kIpv4 && size >= offset + kMinIpv4Header)
+    if (protocol != kIpv4 || size < offset + kMinIpv4Header)
     {
-        const uint8_t* ip = bytes.data() + offset;
-        const uint32_t ipHeader = (ip[0] & 0x0f) * 4u;
-        segmentBytes = ((ip[2] << 8) | ip[3]) - ipHeader;
-        switch (ip[9])
-        {
-        case kTcp:
-            tcp = true;
-            work.copiedBytes = segmentBytes - (ip[ipHeader + kTcpDataOffsetByte] >> 4) * 4u;
-            break;
-        case kUdp:
-            work.copiedBytes = segmentBytes - kUdpHeaderBytes;
-            break;
-        case kIcmp:
-            work.copiedBytes = segmentBytes - kIcmpEchoHeaderBytes;
-            break;
-        default:
-            break;
-        }
+        return headers;
     }
-    const bool offloaded = tcp && m_tcpOffload;
-    if (!offloaded)
+    const uint8_t* ip = bytes.data() + offset;
+    const uint32_t ipHeader = (ip[0] & 0x0f) * 4u;
+    headers.segmentBytes = ((ip[2] << 8) | ip[3]) - ipHeader;
+    const uint8_t* l4 = ip + ipHeader;
+    switch (ip[9])
+    {
+    case kTcp:
+        headers.tcp = true;
+        headers.payload = headers.segmentBytes - (l4[kTcpDataOffsetByte] >> 4) * 4u;
+        headers.tcpFlags = l4[kTcpFlagsByte];
+        headers.sequence = (uint32_t{l4[4]} << 24) | (l4[5] << 16) | (l4[6] << 8) | l4[7];
+        headers.flow = (uint64_t{ip[16]} << 56) | (uint64_t{ip[17]} << 48) |
+                       (uint64_t{ip[18]} << 40) | (uint64_t{ip[19]} << 32) |
+                       (uint64_t{l4[0]} << 24) | (l4[1] << 16) | (l4[2] << 8) | l4[3];
+        break;
+    case kUdp:
+        headers.payload = headers.segmentBytes - kUdpHeaderBytes;
+        break;
+    case kIcmp:
+        headers.payload = headers.segmentBytes - kIcmpEchoHeaderBytes;
+        break;
+    default:
+        break;
+    }
+    return headers;
+}
+
+NicNetDevice::Headers
+NicNetDevice::ReadFrameHeaders(Ptr<const Packet> frame)
+{
+    // The frame: Ethernet header (no preamble), EtherType in bytes 12-13, L3 packet from 14.
+    std::array<uint8_t, kEthernetHeader> ethernet{};
+    frame->CopyData(ethernet.data(), ethernet.size());
+    const uint16_t etherType = (ethernet[12] << 8) | ethernet[13];
+    return ReadHeaders(frame, kEthernetHeader, etherType);
+}
+
+NicNetDevice::StackWork
+NicNetDevice::GetStackWork(const Headers& headers, bool receive) const
+{
+    StackWork work;
+    work.copiedBytes = headers.payload;
+    if (!(headers.tcp && m_tcpOffload))
     {
         work.cycles = receive ? m_rxPacketCycles : m_txPacketCycles;
         if (!m_checksumOffload)
         {
-            work.cycles += static_cast<uint64_t>(m_checksumCyclesPerByte * segmentBytes + 0.5);
+            work.cycles +=
+                static_cast<uint64_t>(m_checksumCyclesPerByte * headers.segmentBytes + 0.5);
         }
     }
     return work;
@@ -387,10 +449,46 @@ NicNetDevice::Receive(Ptr<Packet> frame)
         return;
     }
     m_rxOccupancy += 1;
-    const uint32_t l3Bytes = frame->GetSize() - 14 - 4;
-    m_rxDma.push_back(RxEntry{frame, Simulator::Now(), l3Bytes});
+    const uint32_t l3Bytes = frame->GetSize() - kEthernetHeader - kFcs;
+    RxEntry entry{frame, Simulator::Now(), l3Bytes};
+    if (m_tcpOffload)
+    {
+        const Headers headers = ReadFrameHeaders(frame);
+        if (headers.tcp)
+        {
+            // (O1): the card's TCP processes the segment before anything reaches the host.
+            entry.onCard = headers.payload == 0;
+            m_rxEngine.push_back(entry);
+            Engine().Process(MakeCallback(&NicNetDevice::RxEngineDone, this));
+            return;
+        }
+    }
+    StartRxDma(entry);
+}
+
+void
+NicNetDevice::RxEngineDone()
+{
+    NS_ASSERT(!m_rxEngine.empty());
+    RxEntry entry = m_rxEngine.front();
+    m_rxEngine.pop_front();
+    if (!entry.onCard)
+    {
+        StartRxDma(entry);
+        return;
+    }
+    // (O2): an ACK (or SYN, FIN) is the card's own business: no DMA, no cause, no poll.
+    m_rxOccupancy -= 1;
+    ++m_rxOnCard;
+    EthernetNetDevice::Receive(entry.frame);
+}
+
+void
+NicNetDevice::StartRxDma(const RxEntry& entry)
+{
+    m_rxDma.push_back(entry);
     // (R2): the frame, then its descriptor's write-back.
-    Bus().Transfer(HostBus::TO_MEMORY, frame->GetSize(), Callback<void>());
+    Bus().Transfer(HostBus::TO_MEMORY, entry.frame->GetSize(), Callback<void>());
     Bus().Transfer(HostBus::TO_MEMORY,
                    kDescriptorBytes,
                    MakeCallback(&NicNetDevice::RxDmaDone, this));
@@ -548,11 +646,7 @@ NicNetDevice::PollNext()
         return;
     }
     const RxEntry& entry = m_rxReady.front();
-    // The frame: Ethernet header (no preamble), EtherType in bytes 12-13, L3 packet from 14.
-    std::array<uint8_t, kEthernetHeader> ethernet{};
-    entry.frame->CopyData(ethernet.data(), ethernet.size());
-    const uint16_t etherType = (ethernet[12] << 8) | ethernet[13];
-    const StackWork work = GetStackWork(entry.frame, kEthernetHeader, etherType, true);
+    const StackWork work = GetStackWork(ReadFrameHeaders(entry.frame), true);
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,
                   work.copiedBytes,
@@ -651,21 +745,94 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     {
         m_txQueue->Stop();
     }
-    const StackWork work = GetStackWork(packet, 0, protocolNumber, false);
-    m_txStack.push_back(TxEntry{packet, source, dest, protocolNumber});
-    Cpu().Execute(HostCpu::KERNEL,
-                  work.cycles,
-                  work.copiedBytes,
-                  MakeCallback(&NicNetDevice::TxStackDone, this));
+    const Headers headers = ReadHeaders(packet, 0, protocolNumber);
+    const bool offloaded = headers.tcp && m_tcpOffload;
+    TxEntry entry{packet, source, dest, protocolNumber, m_nextTxId++, false, offloaded};
+    if (offloaded && headers.payload == 0)
+    {
+        SendThroughEngine(entry); // (O2): the card's own segment, no host work, no DMA
+        return true;
+    }
+    Callback<void, uint64_t> hostDone = MakeCallback(&NicNetDevice::TxHostDone, this);
+    if (offloaded)
+    {
+        // (O3): the host copies an application write once, before the card sends it.
+        const uint64_t copy = TakeWriteCopy(headers, packet->GetUid());
+        entry.ready = copy == 0;
+        if (copy > 0)
+        {
+            Ptr<HostCpu> cpu(&Cpu());
+            Callback<void> done = hostDone.Bind(entry.id);
+            Cpu().RunSystemCall(Callback<void>(
+                [cpu, copy, done]() { cpu->Execute(HostCpu::KERNEL, 0, copy, done); }));
+        }
+    }
+    else
+    {
+        const StackWork work = GetStackWork(headers, false); // (T2)
+        Cpu().Execute(HostCpu::KERNEL, work.cycles, work.copiedBytes, hostDone.Bind(entry.id));
+    }
+    m_txStack.push_back(entry);
+    ReleaseTxStack();
     return true;
 }
 
-void
-NicNetDevice::TxStackDone()
+uint64_t
+NicNetDevice::TakeWriteCopy(const Headers& headers, uint64_t uid)
 {
-    NS_ASSERT(!m_txStack.empty());
-    TxEntry entry = m_txStack.front();
-    m_txStack.pop_front();
+    auto [it, created] = m_writes.try_emplace(headers.flow);
+    WriteState& write = it->second;
+    if (created)
+    {
+        write.uid = uid;
+        write.sndMax = headers.sequence;
+    }
+    const uint32_t end = headers.sequence + headers.payload;
+    const auto ahead = static_cast<int32_t>(end - write.sndMax); // sequence space, mod 2^32
+    if (ahead <= 0)
+    {
+        return 0; // a retransmission: the card's work, from data the host copied before
+    }
+    write.sndMax = end;
+    uint64_t copy = 0;
+    if (uid != write.uid)
+    {
+        copy = write.pending; // the previous write has ended: its copy is due
+        write.pending = 0;
+        write.uid = uid;
+    }
+    write.pending += std::min<uint32_t>(static_cast<uint32_t>(ahead), headers.payload);
+    if (headers.tcpFlags & kTcpFin)
+    {
+        copy += write.pending; // the connection's last write
+        write.pending = 0;
+    }
+    return copy;
+}
+
+void
+NicNetDevice::TxHostDone(uint64_t id)
+{
+    NS_ASSERT(!m_txStack.empty() && id >= m_txStack.front().id);
+    m_txStack[id - m_txStack.front().id].ready = true;
+    ReleaseTxStack();
+}
+
+void
+NicNetDevice::ReleaseTxStack()
+{
+    // Packets leave the host's stage in the order the stack handed them down.
+    while (!m_txStack.empty() && m_txStack.front().ready)
+    {
+        TxEntry entry = m_txStack.front();
+        m_txStack.pop_front();
+        StartTxDma(entry);
+    }
+}
+
+void
+NicNetDevice::StartTxDma(const TxEntry& entry)
+{
     const uint32_t frameBytes = GetFrameBytes(entry.packet->GetSize());
     m_txDma.push_back(entry);
     m_txFetchBytes.push_back(frameBytes);
@@ -691,6 +858,27 @@ NicNetDevice::TxDmaDone()
     NS_ASSERT(!m_txDma.empty());
     TxEntry entry = m_txDma.front();
     m_txDma.pop_front();
+    if (entry.engine)
+    {
+        SendThroughEngine(entry); // (O1)
+        return;
+    }
+    EthernetNetDevice::SendFrom(entry.packet, entry.source, entry.dest, entry.protocol);
+}
+
+void
+NicNetDevice::SendThroughEngine(const TxEntry& entry)
+{
+    m_txEngine.push_back(entry);
+    Engine().Process(MakeCallback(&NicNetDevice::TxEngineDone, this));
+}
+
+void
+NicNetDevice::TxEngineDone()
+{
+    NS_ASSERT(!m_txEngine.empty());
+    TxEntry entry = m_txEngine.front();
+    m_txEngine.pop_front();
     EthernetNetDevice::SendFrom(entry.packet, entry.source, entry.dest, entry.protocol);
 }
 
@@ -698,9 +886,18 @@ void
 NicNetDevice::NotifyFrameSent(Ptr<const Packet> frame)
 {
     // (T4)
-    const uint32_t l3Bytes = frame->GetSize() - 14 - 4;
+    const uint32_t l3Bytes = frame->GetSize() - kEthernetHeader - kFcs;
     ++m_txPackets;
     m_watchdogTxBytes += l3Bytes;
+    if (m_tcpOffload)
+    {
+        const Headers headers = ReadFrameHeaders(frame);
+        if (headers.tcp && headers.payload == 0)
+        {
+            FreeOnCardDescriptor(); // (O2): no status write-back, no transmit cause
+            return;
+        }
+    }
     m_txWriteBack.push_back(l3Bytes);
     Bus().Transfer(HostBus::TO_MEMORY,
                    kDescriptorBytes,
@@ -725,10 +922,24 @@ NicNetDevice::CleanTxRing()
     m_txOccupancy -= m_txCompleted;
     m_txCompleted = 0;
     m_txCompletedBytes = 0;
+    WakeIfRoom();
+}
+
+void
+NicNetDevice::WakeIfRoom()
+{
     if (m_txQueue && m_txQueue->IsStopped() && m_txRingSize - m_txOccupancy >= kTxWakeThreshold)
     {
         WakeTxQueue();
     }
+}
+
+void
+NicNetDevice::FreeOnCardDescriptor()
+{
+    m_txOccupancy -= 1;
+    // Not from inside the MAC's transmit-complete handler: the queue disc may send at once.
+    Simulator::ScheduleNow(&NicNetDevice::WakeIfRoom, this);
 }
 
 void

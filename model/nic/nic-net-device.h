@@ -6,6 +6,7 @@
 
 #include "hybridnet/ethernet-net-device.h"
 #include "interrupt-moderator.h"
+#include "offload-engine.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -96,6 +98,33 @@ class HostCpu;
  *        RxSkbTrueSize reports T, or 0 when O = 0 (not modelled), for the socket layer to
  *        read through the attribute system (LfnTcpSocket, TcpLinuxReceiver (2b)).
  *
+ * TCP offload engine (TcpOffload; the card runs TCP - segmentation, ACK processing,
+ * retransmission - so the host pays per application write, not per segment). The TCP
+ * logic is still the node's socket (LfnTcpSocket); what moves to the card is its cost:
+ *   (O1) every TCP segment the NIC receives (data or not, before (R2)) or sends (data
+ *        after (T3), others at once) is served by the card's protocol processor,
+ *        OffloadEngine: FIFO, s = 1 / SegmentRate per segment, one engine for both
+ *        directions. Received segments waiting for it hold receive descriptors (R1),
+ *        sent ones their transmit descriptors (T1): the rings bound its queue;
+ *   (O2) a TCP segment without payload (ACK, SYN, FIN, RST) is the card's own: received,
+ *        it goes to the stack when the engine is done, with no DMA, interrupt cause,
+ *        poll work or host cycles (GetRxOnCardPackets counts them); sent, it takes a
+ *        descriptor, skips (T2)-(T3), and the card frees the descriptor when its last
+ *        bit has left (no status write-back, no transmit cause);
+ *   (O3) a data segment costs the host no RxPacketCycles/TxPacketCycles and no checksum.
+ *        Received, it still crosses the bus (R2), raises the interrupt (R3)-(R5) and is
+ *        copied in the poll (R6): P bytes. Sent, the host pays per application write,
+ *        SyscallCycles (HostCpu (4)) then a KERNEL job copying the write's W bytes,
+ *          host time per written byte = (SyscallCycles / f + 8 W / M) / W
+ *        against (TxPacketCycles / f + 8 P / M) / P without offload. The NIC sees
+ *        segments, not writes: every segment cut from one write carries the write's packet
+ *        uid (ns-3 keeps it through CreateFragment and Copy), so a write is known to have
+ *        ended when the connection's next new byte carries another uid (or FIN): its copy
+ *        is charged then, and that segment waits for it. So the host's copy lags its data
+ *        by one write (totals exact; a write smaller than a segment is charged with its
+ *        neighbours, one system call for the lot). Bytes at or below the connection's
+ *        highest sequence sent (retransmissions) cost the host nothing.
+ *
  * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
  * with the good octets sent and received in the period.
  *
@@ -110,9 +139,13 @@ class HostCpu;
  * (a frame that finds no descriptor is dropped at once); 802.3x PAUSE is honoured by the
  * MAC as in EthernetNetDevice (attribute PauseEnabled, which also keeps PAUSE frames out
  * of the receive ring), but the NIC sends none of its own (no receive-FIFO thresholds);
- * the CPU cost of the socket layer's copy is charged per packet on this path rather than
- * at the system call; TcpOffload removes the per-packet protocol work of TCP segments
- * only (copies, interrupts and polls remain).
+ * without TcpOffload, the CPU cost of the socket layer's copy is charged per packet on
+ * this path rather than at the system call. With TcpOffload: the card's ACKs are generated
+ * by the node's socket when the data reaches it after the poll (a real TOE acknowledges on
+ * arrival, before the host's copy); sent data still crosses the bus frame by frame with
+ * its descriptors as in (T3) (a TOE reads the payload in larger DMA bursts and builds the
+ * headers on the card); received data raise interrupts and polls as in (R3)-(R7); no
+ * direct data placement or zero-copy.
  */
 class NicNetDevice : public EthernetNetDevice
 {
@@ -150,6 +183,8 @@ class NicNetDevice : public EthernetNetDevice
 
     /** @return the interrupt moderation logic */
     Ptr<InterruptModerator> GetInterruptModerator() const;
+    /** @return the TCP offload engine's protocol processor (used with TcpOffload) */
+    Ptr<OffloadEngine> GetOffloadEngine() const;
 
     /** @return interrupts asserted so far */
     uint64_t GetInterrupts() const;
@@ -159,8 +194,10 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t GetRxPackets() const;
     /** @return frames dropped because the receive ring was full */
     uint64_t GetRxRingDrops() const;
-    /** @return packets sent so far (their last bit has left) */
+    /** @return packets sent so far (their last bit has left), the card's own ACKs included */
     uint64_t GetTxPackets() const;
+    /** @return TCP segments without payload received and consumed on the card, (O2) */
+    uint64_t GetRxOnCardPackets() const;
     /** @return T of (R8), the kernel memory of one received frame (bytes), 0 if not modelled */
     uint32_t GetRxSkbTrueSize() const;
 
@@ -180,9 +217,10 @@ class NicNetDevice : public EthernetNetDevice
     /** A frame in the receive ring. */
     struct RxEntry
     {
-        Ptr<Packet> frame; //!< the frame with header and trailer
-        Time arrival;      //!< its last bit reached the NIC
-        uint32_t l3Bytes;  //!< its L3 size
+        Ptr<Packet> frame;  //!< the frame with header and trailer
+        Time arrival;       //!< its last bit reached the NIC
+        uint32_t l3Bytes;   //!< its L3 size
+        bool onCard{false}; //!< a TCP segment without payload, consumed on the card (O2)
     };
 
     /** A packet handed down by the stack. */
@@ -192,6 +230,28 @@ class NicNetDevice : public EthernetNetDevice
         Address source;     //!< source MAC
         Address dest;       //!< destination MAC
         uint16_t protocol;  //!< EtherType
+        uint64_t id{0};     //!< order of arrival from the stack, (T2)
+        bool ready{false};  //!< the host's work for it (T2) or (O3) is done
+        bool engine{false}; //!< a TCP segment: through the offload engine before the MAC
+    };
+
+    /** What the NIC reads of an L3 packet's headers. */
+    struct Headers
+    {
+        bool tcp{false};          //!< a TCP segment in IPv4
+        uint32_t segmentBytes{0}; //!< transport header + payload: what a checksum covers
+        uint32_t payload{0};      //!< P: the transport payload
+        uint8_t tcpFlags{0};      //!< TCP flags (FIN = 1, SYN = 2, ...)
+        uint32_t sequence{0};     //!< TCP sequence number of the first payload byte
+        uint64_t flow{0};         //!< destination address and both ports
+    };
+
+    /** Per connection, what (O3) needs: the application's writes as the card sees them. */
+    struct WriteState
+    {
+        uint64_t uid{0};     //!< packet uid of the current write
+        uint32_t sndMax{0};  //!< end of the highest byte sent so far
+        uint64_t pending{0}; //!< bytes of the current write not yet charged to the host
     };
 
     /** Interrupt cause bits (ICR). */
@@ -206,8 +266,45 @@ class NicNetDevice : public EthernetNetDevice
     /** @return the node's HostBus (aborts if none) */
     HostBus& Bus();
 
+    /** @return the offload engine (created in DoInitialize if not set) */
+    OffloadEngine& Engine();
+
+    /**
+     * (R2) start the DMA of a received frame.
+     * @param entry the frame
+     */
+    void StartRxDma(const RxEntry& entry);
     /** (R2) DMA of the oldest frame in flight has ended. */
     void RxDmaDone();
+    /** (O1)-(O2) the engine has processed the oldest received TCP segment. */
+    void RxEngineDone();
+    /**
+     * (O1) a TCP segment goes through the engine, then to the MAC.
+     * @param entry the packet
+     */
+    void SendThroughEngine(const TxEntry& entry);
+    /** (O1) the engine has processed the oldest TCP segment to send: to the MAC. */
+    void TxEngineDone();
+    /**
+     * (O2) a TCP segment without payload has left: the card frees its descriptor itself.
+     */
+    void FreeOnCardDescriptor();
+    /** (T1) wake the device queue if it is stopped and 32 descriptors are free. */
+    void WakeIfRoom();
+    /**
+     * (O3) the bytes of finished application writes the host copies before this segment.
+     * @param headers the segment's headers
+     * @param uid the packet's uid (every segment cut from one write carries the write's)
+     * @return bytes to charge now (0: none)
+     */
+    uint64_t TakeWriteCopy(const Headers& headers, uint64_t uid);
+    /**
+     * (T2) the host's work on a packet has ended.
+     * @param id its TxEntry::id
+     */
+    void TxHostDone(uint64_t id);
+    /** (T2) start the DMA of the packets at the head whose host work is done, in order. */
+    void ReleaseTxStack();
     /** (T1) wake the device queue: traffic control runs until empty or the ring is full. */
     void WakeTxQueue();
     /** (T1) after the run a wake started: wake again if it stopped at its quota. */
@@ -216,8 +313,11 @@ class NicNetDevice : public EthernetNetDevice
     void TxDescriptorFetched();
     /** (T3) DMA of a packet's frame has ended: hand it to the MAC. */
     void TxDmaDone();
-    /** (T2) the stack's work on the oldest packet has ended: start its DMA. */
-    void TxStackDone();
+    /**
+     * (T3) start the DMA of a packet.
+     * @param entry the packet
+     */
+    void StartTxDma(const TxEntry& entry);
     /** (T4) the status write-back of a sent frame has ended. */
     void TxWriteBackDone();
 
@@ -272,13 +372,20 @@ class NicNetDevice : public EthernetNetDevice
      *        header if protocol is IPv4; trailing bytes are ignored); it is not changed
      * @param offset where the L3 packet starts (0, or the Ethernet header's 14 B)
      * @param protocol its EtherType
+     * @return the fields the NIC's work depends on
+     */
+    static Headers ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t protocol);
+    /**
+     * @param frame a frame with its Ethernet header
+     * @return the headers of its L3 packet
+     */
+    static Headers ReadFrameHeaders(Ptr<const Packet> frame);
+    /**
+     * @param headers the packet's headers
      * @param receive receive path (RxPacketCycles) or transmit path (TxPacketCycles)
      * @return the work of (R6) or (T2)
      */
-    StackWork GetStackWork(Ptr<const Packet> packet,
-                           uint32_t offset,
-                           uint16_t protocol,
-                           bool receive) const;
+    StackWork GetStackWork(const Headers& headers, bool receive) const;
 
     // Attributes
     uint32_t m_rxRingSize{0};                    //!< RxRingSize
@@ -296,6 +403,7 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_txPacketCycles{0};                //!< TxPacketCycles
     double m_checksumCyclesPerByte{0};           //!< ChecksumCyclesPerByte
     Ptr<InterruptModerator> m_moderator;         //!< InterruptModerator
+    Ptr<OffloadEngine> m_engine;                 //!< OffloadEngine
 
     // Host
     Ptr<HostCpu> m_cpu;                    //!< the node's CPU
@@ -307,11 +415,15 @@ class NicNetDevice : public EthernetNetDevice
     // Receive ring: frames in DMA, then ready for the poll
     std::deque<RxEntry> m_rxDma;         //!< frames being written to memory
     std::deque<RxEntry> m_rxReady;       //!< frames written, waiting for the poll
+    std::deque<RxEntry> m_rxEngine;      //!< TCP segments in the offload engine (O1)
     TracedValue<uint32_t> m_rxOccupancy; //!< descriptors in use (DMA + ready)
 
     // Transmit ring
-    std::deque<TxEntry> m_txStack;       //!< packets in the stack's work (T2)
-    std::deque<TxEntry> m_txDma;         //!< packets being read from memory (T3)
+    std::deque<TxEntry> m_txStack;  //!< packets in the host's work (T2), in order
+    uint64_t m_nextTxId{0};         //!< TxEntry::id of the next packet
+    std::deque<TxEntry> m_txEngine; //!< TCP segments in the offload engine (O1)
+    std::unordered_map<uint64_t, WriteState> m_writes; //!< (O3) per connection
+    std::deque<TxEntry> m_txDma;                       //!< packets being read from memory (T3)
     std::deque<uint32_t> m_txFetchBytes; //!< frame sizes F of the descriptors being fetched
     std::deque<uint32_t> m_txWriteBack;  //!< L3 bytes of sent frames in status write-back
     uint32_t m_txCompleted{0};           //!< sent and written back, not yet cleaned
@@ -346,6 +458,7 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_rxPackets{0};                             //!< delivered to the stack
     uint64_t m_rxRingDrops{0};                           //!< dropped at a full ring
     uint64_t m_txPackets{0};                             //!< sent
+    uint64_t m_rxOnCard{0};                              //!< consumed on the card (O2)
     TracedCallback<Ptr<const Packet>> m_rxRingDropTrace; //!< RxRingDrop
     TracedCallback<Time> m_rxHostDelayTrace;             //!< RxHostDelay
 };

@@ -9,6 +9,7 @@
 #include "hybridnet/interrupt-moderator.h"
 #include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-net-device.h"
+#include "hybridnet/offload-engine.h"
 
 #include "ns3/abort.h"
 #include "ns3/drop-tail-queue.h"
@@ -35,6 +36,7 @@ NicHelper::NicHelper()
     m_memoryFactory.SetTypeId("ns3::hybridnet::MemoryBus");
     m_nicFactory.SetTypeId("ns3::hybridnet::NicNetDevice");
     m_moderatorFactory.SetTypeId("ns3::hybridnet::InterruptModerator");
+    m_engineFactory.SetTypeId("ns3::hybridnet::OffloadEngine");
     m_channelFactory.SetTypeId("ns3::hybridnet::EthernetChannel");
     m_portFactory.SetTypeId("ns3::hybridnet::EthernetNetDevice");
 }
@@ -68,6 +70,12 @@ void
 NicHelper::SetModeratorAttribute(std::string name, const AttributeValue& value)
 {
     m_moderatorFactory.Set(name, value);
+}
+
+void
+NicHelper::SetEngineAttribute(std::string name, const AttributeValue& value)
+{
+    m_engineFactory.Set(name, value);
 }
 
 void
@@ -117,6 +125,7 @@ NicHelper::InstallUncabled(Ptr<Node> host) const
     Ptr<NicNetDevice> nic = m_nicFactory.Create<NicNetDevice>();
     nic->SetAttribute("InterruptModerator",
                       PointerValue(m_moderatorFactory.Create<InterruptModerator>()));
+    nic->SetAttribute("OffloadEngine", PointerValue(m_engineFactory.Create<OffloadEngine>()));
     nic->SetAddress(Mac48Address::Allocate());
     UintegerValue ringSize;
     nic->GetAttribute("TxRingSize", ringSize);

@@ -57,6 +57,8 @@ class NicHelper
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of InterruptModerator @param value its value */
     void SetModeratorAttribute(std::string name, const AttributeValue& value);
+    /** @param name attribute of OffloadEngine (used with TcpOffload) @param value its value */
+    void SetEngineAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of EthernetChannel @param value its value */
     void SetChannelAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of the switch-side EthernetNetDevice @param value its value */
@@ -138,6 +140,7 @@ class NicHelper
     bool m_memoryBus{false};          //!< whether hosts get a MemoryBus
     ObjectFactory m_nicFactory;       //!< NicNetDevice
     ObjectFactory m_moderatorFactory; //!< InterruptModerator
+    ObjectFactory m_engineFactory;    //!< OffloadEngine
     ObjectFactory m_channelFactory;   //!< EthernetChannel
     ObjectFactory m_portFactory;      //!< EthernetNetDevice (switch side)
     uint32_t m_portQueuePackets{100}; //!< switch port queue capacity
