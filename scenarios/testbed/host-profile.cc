@@ -13,6 +13,7 @@
 #include "hybridnet/memory-bus.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
+#include "hybridnet/offload-engine.h"
 #include "hybridnet/quantity.h"
 #include "json-input.h"
 #include "message-text.h"
@@ -46,6 +47,7 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"memory", &MemoryBus::GetTypeId},
     {"nic", &NicNetDevice::GetTypeId},
     {"moderator", &InterruptModerator::GetTypeId},
+    {"engine", &OffloadEngine::GetTypeId},
     {"kernel", &LfnTcpSocket::GetTypeId},
     {"qdisc", &PfifoFastQueueDisc::GetTypeId},
     {"disk", &DiskArray::GetTypeId},
@@ -367,6 +369,10 @@ HostProfile::Apply(NicHelper& helper) const
         else if (s.section == "moderator")
         {
             helper.SetModeratorAttribute(s.attribute, *s.value);
+        }
+        else if (s.section == "engine")
+        {
+            helper.SetEngineAttribute(s.attribute, *s.value);
         }
     }
 }

@@ -29,10 +29,11 @@ class NicHelper;
  * @brief A host of one of the reproduced studies, read from its profile file: attribute
  * values of its CPU (HostCpu), I/O bus (HostBus), memory bus (MemoryBus; a host whose
  * profile has no memory section has none), NIC (NicNetDevice), driver
- * (InterruptModerator), kernel (its TCP sockets' defaults, LfnTcpSocket), transmit queue
- * discipline (Linux's pfifo_fast, PfifoFastQueueDisc) and storage (a disk array,
- * DiskArray, and the page cache of a file on it, PageCache; a host whose profile has no
- * disk section has no disks), each with its unit and its source.
+ * (InterruptModerator), TCP offload engine (OffloadEngine, for a NIC with TcpOffload),
+ * kernel (its TCP sockets' defaults, LfnTcpSocket), transmit queue discipline (Linux's
+ * pfifo_fast, PfifoFastQueueDisc) and storage (a disk array, DiskArray, and the page cache
+ * of a file on it, PageCache; a host whose profile has no disk section has no disks), each
+ * with its unit and its source.
  *
  * The bundled profiles are the JSON files of scenarios/testbed/host-profiles/ (their names
  * are the file names without .json, listed by Names() and `hybridnet profiles`); Load()
@@ -46,6 +47,7 @@ class NicHelper;
  *       "memory"?:    { "<MemoryBus attribute>": <setting>, ... },
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
  *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
+ *       "engine"?:    { "<OffloadEngine attribute>": <setting>, ... },
  *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... },
  *       "qdisc"?:     { "<PfifoFastQueueDisc attribute>": <setting>, ... },
  *       "disk"?:      { "<DiskArray attribute>": <setting>, ... },
@@ -78,8 +80,8 @@ class HostProfile
     /** One attribute value of the profile. */
     struct Setting
     {
-        std::string section;             //!< cpu, bus, memory, nic, moderator, kernel, qdisc,
-                                         //!< disk or pagecache
+        std::string section;             //!< cpu, bus, memory, nic, moderator, engine, kernel,
+                                         //!< qdisc, disk or pagecache
         std::string attribute;           //!< the attribute's name
         std::string text;                //!< the value as written ("5.07Gbps", "2400000000")
         std::string unit;                //!< the unit of a number ("" for other values)
@@ -107,19 +109,21 @@ class HostProfile
     const std::string& GetDescription() const;
     /**
      * @return every setting: the parts' (in the order included), then the profile's; in a
-     *         file by section (cpu, bus, memory, nic, moderator, kernel, qdisc, disk,
-     *         pagecache), then by attribute name
+     *         file by section (cpu, bus, memory, nic, moderator, engine, kernel, qdisc,
+     *         disk, pagecache), then by attribute name
      */
     const std::vector<Setting>& GetSettings() const;
 
     /**
-     * @param section cpu, bus, memory, nic, moderator, kernel, qdisc, disk or pagecache
+     * @param section cpu, bus, memory, nic, moderator, engine, kernel, qdisc, disk or
+     *        pagecache
      * @param attribute an attribute's name
      * @return its value as the attribute serializes it ("66", "PciX"), if the profile sets it
      */
     std::optional<std::string> Find(const std::string& section, const std::string& attribute) const;
 
-    /** Set every setting on @p helper: cpu, bus, memory, nic (device) and moderator attributes. */
+    /** Set every setting on @p helper: cpu, bus, memory, nic (device), moderator and engine
+     * attributes. */
     void Apply(NicHelper& helper) const;
 
     /** @return true if the profile names its kernel (a kernel section, its own or a part's) */
