@@ -109,7 +109,9 @@
  *   segments; 0 with tcp=ns3, which finds them only by the timeout); undos (recoveries and
  *   timeouts taken back because an ACK echoed a time stamp older than the first
  *   retransmission, LfnTcpSocket (13): Linux's TCPFullUndo + TCPPartialUndo + TCPLossUndo;
- *   0 with tcp=ns3, which has no undo); maxCwnd (B, largest over
+ *   0 with tcp=ns3, which has no undo); sendStalls (segments held because the sender's own
+ *   queue discipline was full, LfnTcpSocket (14): Web100's SendStall; 0 with tcp=ns3, whose
+ *   segments the queue drops: senderQueueDrops); maxCwnd (B, largest over
  *   flows and time); jainFairness (Jain's index of the per-flow goodputs, 1/flows .. 1);
  *   packetsDropped (loss injectors), bottleneckDrops (router queue), senderQueueDrops
  *   (sender's queue discipline); recoveries and recoveryTime (s): for each loss-induced

@@ -96,13 +96,12 @@
  *   (sum x)^2 / (n sum x^2) of the goodputFlow<i>, 1/flows .. 1), maxMinRatio (largest over
  *   smallest goodputFlow; left out when a flow got nothing), utilization (goodput /
  *   goodputCeiling), goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B)),
- *   retransmits, timeouts, fastRetransmits, lostRetransmits, undos (sums over the senders, as in
- *   wan-bulk-transfer), maxCwnd (B), bottleneckDrops, queueCapacity (packets), bdp (B, of
- *   the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs
- *   its profile's kernel, which sets and grows the buffers); with host profiles, per
- *   modelled host (Sender<i>, Receiver; over the whole run) cpuUtilisation,
- *   busUtilisation, memoryBusUtilisation (hosts with a memory bus), rxRingDrops,
- *   interruptRate (1/s), packetsPerInterrupt (HostCounters).
+ *   retransmits, timeouts, fastRetransmits, lostRetransmits, undos, sendStalls (sums over the
+ * senders, as in wan-bulk-transfer), maxCwnd (B), bottleneckDrops, queueCapacity (packets), bdp (B,
+ * of the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs its
+ * profile's kernel, which sets and grows the buffers); with host profiles, per modelled host
+ * (Sender<i>, Receiver; over the whole run) cpuUtilisation, busUtilisation, memoryBusUtilisation
+ * (hosts with a memory bus), rxRingDrops, interruptRate (1/s), packetsPerInterrupt (HostCounters).
  *   Series (with --web100Interval): web100Flow<i>.
  *
  * Run:  hybridnet run wan-shared-bottleneck --bottleneckRate=100Mbps --duration=60s

@@ -27,6 +27,7 @@
 #include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-option-winscale.h"
 #include "ns3/trace-source-accessor.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -45,6 +46,8 @@ namespace
 {
 /** Largest unscaled window field. */
 constexpr uint32_t kMaxWindowField = 65535;
+constexpr uint32_t kMinHeaders =
+    40; //!< IPv4 and TCP without options: a packet in a byte-limited queue
 /** Largest window shift (RFC 7323 section 2.3). */
 constexpr uint8_t kMaxWindowShift = 14;
 /** Largest RTO and persist interval (RFC 6298 (2.5) allows a maximum of at least 60 s). */
@@ -337,8 +340,10 @@ LfnTcpSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_retxTimer.Cancel();
     m_persistEvent.Cancel();
+    m_localRetry.Cancel();
     m_delAckTimer.Cancel();
     m_timeWaitEvent.Cancel();
+    m_localQueue = nullptr;
     DeallocateEndPoint(false); // no events while the simulator is destroyed
     m_node = nullptr;
     m_tcp = nullptr;
@@ -1264,6 +1269,11 @@ LfnTcpSocket::SendPendingData(bool fromApplication)
                 break;
             }
         }
+        if (LocalQueueFull(seg->size))
+        {
+            LocalCongestion(); // (14): not sent; the next ACK tries again
+            break;
+        }
         if (m_scoreboard->GetBytesInFlight() == 0 && m_congestion)
         {
             m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_TX_START);
@@ -1310,7 +1320,61 @@ LfnTcpSocket::RetransmitHead()
     {
         return; // sent again already, by (8b)'s marking (Linux: tcp_mark_head_lost skips it)
     }
-    SendDataSegment(una, std::min(flight, m_tcb->m_segmentSize));
+    const uint32_t size = std::min(flight, m_tcb->m_segmentSize);
+    if (LocalQueueFull(size))
+    {
+        LocalCongestion(); // (14): marked lost, so the next ACK's send round takes it
+        return;
+    }
+    SendDataSegment(una, size);
+}
+
+bool
+LfnTcpSocket::LocalQueueFull(uint32_t size)
+{
+    if (!m_localQueueKnown)
+    {
+        m_localQueueKnown = true;
+        Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+        Ptr<TrafficControlLayer> tc = m_node->GetObject<TrafficControlLayer>();
+        Ipv4Header header;
+        header.SetDestination(m_endPoint->GetPeerAddress());
+        Socket::SocketErrno err;
+        Ptr<Ipv4Route> route =
+            ipv4->GetRoutingProtocol()->RouteOutput(Ptr<Packet>(), header, m_boundDevice, err);
+        if (route && tc)
+        {
+            m_localQueue = tc->GetRootQueueDiscOnDevice(route->GetOutputDevice());
+        }
+    }
+    if (!m_localQueue)
+    {
+        return false;
+    }
+    const QueueSize max = m_localQueue->GetMaxSize();
+    const uint32_t need = max.GetUnit() == QueueSizeUnit::PACKETS ? 1 : size + kMinHeaders;
+    return m_localQueue->GetCurrentSize().GetValue() + need > max.GetValue();
+}
+
+void
+LfnTcpSocket::LocalCongestion()
+{
+    ++m_stats.sendStalls;
+    const TcpSocketState::TcpCongState_t state = m_tcb->m_congState;
+    if (state == TcpSocketState::CA_OPEN || state == TcpSocketState::CA_DISORDER)
+    {
+        // tcp_enter_cwr: ssthresh reduced once, cwnd brought down to what is in flight
+        m_cwrHigh = m_tcb->m_highTxMark;
+        m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, Pipe());
+        SetCongState(TcpSocketState::CA_CWR);
+        m_tcb->m_bytesInFlight = Pipe();
+        m_recovery->EnterRecovery(m_tcb, m_dupAckCount, m_scoreboard->GetBytesInFlight(), 0);
+    }
+    if (m_scoreboard->GetBytesInFlight() == 0 && !m_localRetry.IsPending())
+    {
+        // no ACK will come to retry: Linux's probe timer (tcp_check_probe_timer)
+        m_localRetry = Simulator::Schedule(m_rto.Get(), [this]() { SendPendingData(); });
+    }
 }
 
 void
@@ -1885,7 +1949,7 @@ LfnTcpSocket::ProcessAck(SequenceNumber32 ack,
         NewAck(ack, true);
         return;
     }
-    OpenAck(ack, oldUna, segsAcked, oldDupAckCount, isDupAck);
+    OpenAck(ack, oldUna, delivered, segsAcked, oldDupAckCount, isDupAck);
 }
 
 void
@@ -1964,11 +2028,21 @@ LfnTcpSocket::RecoveryAck(SequenceNumber32 ack,
 void
 LfnTcpSocket::OpenAck(SequenceNumber32 ack,
                       SequenceNumber32 oldUna,
+                      uint32_t delivered,
                       uint32_t segsAcked,
                       uint32_t oldDupAckCount,
                       bool isDupAck)
 {
     const TcpSocketState::TcpCongState_t state = m_tcb->m_congState;
+    if (state == TcpSocketState::CA_CWR)
+    {
+        if (ack >= m_recover)
+        {
+            m_recoverActive = false;
+        }
+        CwrAck(ack, delivered, segsAcked);
+        return;
+    }
     if (state == TcpSocketState::CA_OPEN)
     {
         m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
@@ -2028,6 +2102,26 @@ LfnTcpSocket::OpenAck(SequenceNumber32 ack,
 }
 
 void
+LfnTcpSocket::CwrAck(SequenceNumber32 ack, uint32_t delivered, uint32_t segsAcked)
+{
+    // (14): no growth in CWR (tcp_may_raise_cwnd); cwnd down per ACK (tcp_cwnd_down) until
+    // an ACK beyond the high mark completes it (tcp_complete_cwr)
+    m_congestion->PktsAcked(m_tcb, segsAcked, m_tcb->m_srtt);
+    if (ack > m_cwrHigh)
+    {
+        NewAck(ack, true);
+        m_tcb->m_bytesInFlight = Pipe();
+        m_recovery->ExitRecovery(m_tcb);
+        m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_COMPLETE_CWR);
+        SetCongState(TcpSocketState::CA_OPEN);
+        return;
+    }
+    m_tcb->m_bytesInFlight = Pipe();
+    m_recovery->DoRecovery(m_tcb, delivered, false);
+    NewAck(ack, true);
+}
+
+void
 LfnTcpSocket::GrowWindow(uint32_t segsAcked)
 {
     // Linux 2.6 tcp_ack: tcp_cong_avoid only if prior_in_flight >= snd_cwnd - a window that
@@ -2064,7 +2158,8 @@ LfnTcpSocket::DupAck(uint32_t delivered)
         m_tcb->m_bytesInFlight = Pipe(); // (9): what the ops read is counted after marking
         m_recovery->DoRecovery(m_tcb, delivered, true);
     }
-    else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER)
+    else if (m_tcb->m_congState == TcpSocketState::CA_DISORDER ||
+             m_tcb->m_congState == TcpSocketState::CA_CWR)
     {
         SequenceNumber32 una = m_scoreboard->GetHighAck();
         if (m_dupAckCount == m_retxThresh && (una >= m_recover || !m_recoverActive))
@@ -2086,6 +2181,11 @@ LfnTcpSocket::DupAck(uint32_t delivered)
         {
             m_renoSacked += m_tcb->m_segmentSize; // RFC 3042: one segment left the network
         }
+        if (m_tcb->m_congState == TcpSocketState::CA_CWR)
+        {
+            m_tcb->m_bytesInFlight = Pipe(); // (14): tcp_try_to_open's tcp_cwnd_down
+            m_recovery->DoRecovery(m_tcb, delivered, true);
+        }
     }
 }
 
@@ -2097,7 +2197,10 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
     m_recoverActive = true;
     const uint32_t smss = m_tcb->m_segmentSize;
     const uint32_t retransmittedOut = m_scoreboard->GetRetransmittedBytes();
-    m_undo.Start(TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh}, smss),
+    // from CWR (14) ssthresh is reduced already and there is no prior one to undo to
+    const bool fromCwr = m_tcb->m_congState == TcpSocketState::CA_CWR;
+    m_undo.Start(fromCwr ? 0
+                         : TcpLinuxUndo::CurrentSsthresh({m_tcb->m_cWnd, m_tcb->m_ssThresh}, smss),
                  (retransmittedOut + smss - 1) / smss); // (13), from Disorder
     SetCongState(TcpSocketState::CA_RECOVERY);
     uint32_t flight = m_sackEnabled ? Pipe() : Pipe() + m_tcb->m_segmentSize;
@@ -2109,7 +2212,10 @@ LfnTcpSocket::EnterRecovery(uint32_t delivered)
         flight = m_scoreboard->GetBytesInFlight() -
                  std::min(m_renoSacked, m_scoreboard->GetBytesInFlight());
     }
-    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight);
+    if (!fromCwr)
+    {
+        m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight);
+    }
     MarkHeadLost(); // (9)
     MarkTimedOutLost();
     m_tcb->m_bytesInFlight = Pipe();

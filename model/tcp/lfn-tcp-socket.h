@@ -14,6 +14,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/queue-disc.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/sequence-number.h"
 #include "ns3/tcp-congestion-ops.h"
@@ -238,13 +239,34 @@ namespace hybridnet
  * TcpSocketBase (RFC 6582) retransmits at every partial ACK, goes back N after the timeout
  * and keeps the halved window.  The undo by D-SACK is not modelled (TcpLinuxUndo).
  *
+ * **Local congestion** (Linux 2.4 and 2.6 tcp_transmit_skb, tcp_write_xmit, tcp_enter_cwr,
+ * tcp_cwnd_down, tcp_complete_cwr in net/ipv4/tcp_output.c and tcp_input.c).  A segment
+ * the sender's own queue discipline cannot take (the root queue disc of the route's output
+ * device is full: Linux's qdisc returns NET_XMIT_DROP) is not lost, it is not sent:
+ *
+ *     (14)  the send round stops with the segment unsent (SendStall); from Open or Disorder
+ *           the connection enters CWR: ssthresh := the ops' value for the flight, cwnd
+ *           brought down to the flight (TcpRecoveryOps::EnterRecovery, with TcpLinuxRecovery
+ *           Linux's min(cwnd, in flight + 1)), high mark := snd_nxt; in CWR cwnd never
+ *           grows and each ACK takes it down (DoRecovery: one segment every second ACK),
+ *           until an ACK beyond the high mark completes CWR (ExitRecovery: cwnd :=
+ *           min(cwnd, ssthresh)); duplicate ACKs may still start a recovery, which then
+ *           keeps ssthresh (it was reduced once already) and has no prior one to undo to.
+ *
+ * So a slow start that outruns its own interface (a 1000-packet txqueuelen behind a 1 GbE
+ * NIC fills long before a 177 ms path's window is open) halves ssthresh once and goes on
+ * without a loss, where a TCP that lets the queue drop (ns-3's TcpSocketBase) retransmits
+ * every dropped segment - without SACK one per round trip.  With nothing in flight a held
+ * segment is retried after an RTO (Linux's probe timer).  Only data segments are held; a
+ * pure ACK the queue drops is lost as any other (Linux also enters CWR then).
+ *
  * **Instrumentation** (Web100 names in brackets): traces CongestionWindow [CurCwnd],
  * SlowStartThreshold [CurSsthresh], RTT [SmoothedRTT], RTTVar [RTTVar], BytesInFlight
  * [PipeSize], CongState, RTO [CurRTO]; counters in GetStats(): bytes acked [ThruBytesAcked],
  * retransmitted segments [PktsRetrans], duplicate ACKs [DupAcksIn], timeouts [Timeouts],
  * fast retransmits [FastRetran], SACK blocks received [SACKBlocksRcvd], retransmissions
  * found lost by (8e) (no Web100 name; Linux's TCPLostRetransmit counter), reductions undone
- * by (13) (Linux's TCPFullUndo + TCPPartialUndo).  LfnTcpStatsLog
+ * by (13) (Linux's TCPFullUndo + TCPPartialUndo), segments held by (14) [SendStall]. LfnTcpStatsLog
  * samples them into a CSV.
  *
  * **Departures from TcpSocketBase** (each explained in docs/modules/tcp.md): IPv4 only;
@@ -253,8 +275,8 @@ namespace hybridnet
  * without data (snd_una - 1, as Linux); SACK blocks beyond snd_nxt are rejected
  * (RFC 2018); an application write is sent at once, not 1 ns later; a window update on
  * read (7); Linux's retransmission timer in recovery (8); Recovery held at the recovery
- * point without SACK (10); the undo of a needless recovery (13). The ISN is 0 as in
- * TcpSocketBase.
+ * point without SACK (10); the undo of a needless recovery (13); local congestion (14). The ISN is
+ * 0 as in TcpSocketBase.
  *
  * References: RFC 9293 (TCP); RFC 5681 (congestion control); RFC 6582 (NewReno);
  * RFC 6675 (SACK loss recovery); RFC 2018 (SACK); RFC 6298 (RTO); RFC 7323 (window scale,
@@ -283,6 +305,7 @@ class LfnTcpSocket : public TcpSocket
         uint64_t timeouts{0};         //!< Timeouts
         uint64_t sackBlocksRcvd{0};   //!< SACKBlocksRcvd
         uint64_t zeroWindowProbes{0}; //!< window probes sent
+        uint64_t sendStalls{0};       //!< SendStall: segments held by a full local queue, (14)
         uint64_t lostRetransmits{0};  //!< retransmissions found lost by (8e), in SMSS (Linux's
                                       //!< TCPLostRetransmit)
         uint64_t undos{0};            //!< reductions undone by (13), full or partial (Linux's
@@ -465,9 +488,25 @@ class LfnTcpSocket : public TcpSocket
      */
     void OpenAck(SequenceNumber32 ack,
                  SequenceNumber32 oldUna,
+                 uint32_t delivered,
                  uint32_t segsAcked,
                  uint32_t oldDupAckCount,
                  bool isDupAck);
+    /**
+     * An ACK of new data in CWR, (14): cwnd down, or CWR complete past its high mark.
+     * @param ack the cumulative ACK
+     * @param delivered bytes it newly delivered
+     * @param segsAcked segments it acknowledged
+     */
+    void CwrAck(SequenceNumber32 ack, uint32_t delivered, uint32_t segsAcked);
+    /**
+     * @param size bytes of the segment about to be sent
+     * @return true if the output device's queue discipline is full: the segment would be
+     *         dropped there (Linux's NET_XMIT_DROP), (14)
+     */
+    bool LocalQueueFull(uint32_t size);
+    /** A segment found the local queue full: enter CWR from Open or Disorder, (14). */
+    void LocalCongestion();
     /** Tell the congestion ops, then set the congestion state. */
     void SetCongState(TcpSocketState::TcpCongState_t state);
     /**
@@ -654,6 +693,10 @@ class LfnTcpSocket : public TcpSocket
     TracedValue<Time> m_rto;
     DeadlineTimer m_retxTimer; //!< retransmission (and SYN, FIN) timer
     EventId m_persistEvent;
+    EventId m_localRetry;          //!< (14): a retry with nothing in flight (probe0)
+    Ptr<QueueDisc> m_localQueue;   //!< (14): the output device's queue discipline
+    bool m_localQueueKnown{false}; //!< m_localQueue looked up
+    SequenceNumber32 m_cwrHigh;    //!< (14): snd_nxt when CWR began (high_seq)
     Time m_persistDelay;
     EventId m_timeWaitEvent;
 

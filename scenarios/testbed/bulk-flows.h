@@ -34,7 +34,8 @@ namespace hybridnet
  * AttachProbe() hooks the probe when the sender starts.  A scenario calls them in the order
  * it wants its events scheduled (its own per-flow events in between).
  *
- * Totals (WriteTcpTotals): retransmits, timeouts, fastRetransmits, lostRetransmits, undos
+ * Totals (WriteTcpTotals): retransmits, timeouts, fastRetransmits, lostRetransmits, undos,
+ * sendStalls
  * (sums over the senders)
  * and maxCwnd (B, the largest over flows and time).  Jain's fairness index of per-flow
  * goodputs x_1..x_n (JainIndex):

@@ -48,6 +48,7 @@ TcpSenderProbe::WriteTotals(const std::vector<const TcpSenderProbe*>& probes,
     uint64_t fastRetransmits = 0;
     uint64_t lostRetransmits = 0;
     uint64_t undos = 0;
+    uint64_t sendStalls = 0;
     uint32_t maxCwnd = 0;
     for (const TcpSenderProbe* probe : probes)
     {
@@ -56,6 +57,7 @@ TcpSenderProbe::WriteTotals(const std::vector<const TcpSenderProbe*>& probes,
         fastRetransmits += probe->GetFastRetransmits();
         lostRetransmits += probe->GetLostRetransmits();
         undos += probe->GetUndos();
+        sendStalls += probe->GetSendStalls();
         maxCwnd = std::max(maxCwnd, probe->GetMaxCwnd());
     }
     result.SetMetric("retransmits", double(retransmits), "");
@@ -63,6 +65,7 @@ TcpSenderProbe::WriteTotals(const std::vector<const TcpSenderProbe*>& probes,
     result.SetMetric("fastRetransmits", double(fastRetransmits), "");
     result.SetMetric("lostRetransmits", double(lostRetransmits), "");
     result.SetMetric("undos", double(undos), "");
+    result.SetMetric("sendStalls", double(sendStalls), "");
     result.SetMetric("maxCwnd", double(maxCwnd), "B");
 }
 
@@ -180,6 +183,12 @@ uint64_t
 TcpSenderProbe::GetUndos() const
 {
     return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().undos : 0;
+}
+
+uint64_t
+TcpSenderProbe::GetSendStalls() const
+{
+    return m_lfn && m_socket ? DynamicCast<LfnTcpSocket>(m_socket)->GetStats().sendStalls : 0;
 }
 
 uint64_t

@@ -69,7 +69,8 @@ class TcpSenderProbe
 
     /**
      * Add the senders' totals to @p result: retransmits, timeouts, fastRetransmits,
-     * lostRetransmits, undos (sums) and maxCwnd (B, the largest over senders and time).
+     * lostRetransmits, undos, sendStalls (sums) and maxCwnd (B, the largest over senders and
+     * time).
      * @param probes the senders' probes
      * @param result the scenario's result
      */
@@ -95,6 +96,9 @@ class TcpSenderProbe
     uint64_t GetLostRetransmits() const;
     /** @return reductions undone (LfnTcpSocket (13); 0 for TcpSocketBase, which has no undo) */
     uint64_t GetUndos() const;
+    /** @return segments held by a full local queue (LfnTcpSocket (14); 0 for TcpSocketBase,
+     *  which lets the queue drop them) */
+    uint64_t GetSendStalls() const;
     /** @return the reductions made up */
     uint64_t GetRecoveries() const;
     /** @return the sum of their recovery times */
