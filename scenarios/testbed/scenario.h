@@ -38,6 +38,8 @@ namespace hybridnet
  * (progress lines on stderr) and --check (validate the flags and rules, then exit 0
  * without simulating; sweeps use it to check a spec before anything runs).  Exit codes: 0 success,
  * 1 failure to write the result, 2 bad input (a one-line message on stderr, nothing written).
+ * Parse() also sets what every scenario's hosts share with Linux: ARP requests go out at once
+ * (ns-3's ArpL3Protocol RequestJitter of 0-10 ms becomes 0).
  */
 class Scenario
 {
