@@ -40,10 +40,13 @@
  * Metrics: complete (1 if the file reached the disks within the time limit, else 0);
  *   setupTime (s, until the data connections open); transferTime (s, from then until the
  *   last write() at the receiver returned - what the tools report as the transfer's time);
- *   throughput (Mb/s, 8 fileSize / transferTime: the tools' rate); onDiskTime (s, from the
+ *   throughput (Mb/s, 8 fileSize / transferTime: the tools' rate); writeBlockedShare (the
+ *   share of transferTime the receiver's write()s were held by the dirty limit, PageCache
+ *   (3): the disks, not the network, pacing the transfer); onDiskTime (s, from the
  *   data connections' opening until the file is on the receiver's disks, a `sync` after the
  *   transfer); bytesWritten (B, write()s returned by the end); the TCP totals of the data
- *   connections (retransmits, timeouts, fastRetransmits, lostRetransmits, undos, maxCwnd);
+ *   connections (retransmits, timeouts, fastRetransmits, lostRetransmits, undos, sendStalls,
+ *   maxCwnd);
  *   bottleneckDrops, senderQueueDrops; per host model (Sender, Receiver) the HostCounters
  *   over the run; for an end with disks diskUtilisation<who> (time with a request queued or
  *   in service / run time).
@@ -243,6 +246,9 @@ struct Transfer
             result.SetMetric("throughput",
                              8.0 * double(o.fileSize) / transfer.GetSeconds() / 1e6,
                              "Mb/s");
+            result.SetMetric("writeBlockedShare",
+                             receiver->GetBlockedTime().GetSeconds() / transfer.GetSeconds(),
+                             "");
         }
         if (complete)
         {

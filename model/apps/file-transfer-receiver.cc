@@ -112,6 +112,12 @@ FileTransferReceiver::GetOnDiskTime() const
     return m_onDiskTime;
 }
 
+Time
+FileTransferReceiver::GetBlockedTime() const
+{
+    return m_blocked;
+}
+
 void
 FileTransferReceiver::StartApplication()
 {
@@ -215,15 +221,17 @@ FileTransferReceiver::Write(uint32_t bytes)
 {
     if (!m_cache)
     {
-        Written(bytes);
+        Written(bytes, Simulator::Now());
         return;
     }
-    m_cache->Write(bytes, MakeCallback(&FileTransferReceiver::Written, this, bytes));
+    m_cache->Write(bytes,
+                   MakeCallback(&FileTransferReceiver::Written, this, bytes, Simulator::Now()));
 }
 
 void
-FileTransferReceiver::Written(uint32_t bytes)
+FileTransferReceiver::Written(uint32_t bytes, Time called)
 {
+    m_blocked += Simulator::Now() - called;
     m_written += bytes;
     m_writing = false;
     if (m_written < m_fileSize)

@@ -80,6 +80,11 @@ class FileTransferReceiver : public Application
     Time GetWrittenTime() const;
     /** @return when the whole file was on the disks (zero before) */
     Time GetOnDiskTime() const;
+    /**
+     * @return the time the writer has spent in PageCache::Write beyond its copy, (2): held
+     *         by the dirty limit (balance_dirty_pages)
+     */
+    Time GetBlockedTime() const;
 
     /** Size of a control message and its reply, bytes. */
     static constexpr uint32_t kMessage = 64;
@@ -102,8 +107,12 @@ class FileTransferReceiver : public Application
     void ReadNext();
     /** (2): the write() of @p bytes, after its copy. */
     void Write(uint32_t bytes);
-    /** A write() returned. */
-    void Written(uint32_t bytes);
+    /**
+     * A write() returned.
+     * @param bytes its size
+     * @param called when it was called (after the copy)
+     */
+    void Written(uint32_t bytes, Time called);
     /** The file is on the disks. */
     void OnDisk();
 
@@ -125,6 +134,7 @@ class FileTransferReceiver : public Application
     Time m_firstByte;
     Time m_writtenTime;
     Time m_onDiskTime;
+    Time m_blocked; //!< GetBlockedTime
     Callback<void> m_onDiskCallback;
 };
 

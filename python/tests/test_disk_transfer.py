@@ -152,14 +152,7 @@ def test_memory_to_memory_is_bounded_by_the_path(disk, tmp_path):
 
 @pytest.mark.parametrize("tool,exchanges", [("bbftp", 3), ("bbcp", 8)])
 def test_setup_takes_its_round_trips(disk, tmp_path, tool, exchanges):
-    doc = run(
-        disk,
-        tmp_path,
-        f"--tool={tool}",
-        "--fileSize=1MiB",
-        "--rtt=100ms",
-        "--sender=none",  # bare ends: no ARP on their point-to-point links
-        "--receiver=none",
-    )
-    # the control connection's handshake, then one round trip per exchange
+    doc = run(disk, tmp_path, f"--tool={tool}", "--fileSize=1MiB", "--rtt=100ms")
+    # the control connection's handshake, then one round trip per exchange; the hosts' own
+    # latencies (NIC, CPU, an ARP exchange on each Ethernet link) add well under 1 %
     assert metric(doc, "setupTime") == pytest.approx((1 + exchanges) * 0.1, rel=0.01)
