@@ -47,7 +47,8 @@
  * Flags (defaults): --sender=farm-pentium-800 --receiver=farm-pentium-1800 --protocol=tcp --tcp=lfn
  *   --linkRate=1Gbps --linkDelay=500ns --mtu=1500B --messageSize=0B (auto) --window=64KiB
  *   --duration=10s --itr=8000 --rxIntDelay=0s --rxAbsIntDelay=131072ns (128 units)
- *   --checksumOffload=profile --busKind=profile --busWidth=0 --busClock=0 --mmrbc=0B
+ *   --checksumOffload=profile --tcpOffload=profile --busKind=profile --busWidth=0 --busClock=0
+ *   --mmrbc=0B
  *   (0: the profile's); `--help` explains each.
  *
  * Metrics: throughput (payload at the receiver, Mb/s); UDP: sendRate (payload the sender's
@@ -299,6 +300,7 @@ main(int argc, char* argv[])
     hostFlags.AddInterruptThrottle(flags);
     hostFlags.AddDelayTimers(flags);
     hostFlags.AddChecksumOffload(flags);
+    hostFlags.AddTcpOffload(flags);
     hostFlags.AddBus(flags);
     AddWindowCheck(flags, o, tcp, hostFlags);
     if (auto exitCode = scenario.Parse(argc, argv))

@@ -92,7 +92,8 @@
  * nothing else written.
  *
  * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --sender=none
- *   --receiver=none --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms --accessDelay=10us
+ *   --receiver=none --tcpOffload=profile --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms
+ *   --accessDelay=10us
  *   --queuePackets=0 (one BDP) --segmentSize=1448B --sndBuf=0B --rcvBuf=0B (sized for
  *   the path) --bufferSemantics=ns3 --rmemMax=131071B --wmemMax=131071B
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's

@@ -43,6 +43,11 @@ BAD = [
     ([f"--receiver={MBNG}", "--fileSize=600GB"], "does not fit on the disks of " + MBNG),
     ([f"--receiver={MBNG}", "--tcp=ns3"], "tcp ns3 with a receiver that writes to disk"),
     (["--sender=nosuch"], "--sender"),
+    (
+        [f"--receiver={MBNG}", "--tcpOffload=on"],
+        f"tcpOffload=on: the NIC of --receiver={MBNG} has no TCP offload engine",
+    ),
+    (["--tcpOffload=yes"], "--tcpOffload"),
 ]
 
 
@@ -96,6 +101,16 @@ def test_bad_input_is_one_line_exit_2(disk, tmp_path, args, expected):
 def test_arrays_that_do_not_exist_are_refused(disk, tmp_path, settings, expected):
     receiver = profile_with(tmp_path, "bad", settings)
     assert expected in reject(disk, tmp_path, [f"--receiver={receiver}"])
+
+
+def test_tcp_offload_on_a_toe_nic_is_accepted(disk):
+    chelsio = "tengig-opteron-v20z-chelsio"
+    proc = subprocess.run(
+        [str(disk), f"--sender={chelsio}", f"--receiver={chelsio}", "--tcpOffload=on", "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
 
 
 def run(disk, tmp_path, *args, name="r.json"):

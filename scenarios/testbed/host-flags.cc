@@ -150,6 +150,34 @@ HostFlags::AddChecksumOffload(ScenarioFlags& flags)
 }
 
 void
+HostFlags::AddTcpOffload(ScenarioFlags& flags)
+{
+    flags.AddChoice("tcpOffload",
+                    "TCP offload on the NIC's own engine (on), or TCP on the host CPU (off); "
+                    "profile: as the host profiles say (on for a TOE NIC such as the Chelsio "
+                    "T110)",
+                    &m_tcpOffload,
+                    {"profile", "on", "off"});
+    flags.AddInputCheck([this]() -> std::string {
+        if (m_tcpOffload != "on")
+        {
+            return "";
+        }
+        for (size_t i = 0; i < m_profiles.size(); ++i)
+        {
+            if (IsModelled(i) && !GetProfile(i).Find("engine", "SegmentRate"))
+            {
+                return "tcpOffload=on: the NIC of --" + m_profiles[i].flag + "=" +
+                       GetProfile(i).GetName() +
+                       " has no TCP offload engine (no engine section in its profile); "
+                       "accepted profile or off";
+            }
+        }
+        return "";
+    });
+}
+
+void
 HostFlags::AddBus(ScenarioFlags& flags)
 {
     m_busFlags = true;
@@ -214,6 +242,10 @@ HostFlags::Apply(size_t i, NicHelper& helper) const
     if (m_checksumOffload != "profile")
     {
         helper.SetDeviceAttribute("ChecksumOffload", BooleanValue(m_checksumOffload == "on"));
+    }
+    if (m_tcpOffload != "profile")
+    {
+        helper.SetDeviceAttribute("TcpOffload", BooleanValue(m_tcpOffload == "on"));
     }
     if (m_itrFlag)
     {

@@ -37,8 +37,10 @@ class NicHelper;
  * InterruptModerator InterruptThrottleRate | | AddThrottleClock | throttleClock | NicNetDevice
  * ThrottleClock | | AddRings | rxRing, txRing | NicNetDevice RxRingSize, TxRingSize | |
  * AddDelayTimers | rxIntDelay, rxAbsIntDelay | InterruptModerator RxIntDelay, RxAbsIntDelay | |
- * AddChecksumOffload | checksumOffload | NicNetDevice ChecksumOffload (or the profile's) | | AddBus
- * | busKind, busWidth, busClock, mmrbc | HostBus Kind, Width, Clock, Mmrbc (or the profiles') |
+ * AddChecksumOffload | checksumOffload | NicNetDevice ChecksumOffload (or the profile's) | |
+ * AddTcpOffload | tcpOffload | NicNetDevice TcpOffload (or the profile's; on needs an engine) | |
+ * AddBus | busKind, busWidth, busClock, mmrbc | HostBus Kind, Width, Clock, Mmrbc (or the
+ * profiles') |
  *
  * Apply(i, helper) sets profile i on a helper, then every registered override.  The 8254x
  * delay timers count in units of 1.024 us: a time t becomes round(t / 1.024 us) units
@@ -86,6 +88,13 @@ class HostFlags
     void AddDelayTimers(ScenarioFlags& flags);
     /** Register --checksumOffload. @param flags the scenario's flags */
     void AddChecksumOffload(ScenarioFlags& flags);
+    /**
+     * Register --tcpOffload (profile, on, off) and its input check: on needs every modelled
+     * host's NIC to have a TCP offload engine (its profile sets the engine section, as the
+     * chelsio-t110 part does); off turns a TOE NIC's offload off (a what-if).
+     * @param flags the scenario's flags
+     */
+    void AddTcpOffload(ScenarioFlags& flags);
     /** Register --busKind, --busWidth, --busClock and --mmrbc. @param flags the scenario's flags */
     void AddBus(ScenarioFlags& flags);
 
@@ -148,6 +157,7 @@ class HostFlags
     Time m_rxIntDelay;                        //!< --rxIntDelay
     Time m_rxAbsIntDelay;                     //!< --rxAbsIntDelay
     std::string m_checksumOffload{"profile"}; //!< --checksumOffload: profile, on or off
+    std::string m_tcpOffload{"profile"};      //!< --tcpOffload: profile, on or off
     bool m_busFlags{false};
     std::string m_busKind{"profile"}; //!< --busKind
     uint32_t m_busWidth{0};           //!< --busWidth, bits (0: the profile's)

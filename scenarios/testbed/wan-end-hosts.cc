@@ -26,6 +26,7 @@ WanEndHosts::AddFlags(ScenarioFlags& flags, const std::string& senders)
                                 "flags given overriding it)";
     m_hosts.AddProfile(flags, "sender", senders + machine, "none", none);
     m_hosts.AddProfile(flags, "receiver", "the receiving host" + machine, "none", none);
+    m_hosts.AddTcpOffload(flags);
 }
 
 bool

@@ -70,7 +70,8 @@ class WanEndHosts
     WanEndHosts& operator=(const WanEndHosts&) = delete;
 
     /**
-     * Register --sender and --receiver (default none).
+     * Register --sender and --receiver (default none) and --tcpOffload (HostFlags::AddTcpOffload:
+     * profile, on or off for the ends that are host models).
      * @param flags the scenario's flags
      * @param senders who --sender describes, for help ("the sending host", "every sender")
      */
