@@ -367,3 +367,11 @@ def test_cross_traffic_example_spec_is_valid():
     rates = ["0bps", "200Mbps", "400Mbps", "600Mbps"]
     assert pairs == sorted((r, k) for r in rates for k in ("exponential", "pareto"))
     assert spec.describe() == "wan-bulk-transfer: 8 point(s) x 1 run(s)"
+
+
+def test_disk_streams_example_spec_is_valid():
+    """examples/sweeps/disk-streams.toml (docs/modules/apps.md): both tools, 1-8 streams."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "disk-streams.toml")
+    pairs = sorted((p["tool"], p["streams"]) for p in spec.points)
+    assert pairs == sorted((t, n) for t in ("bbftp", "bbcp") for n in ("1", "2", "4", "8"))
+    assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
