@@ -272,6 +272,7 @@ NicNetDevice::DoDispose()
     m_rxEngine.clear();
     m_txStack.clear();
     m_txEngine.clear();
+    m_txBacklog.clear();
     m_writes.clear();
     m_txDma.clear();
     m_txFetchBytes.clear();
@@ -735,15 +736,30 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     {
         return EthernetNetDevice::SendFrom(packet, source, dest, protocolNumber); // drops
     }
+    if (m_tcpOffload && (m_txOccupancy >= m_txRingSize || !m_txBacklog.empty()))
+    {
+        m_txBacklog.push_back({packet, source, dest, protocolNumber}); // (O4)
+        return true;
+    }
     if (m_txOccupancy >= m_txRingSize)
     {
         NotifyTxDrop(packet); // no queue interface stopped the stack: (T1)
         return false;
     }
+    Admit(packet, source, dest, protocolNumber);
+    return true;
+}
+
+void
+NicNetDevice::Admit(Ptr<Packet> packet,
+                    const Address& source,
+                    const Address& dest,
+                    uint16_t protocolNumber)
+{
     m_txOccupancy += 1; // (T1)
-    if (m_txOccupancy == m_txRingSize && m_txQueue)
+    if (m_txOccupancy == m_txRingSize && m_txQueue && !m_tcpOffload)
     {
-        m_txQueue->Stop();
+        m_txQueue->Stop(); // (T1); with TcpOffload the card never stops the stack: (O4)
     }
     const Headers headers = ReadHeaders(packet, 0, protocolNumber);
     const bool offloaded = headers.tcp && m_tcpOffload;
@@ -751,7 +767,7 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     if (offloaded && headers.payload == 0)
     {
         SendThroughEngine(entry); // (O2): the card's own segment, no host work, no DMA
-        return true;
+        return;
     }
     Callback<void, uint64_t> hostDone = MakeCallback(&NicNetDevice::TxHostDone, this);
     if (offloaded)
@@ -774,7 +790,6 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
     }
     m_txStack.push_back(entry);
     ReleaseTxStack();
-    return true;
 }
 
 uint64_t
@@ -928,6 +943,12 @@ NicNetDevice::CleanTxRing()
 void
 NicNetDevice::WakeIfRoom()
 {
+    while (!m_txBacklog.empty() && m_txOccupancy < m_txRingSize)
+    {
+        const Pending next = m_txBacklog.front(); // (O4), in the order the stack sent them
+        m_txBacklog.pop_front();
+        Admit(next.packet, next.source, next.dest, next.protocol);
+    }
     if (m_txQueue && m_txQueue->IsStopped() && m_txRingSize - m_txOccupancy >= kTxWakeThreshold)
     {
         WakeTxQueue();

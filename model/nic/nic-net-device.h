@@ -124,6 +124,12 @@ class HostCpu;
  *        by one write (totals exact; a write smaller than a segment is charged with its
  *        neighbours, one system call for the lot). Bytes at or below the connection's
  *        highest sequence sent (retransmissions) cost the host nothing.
+ *   (O4) the card takes every packet the stack hands it and never stops the device queue
+ *        (T1): what its transmit descriptors cannot hold waits, in order, in host memory
+ *        (a TOE's own send queues: the socket's unsent data, which its send buffer bounds)
+ *        and takes the next descriptor freed. So the host's queue discipline never fills
+ *        and the node's TCP never meets local congestion (LfnTcpSocket (14)): a slow start
+ *        that outruns the wire waits in the card's queue, as on a TOE.
  *
  * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
  * with the good octets sent and received in the period.
@@ -235,6 +241,15 @@ class NicNetDevice : public EthernetNetDevice
         bool engine{false}; //!< a TCP segment: through the offload engine before the MAC
     };
 
+    /** A packet handed down with TcpOffload while the ring was full, (O4). */
+    struct Pending
+    {
+        Ptr<Packet> packet; //!< the L3 packet
+        Address source;     //!< source MAC
+        Address dest;       //!< destination MAC
+        uint16_t protocol;  //!< EtherType
+    };
+
     /** What the NIC reads of an L3 packet's headers. */
     struct Headers
     {
@@ -268,6 +283,18 @@ class NicNetDevice : public EthernetNetDevice
 
     /** @return the offload engine (created in DoInitialize if not set) */
     OffloadEngine& Engine();
+
+    /**
+     * (T1)-(T3), (O1)-(O3): a packet takes a transmit descriptor and starts on its way.
+     * @param packet the L3 packet
+     * @param source source MAC
+     * @param dest destination MAC
+     * @param protocolNumber EtherType
+     */
+    void Admit(Ptr<Packet> packet,
+               const Address& source,
+               const Address& dest,
+               uint16_t protocolNumber);
 
     /**
      * (R2) start the DMA of a received frame.
@@ -419,9 +446,10 @@ class NicNetDevice : public EthernetNetDevice
     TracedValue<uint32_t> m_rxOccupancy; //!< descriptors in use (DMA + ready)
 
     // Transmit ring
-    std::deque<TxEntry> m_txStack;  //!< packets in the host's work (T2), in order
-    uint64_t m_nextTxId{0};         //!< TxEntry::id of the next packet
-    std::deque<TxEntry> m_txEngine; //!< TCP segments in the offload engine (O1)
+    std::deque<TxEntry> m_txStack;   //!< packets in the host's work (T2), in order
+    uint64_t m_nextTxId{0};          //!< TxEntry::id of the next packet
+    std::deque<TxEntry> m_txEngine;  //!< TCP segments in the offload engine (O1)
+    std::deque<Pending> m_txBacklog; //!< (O4): handed down while the ring was full
     std::unordered_map<uint64_t, WriteState> m_writes; //!< (O3) per connection
     std::deque<TxEntry> m_txDma;                       //!< packets being read from memory (T3)
     std::deque<uint32_t> m_txFetchBytes; //!< frame sizes F of the descriptors being fetched

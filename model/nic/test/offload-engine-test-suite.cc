@@ -488,6 +488,72 @@ class RxDataTestCase : public TestCase
     }
 };
 
+/**
+ * (O4): with TcpOffload a burst of data segments larger than the transmit ring is taken
+ * whole: nothing is dropped at the NIC, every segment leaves in order, and the ring holds at
+ * most TxRingSize at a time; without TcpOffload (and no queue interface to stop the stack)
+ * the segments beyond the ring are dropped, (T1).
+ */
+constexpr uint32_t kBurst = 200;    //!< TxBacklogTestCase: segments in the burst
+constexpr uint32_t kPayload = 1000; //!< ... and the payload of each
+
+class TxBacklogTestCase : public TestCase
+{
+  public:
+    explicit TxBacklogTestCase(bool offload)
+        : TestCase(offload
+                       ? "sent burst beyond the ring with TcpOffload: held by the card, in order"
+                       : "sent burst beyond the ring without TcpOffload: dropped at the ring"),
+          m_offload(offload)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ToeHost bench(m_offload, 10'000'000);
+        bench.nic->SetAttribute("TxRingSize", UintegerValue(80));
+        uint32_t maxOccupancy = 0;
+        bench.nic->TraceConnectWithoutContext(
+            "TxRingOccupancy",
+            Callback<void, uint32_t, uint32_t>([&maxOccupancy](uint32_t, uint32_t now) {
+                maxOccupancy = std::max(maxOccupancy, now);
+            }));
+        uint32_t drops = 0;
+        bench.nic->TraceConnectWithoutContext(
+            "MacTxDrop",
+            Callback<void, Ptr<const Packet>>([&drops](Ptr<const Packet>) { ++drops; }));
+        Simulator::Schedule(MicroSeconds(10), [&bench]() {
+            for (uint32_t i = 0; i < kBurst; ++i)
+            {
+                Ptr<Packet> payload = Create<Packet>(kPayload);
+                bench.nic->Send(TcpPacket(payload, i * kPayload, TcpHeader::ACK),
+                                bench.port->GetAddress(),
+                                kIpv4);
+            }
+        });
+        Simulator::Run();
+        if (m_offload)
+        {
+            NS_TEST_EXPECT_MSG_EQ(drops, 0u, "nothing dropped");
+            NS_TEST_ASSERT_MSG_EQ(bench.wireSeq.size(), kBurst, "every segment sent");
+            for (uint32_t i = 0; i < kBurst; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(bench.wireSeq[i], i * kPayload, "in order");
+            }
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(drops, kBurst - 80, "beyond the ring: dropped");
+            NS_TEST_EXPECT_MSG_EQ(bench.wireSeq.size(), 80u, "the ring's worth sent");
+        }
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(maxOccupancy, 80u, "never more than the ring");
+        Simulator::Destroy();
+    }
+
+    bool m_offload;
+};
+
 class OffloadEngineTestSuite : public TestSuite
 {
   public:
@@ -506,6 +572,8 @@ class OffloadEngineTestSuite : public TestSuite
         AddTestCase(new TxWriteCostTestCase(false), Duration::QUICK);
         AddTestCase(new TxAckOnCardTestCase, Duration::QUICK);
         AddTestCase(new RxDataTestCase, Duration::QUICK);
+        AddTestCase(new TxBacklogTestCase(true), Duration::QUICK);
+        AddTestCase(new TxBacklogTestCase(false), Duration::QUICK);
     }
 };
 
