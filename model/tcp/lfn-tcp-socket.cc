@@ -46,8 +46,8 @@ namespace
 {
 /** Largest unscaled window field. */
 constexpr uint32_t kMaxWindowField = 65535;
-constexpr uint32_t kMinHeaders =
-    40; //!< IPv4 and TCP without options: a packet in a byte-limited queue
+/** IPv4 and TCP headers without options: what a segment adds in a byte-limited queue. */
+constexpr uint32_t kMinHeaders = 40;
 /** Largest window shift (RFC 7323 section 2.3). */
 constexpr uint8_t kMaxWindowShift = 14;
 /** Largest RTO and persist interval (RFC 6298 (2.5) allows a maximum of at least 60 s). */
