@@ -81,7 +81,9 @@ using namespace ns3::hybridnet;
 namespace
 {
 
-constexpr uint64_t kMaxRows = 1000000; //!< series rows
+constexpr uint64_t kMaxRows = 1000000;       //!< series rows
+constexpr uint32_t kBbftpSetupExchanges = 3; //!< key, login, store command (file header)
+constexpr uint32_t kBbcpSetupExchanges = 8;  //!< its ssh-2 start-up and hand-shake (file header)
 
 /** The scenario's own flags. */
 struct Options
@@ -204,7 +206,8 @@ struct Transfer
         sender->SetAttribute(
             "Layout",
             EnumValue(bbcp ? FileTransferSender::BLOCKS : FileTransferSender::PARTS));
-        sender->SetAttribute("SetupExchanges", UintegerValue(bbcp ? 8 : 3));
+        sender->SetAttribute("SetupExchanges",
+                             UintegerValue(bbcp ? kBbcpSetupExchanges : kBbftpSetupExchanges));
         path.GetSender()->AddApplication(sender);
         sender->TraceConnectWithoutContext(
             "DataConnection",
