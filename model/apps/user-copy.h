@@ -23,9 +23,9 @@ namespace hybridnet
  *
  *     (1) t = max(8 m / M, e - now)      e = MemoryBus::Carry(2 m)
  *
- * - the copy's source read and destination write each cross the memory bus, HostCpu (5) -
- * and 8 m / M without a MemoryBus; 0 on a node without a HostCpu (no host model: the
- * application copies for free, as the network code does there). The processor is the
+ * - the copy's source read and destination write each cross the memory bus, HostCpu (5),
+ * HostCpu::StartCopy - and 8 m / M without a MemoryBus; 0 on a node without a HostCpu (no host
+ * model: the application copies for free, as the network code does there). The processor is the
  * application's, not the network CPU (HostCpu models one processor for the network code;
  * the studies' hosts are multiprocessors), so the copy does not queue behind network work;
  * it does share the memory bus with the NIC's DMA and the network code's copies.

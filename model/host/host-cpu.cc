@@ -180,12 +180,23 @@ HostCpu::Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<vo
 Time
 HostCpu::StartService(const Job& job)
 {
-    if (!m_memoryBus || job.copiedBytes == 0)
+    return job.compute + CarryCopy(job.copy, job.copiedBytes); // (1), (5)
+}
+
+Time
+HostCpu::StartCopy(uint64_t copiedBytes)
+{
+    return CarryCopy(GetCopyTime(copiedBytes), copiedBytes);
+}
+
+Time
+HostCpu::CarryCopy(Time copy, uint64_t copiedBytes)
+{
+    if (!m_memoryBus || copiedBytes == 0)
     {
-        return job.compute + job.copy; // (1)
+        return copy; // (1)
     }
-    const Time carried = m_memoryBus->Carry(2 * job.copiedBytes) - Simulator::Now();
-    return job.compute + std::max(job.copy, carried); // (5)
+    return std::max(copy, m_memoryBus->Carry(2 * copiedBytes) - Simulator::Now()); // (5)
 }
 
 void

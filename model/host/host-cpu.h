@@ -128,6 +128,14 @@ class HostCpu : public Object
      * @return the service time s
      */
     Time GetServiceTime(uint64_t cycles, uint64_t copiedBytes = 0) const;
+    /**
+     * A copy of @p copiedBytes that starts now on a processor of this host: equation (5)
+     * without cycles, max(8 m / M, e - now), reserving the memory bus (8 m / M without one).
+     * For copies outside this CPU's queue (an application's, on another processor).
+     * @param copiedBytes m
+     * @return its duration
+     */
+    Time StartCopy(uint64_t copiedBytes);
 
     /**
      * Queue a job; @p done runs when its service, equation (1), ends.
@@ -198,6 +206,13 @@ class HostCpu : public Object
      * @return its service time: (1), or (5) on a host with a memory bus
      */
     Time StartService(const Job& job);
+    /**
+     * Equation (5)'s copy part, reserving the memory bus.
+     * @param copy 8 m / M
+     * @param copiedBytes m
+     * @return max(8 m / M, e - now), or 8 m / M without a memory bus or copy
+     */
+    Time CarryCopy(Time copy, uint64_t copiedBytes);
 
     /** Start the next job if the CPU is idle and work is waiting. */
     void StartNext();
