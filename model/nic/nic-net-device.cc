@@ -177,7 +177,8 @@ NicNetDevice::GetTypeId()
                           MakePointerChecker<OffloadEngine>())
             .AddTraceSource("RxRingOccupancy",
                             "Receive descriptors in use (frames in DMA or waiting for the "
-                            "poll).",
+                            "poll; with TcpOffload, segments held in host memory count "
+                            "too and may exceed RxRingSize, (O5)).",
                             MakeTraceSourceAccessor(&NicNetDevice::m_rxOccupancy),
                             "ns3::hybridnet::NicNetDevice::OccupancyTracedCallback")
             .AddTraceSource("TxRingOccupancy",
@@ -443,26 +444,27 @@ void
 NicNetDevice::Receive(Ptr<Packet> frame)
 {
     NS_LOG_FUNCTION(this << frame);
-    if (m_rxOccupancy >= m_rxRingSize)
+    const Headers headers = m_tcpOffload ? ReadFrameHeaders(frame) : Headers{};
+    const bool offloaded = headers.tcp;
+    // (R1); (O1) and (O5): an offloaded segment needs a descriptor only while it waits for
+    // the engine.
+    const uint32_t held = offloaded ? m_rxEngine.size() : m_rxOccupancy.Get();
+    if (held >= m_rxRingSize)
     {
-        ++m_rxRingDrops; // (R1)
+        ++m_rxRingDrops;
         m_rxRingDropTrace(frame);
         return;
     }
     m_rxOccupancy += 1;
     const uint32_t l3Bytes = frame->GetSize() - kEthernetHeader - kFcs;
     RxEntry entry{frame, Simulator::Now(), l3Bytes};
-    if (m_tcpOffload)
+    if (offloaded)
     {
-        const Headers headers = ReadFrameHeaders(frame);
-        if (headers.tcp)
-        {
-            // (O1): the card's TCP processes the segment before anything reaches the host.
-            entry.onCard = headers.payload == 0;
-            m_rxEngine.push_back(entry);
-            Engine().Process(MakeCallback(&NicNetDevice::RxEngineDone, this));
-            return;
-        }
+        // (O1): the card's TCP processes the segment before anything reaches the host.
+        entry.onCard = headers.payload == 0;
+        m_rxEngine.push_back(entry);
+        Engine().Process(MakeCallback(&NicNetDevice::RxEngineDone, this));
+        return;
     }
     StartRxDma(entry);
 }

@@ -130,6 +130,15 @@ class HostCpu;
  *        and takes the next descriptor freed. So the host's queue discipline never fills
  *        and the node's TCP never meets local congestion (LfnTcpSocket (14)): a slow start
  *        that outruns the wire waits in the card's queue, as on a TOE.
+ *   (O5) a received TCP segment holds a receive descriptor only while it waits for the
+ *        engine (O1): the engine drops it when the segments ahead of it there hold all
+ *        RxRingSize. Once processed, its payload is in host memory whatever the driver
+ *        has posted (a TOE's per-connection receive buffers, which the window the socket
+ *        advertises bounds: the sender never has more than it unacknowledged), so a host
+ *        that copies slower than the wire delivers (R2) then waits in memory instead of
+ *        dropping; RxOccupancy still counts these frames, and a frame without offload finds
+ *        the ring full while they fill it. Their ACKs, sent after the poll's copy, pace the
+ *        sender to the host's copy rate.
  *
  * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
  * with the good octets sent and received in the period.

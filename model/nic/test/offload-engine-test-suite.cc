@@ -191,14 +191,17 @@ struct ToeHost
     std::vector<Time> portSent;    // last bit of each frame the port sent
     std::vector<uint32_t> wireSeq; // sequence numbers the port received
 
-    ToeHost(bool offload, uint64_t segmentRate, uint32_t rxRing = 256)
+    ToeHost(bool offload,
+            uint64_t segmentRate,
+            uint32_t rxRing = 256,
+            const std::string& copyRate = "8Gbps")
     {
         NicHelper helper;
         helper.SetBusAttribute("Kind", StringValue("PciExpress"));
         helper.SetBusAttribute("Lanes", UintegerValue(8));
         helper.SetModeratorAttribute("InterruptThrottleRate", UintegerValue(0));
         helper.SetCpuAttribute("Frequency", UintegerValue(kHz));
-        helper.SetCpuAttribute("MemoryCopyRate", DataRateValue(DataRate("8Gbps")));
+        helper.SetCpuAttribute("MemoryCopyRate", DataRateValue(DataRate(copyRate)));
         helper.SetCpuAttribute("SyscallCycles", UintegerValue(2000));
         helper.SetDeviceAttribute("TcpOffload", BooleanValue(offload));
         helper.SetDeviceAttribute("RxRingSize", UintegerValue(rxRing));
@@ -361,6 +364,74 @@ class RxEngineSaturationTestCase : public TestCase
                               "saturated: one segment per s");
         Simulator::Destroy();
     }
+};
+
+/** Keeps the largest value a TracedValue<uint32_t> has taken in @p peak. */
+void
+KeepPeak(uint32_t* peak, uint32_t, uint32_t now)
+{
+    *peak = std::max(*peak, now);
+}
+
+/**
+ * (O5) a host that copies slower than the wire: 100 data segments of 1000 B back to back
+ * at 1 Gb/s (one every 8.5 us) into a host that copies at 50 Mb/s (160 us per segment,
+ * HostCpu (2)) with an 80-descriptor ring: about 6 are copied while the 100 arrive. With
+ * TcpOffload the processed segments wait in host memory: none is dropped,
+ * RxRingOccupancy rises above the ring and all 100 reach the stack at least 160 us apart.
+ * Without it the ring fills and (R1) drops.
+ */
+class RxSlowHostTestCase : public TestCase
+{
+  public:
+    explicit RxSlowHostTestCase(bool offload)
+        : TestCase(std::string("100 data segments at line rate into a host copying at "
+                               "50 Mbit per s, TcpOffload ") +
+                   (offload ? "on: held in memory" : "off: ring drops")),
+          m_offload(offload)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t segments = 100; // what the port's transmit queue holds
+        const uint32_t ring = 80;
+        ToeHost bench(m_offload, 10'000'000, ring, "50Mbps");
+        uint32_t peak = 0;
+        bench.nic->TraceConnectWithoutContext("RxRingOccupancy",
+                                              MakeBoundCallback(&KeepPeak, &peak));
+        Simulator::Schedule(MicroSeconds(10), [&bench, segments]() {
+            for (uint32_t k = 0; k < segments; ++k)
+            {
+                bench.port->Send(TcpPacket(Create<Packet>(1000), 1 + 1000 * k, TcpHeader::ACK),
+                                 bench.nic->GetAddress(),
+                                 kIpv4);
+            }
+        });
+        Simulator::Run();
+        const uint32_t drops = bench.nic->GetRxRingDrops();
+        NS_TEST_EXPECT_MSG_EQ(bench.delivered.size() + drops,
+                              segments,
+                              "each delivered or dropped");
+        if (!m_offload)
+        {
+            NS_TEST_EXPECT_MSG_GT(drops, 0u, "(R1): the ring fills");
+            Simulator::Destroy();
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(drops, 0u, "(O5): nothing dropped");
+        NS_TEST_EXPECT_MSG_GT(peak, ring, "(O5): held beyond the ring");
+        Time closest = Seconds(1);
+        for (size_t k = 1; k < bench.delivered.size(); ++k)
+        {
+            closest = std::min(closest, bench.delivered[k] - bench.delivered[k - 1]);
+        }
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(closest, MicroSeconds(160), "one copy of 8P/M each");
+        Simulator::Destroy();
+    }
+
+    bool m_offload;
 };
 
 /**
@@ -568,6 +639,8 @@ class OffloadEngineTestSuite : public TestSuite
         AddTestCase(new RxAckTestCase(true), Duration::QUICK);
         AddTestCase(new RxAckTestCase(false), Duration::QUICK);
         AddTestCase(new RxEngineSaturationTestCase, Duration::QUICK);
+        AddTestCase(new RxSlowHostTestCase(true), Duration::QUICK);
+        AddTestCase(new RxSlowHostTestCase(false), Duration::QUICK);
         AddTestCase(new TxWriteCostTestCase(true), Duration::QUICK);
         AddTestCase(new TxWriteCostTestCase(false), Duration::QUICK);
         AddTestCase(new TxAckOnCardTestCase, Duration::QUICK);
