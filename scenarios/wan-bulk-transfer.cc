@@ -69,7 +69,8 @@
  * Phases: the receivers listen from t = 0; flow i (i = 1..flows, destination port
  * 5000 + i) starts at (i - 1) x startSpread and writes without limit (BulkSend) until
  * t = duration, when the simulation stops. Goodput counts payload delivered to each
- * receiving application from the flow's start to the end.
+ * receiving application from max(the flow's start, --warmup) to the end, the aggregate's
+ * from the earliest of those (BulkFlows (2)): a warmup leaves slow start out.
  *
  * Cross traffic (CrossTraffic): --crossFlows bulk TCP flows of --crossCongestion and an
  * on/off UDP aggregate (--crossUdpRate, --crossUdpSources, --crossUdpBurst,
@@ -99,14 +100,14 @@
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's
  *   attribute defaults, Linux 2.6's values) --sack=on --timestamps=on --windowScaling=on
  *   --delAckCount=2 --linuxReceiver=false --initialCwnd=10 --initialSsThresh=0B (none) --flows=1
- *   --startSpread=0s --duration=10s --lossRate=0 --lossEvery=0 --web100Interval=0s;
+ *   --startSpread=0s --duration=10s --warmup=0s --lossRate=0 --lossEvery=0 --web100Interval=0s;
  *   `--help` explains each and lists the rules between them.
  *
- * Metrics: goodput (all flows, Mb/s) and goodputFlow<i>; bytesReceived (all, B) and
- *   bytesReceivedFlow<i>; retransmits, timeouts, fastRetransmits (sums over the senders; with
- *   tcp=lfn from LfnTcpSocket::GetStats, with tcp=ns3 from TcpSocketBase's Retransmission
- *   trace and its CongState changes to CA_LOSS and CA_RECOVERY); lostRetransmits
- *   (retransmissions found lost from SACKs within a recovery, LfnTcpSocket (8e), in
+ * Metrics: goodput (all flows, Mb/s) and goodputFlow<i> (from the warmup, BulkFlows (2));
+ *   bytesReceived (all, B) and bytesReceivedFlow<i> (the whole run); retransmits, timeouts,
+ * fastRetransmits (sums over the senders; with tcp=lfn from LfnTcpSocket::GetStats, with tcp=ns3
+ * from TcpSocketBase's Retransmission trace and its CongState changes to CA_LOSS and CA_RECOVERY);
+ * lostRetransmits (retransmissions found lost from SACKs within a recovery, LfnTcpSocket (8e), in
  *   segments; 0 with tcp=ns3, which finds them only by the timeout); undos (recoveries and
  *   timeouts taken back because an ACK echoed a time stamp older than the first
  *   retransmission, LfnTcpSocket (13): Linux's TCPFullUndo + TCPPartialUndo + TCPLossUndo;
@@ -173,6 +174,7 @@ struct Options
     uint32_t flows{1};
     Time startSpread{Seconds(0)};
     Time duration{Seconds(10)};
+    Time warmup{Seconds(0)};
     double lossRate{0};
     uint64_t lossEvery{0};
     Time web100Interval{Seconds(0)};
@@ -198,6 +200,11 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.duration,
                   MilliSeconds(1),
                   Hours(1));
+    flags.AddTime("warmup",
+                  "goodputs count from max(flow start, warmup): leaves out slow start",
+                  &o.warmup,
+                  Seconds(0),
+                  Hours(1));
     flags.AddReal("lossRate",
                   "probability that a data segment is dropped on the receiver's receive path "
                   "(LossInjector Random, per flow); 0: none",
@@ -221,6 +228,7 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                         [&o]() { return o.lossRate == 0 || o.lossEvery == 0; });
     flags.AddConstraint("(flows - 1) x startSpread < duration",
                         [&o]() { return o.startSpread * (o.flows - 1) < o.duration; });
+    flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
     flags.AddConstraint("web100Interval is 0s with tcp ns3 (Web100 traces need LfnTcpSocket)",
                         [&o, &tcp]() { return tcp.IsLfn() || o.web100Interval.IsZero(); });
     flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
@@ -289,13 +297,13 @@ WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& 
         const std::string flow = "Flow" + std::to_string(i + 1);
         const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
         totalBytes += bytes;
-        goodputs.push_back(8.0 * bytes / (o.duration - flows.GetStart(i)).GetSeconds() / 1e6);
+        goodputs.push_back(flows.GetGoodput(i, o.duration));
         result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
         result.SetMetric("bytesReceived" + flow, double(bytes), "B");
         recoveryTimeSum += flows.GetProbe(i).GetRecoveryTimeSum();
         recoveries += flows.GetProbe(i).GetRecoveries();
     }
-    result.SetMetric("goodput", 8.0 * totalBytes / o.duration.GetSeconds() / 1e6, "Mb/s");
+    result.SetMetric("goodput", flows.GetAggregateGoodput(o.duration), "Mb/s");
     result.SetMetric("bytesReceived", double(totalBytes), "B");
     flows.WriteTcpTotals(result);
     result.SetMetric("recoveries", double(recoveries), "");
@@ -394,6 +402,7 @@ main(int argc, char* argv[])
             }
         });
     }
+    flows.OpenGoodputWindows(o.warmup);
     cross.Start(std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
     const int64_t lossStreams = LossInjectorHelper::AssignStreams(losses.injectors, 0);
     const int64_t nicStreams = WanEndHosts::AssignStreams(

@@ -473,39 +473,17 @@ struct FlowSeries
     }
 };
 
-/** Goodput windows: each flow's from max(start, warmup), the aggregate's from the first. */
-struct GoodputWindows
-{
-    std::vector<Time> from;             //!< each flow's window opens
-    std::vector<uint64_t> bytesAtFrom;  //!< bytes delivered when it opens
-    std::vector<uint64_t> bytesAtFirst; //!< bytes delivered when the first window opens
-
-    /** @return when the first window opens */
-    Time First() const
-    {
-        return *std::min_element(from.begin(), from.end());
-    }
-};
-
 /** Per-flow goodputs and shares, the aggregate, fairness and utilisation (see the header). */
 void
-WriteSharing(ResultDocument& result,
-             const BulkFlows& flows,
-             const GoodputWindows& w,
-             const Options& o,
-             double ceiling)
+WriteSharing(ResultDocument& result, const BulkFlows& flows, const Options& o, double ceiling)
 {
     std::vector<double> goodputs;
-    uint64_t aggregateBytes = 0;
     for (size_t i = 0; i < flows.GetN(); ++i)
     {
         const std::string flow = "Flow" + std::to_string(i + 1);
-        const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
-        aggregateBytes += bytes - w.bytesAtFirst[i];
-        goodputs.push_back(8.0 * double(bytes - w.bytesAtFrom[i]) /
-                           (o.duration - w.from[i]).GetSeconds() / 1e6);
+        goodputs.push_back(flows.GetGoodput(i, o.duration));
         result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
-        result.SetMetric("bytesReceived" + flow, double(bytes), "B");
+        result.SetMetric("bytesReceived" + flow, double(flows.GetSink(i)->GetTotalRx()), "B");
         result.SetMetric("rtt" + flow, o.rtts[i].GetSeconds() * 1e3, "ms");
     }
     double sum = 0;
@@ -525,8 +503,7 @@ WriteSharing(ResultDocument& result,
             result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
         }
     }
-    const double aggregate =
-        8.0 * double(aggregateBytes) / (o.duration - w.First()).GetSeconds() / 1e6;
+    const double aggregate = flows.GetAggregateGoodput(o.duration);
     result.SetMetric("goodput", aggregate, "Mb/s");
     if (auto jain = BulkFlows::JainIndex(goodputs))
     {
@@ -595,16 +572,10 @@ main(int argc, char* argv[])
                     net.receiverAddress,
                     std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()),
                     tcp.IsLfn());
-    GoodputWindows windows;
     std::vector<FlowSeries> series(o.flows);
     for (uint32_t i = 0; i < o.flows; ++i)
     {
         flows.Add(net.senders.Get(i), o.starts[i]);
-        windows.from.push_back(std::max(o.starts[i], o.warmup));
-        windows.bytesAtFrom.push_back(0);
-        Simulator::Schedule(windows.from.back(), [&windows, &flows, i]() {
-            windows.bytesAtFrom[i] = flows.GetSink(i)->GetTotalRx();
-        });
         flows.AttachProbe(i, [&o, &flows, s = &series[i], i](Ptr<Socket>) {
             if (o.web100Interval.IsStrictlyPositive())
             {
@@ -612,13 +583,7 @@ main(int argc, char* argv[])
             }
         });
     }
-    windows.bytesAtFirst.assign(o.flows, 0);
-    Simulator::Schedule(windows.First(), [&windows, &flows]() {
-        for (size_t i = 0; i < flows.GetN(); ++i)
-        {
-            windows.bytesAtFirst[i] = flows.GetSink(i)->GetTotalRx();
-        }
-    });
+    flows.OpenGoodputWindows(o.warmup);
 
     cross.Start(std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective()), tcp.IsLfn());
     cross.AssignStreams(net.streams);
@@ -626,7 +591,7 @@ main(int argc, char* argv[])
     scenario.Run(o.duration);
 
     auto& result = scenario.Result();
-    WriteSharing(result, flows, windows, o, sizing.GetGoodputCeiling() / 1e6);
+    WriteSharing(result, flows, o, sizing.GetGoodputCeiling() / 1e6);
     flows.WriteTcpTotals(result);
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
     result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");

@@ -7,6 +7,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet-sink-helper.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -50,7 +51,10 @@ BulkFlows::Add(Ptr<Node> sender, Time start)
     m_flows.push_back(Flow{DynamicCast<PacketSink>(sinkApp.Get(0)),
                            DynamicCast<BulkSendApplication>(sendApp.Get(0)),
                            start,
-                           TcpSenderProbe()});
+                           TcpSenderProbe(),
+                           Time(),
+                           0,
+                           0});
     return m_flows.size() - 1;
 }
 
@@ -59,6 +63,44 @@ BulkFlows::AttachProbe(size_t i, std::function<void(Ptr<Socket>)> onAttach)
 {
     Flow& flow = m_flows.at(i);
     flow.probe.AttachAtStart(flow.sender, flow.start, m_lfn, std::move(onAttach));
+}
+
+void
+BulkFlows::OpenGoodputWindows(Time warmup)
+{
+    NS_ASSERT_MSG(!m_flows.empty(), "OpenGoodputWindows after the last Add");
+    m_first = Time::Max();
+    for (Flow& flow : m_flows)
+    {
+        flow.from = std::max(flow.start, warmup);
+        m_first = std::min(m_first, flow.from);
+        Simulator::Schedule(flow.from, [&flow]() { flow.bytesAtFrom = flow.sink->GetTotalRx(); });
+    }
+    Simulator::Schedule(m_first, [this]() {
+        for (Flow& flow : m_flows)
+        {
+            flow.bytesAtFirst = flow.sink->GetTotalRx();
+        }
+    });
+}
+
+double
+BulkFlows::GetGoodput(size_t i, Time end) const
+{
+    const Flow& flow = m_flows.at(i);
+    return 8.0 * double(flow.sink->GetTotalRx() - flow.bytesAtFrom) /
+           (end - flow.from).GetSeconds() / 1e6;
+}
+
+double
+BulkFlows::GetAggregateGoodput(Time end) const
+{
+    uint64_t bytes = 0;
+    for (const Flow& flow : m_flows)
+    {
+        bytes += flow.sink->GetTotalRx() - flow.bytesAtFirst;
+    }
+    return 8.0 * double(bytes) / (end - m_first).GetSeconds() / 1e6;
 }
 
 size_t

@@ -34,6 +34,15 @@ namespace hybridnet
  * AttachProbe() hooks the probe when the sender starts.  A scenario calls them in the order
  * it wants its events scheduled (its own per-flow events in between).
  *
+ * Goodput windows (OpenGoodputWindows): flow i's goodput counts the payload its sink
+ * received from f_i = max(start_i, warmup) to the end, the aggregate's from f = min f_i,
+ *
+ *     (2)  g_i = 8 (B_i(end) - B_i(f_i)) / (end - f_i),
+ *          g   = 8 sum (B_i(end) - B_i(f)) / (end - f),
+ *
+ * B_i(t) the bytes flow i's sink has received by t; so a warmup leaves out slow start and
+ * convergence.
+ *
  * Totals (WriteTcpTotals): retransmits, timeouts, fastRetransmits, lostRetransmits, undos,
  * sendStalls
  * (sums over the senders)
@@ -77,6 +86,16 @@ class BulkFlows
     /** @return flow @p i's probe */
     const TcpSenderProbe& GetProbe(size_t i) const;
 
+    /**
+     * Open the goodput windows of (2): call once, after the last Add, before the run.
+     * @param warmup no window opens before it
+     */
+    void OpenGoodputWindows(Time warmup);
+    /** @return g_i of (2) in Mb/s, flow @p i's goodput from f_i to @p end */
+    double GetGoodput(size_t i, Time end) const;
+    /** @return g of (2) in Mb/s, the aggregate goodput from f to @p end */
+    double GetAggregateGoodput(Time end) const;
+
     /** Add the totals of the class comment to @p result. */
     void WriteTcpTotals(ResultDocument& result) const;
 
@@ -91,6 +110,9 @@ class BulkFlows
         Ptr<BulkSendApplication> sender;
         Time start;
         TcpSenderProbe probe;
+        Time from;                //!< f_i of (2)
+        uint64_t bytesAtFrom{0};  //!< B_i(f_i)
+        uint64_t bytesAtFirst{0}; //!< B_i(f)
     };
 
     Ptr<Node> m_receiver;
@@ -98,6 +120,7 @@ class BulkFlows
     uint32_t m_sendSize;
     bool m_lfn;
     std::deque<Flow> m_flows; //!< stable addresses: the probes' trace sinks point into them
+    Time m_first;             //!< f of (2)
 };
 
 } // namespace hybridnet
