@@ -96,6 +96,13 @@ LfnTcpSocket::GetTypeId()
                           TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&LfnTcpSocket::m_minRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(60)))
+            .AddAttribute("RtoFormula",
+                          "The retransmission timeout from the RTT estimate: rfc6298, "
+                          "max(MinRto, srtt + max(G, 4 rttvar)), or linux (Linux 2.4/2.6), "
+                          "srtt + max(4 rttvar, MinRto); equation (15).",
+                          EnumValue(RFC6298_RTO),
+                          MakeEnumAccessor<RtoFormula>(&LfnTcpSocket::m_rtoFormula),
+                          MakeEnumChecker(RFC6298_RTO, "rfc6298", LINUX_RTO, "linux"))
             .AddAttribute("ClockGranularity",
                           "Timer granularity G of RFC 6298 (2.3) (s; 1 ms - 1 s).",
                           TimeValue(MilliSeconds(1)),
@@ -265,6 +272,7 @@ LfnTcpSocket::LfnTcpSocket(const LfnTcpSocket& sock)
       m_noDelay(sock.m_noDelay),
       m_persistTimeout(sock.m_persistTimeout),
       m_minRto(sock.m_minRto),
+      m_rtoFormula(sock.m_rtoFormula),
       m_clockGranularity(sock.m_clockGranularity),
       m_maxSegLifetime(sock.m_maxSegLifetime),
       m_retxThresh(sock.m_retxThresh),
@@ -1896,8 +1904,7 @@ void
 LfnTcpSocket::TakeRttSample(Time sample)
 {
     m_rtt->Measurement(sample);
-    m_rto =
-        Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4), m_minRto);
+    m_rto = ComputeRto();
     m_tcb->m_srtt = m_rtt->GetEstimate();
     m_rttVar = m_rtt->GetVariation();
     m_tcb->m_minRtt = std::min(m_tcb->m_srtt.Get(), m_tcb->m_minRtt);
@@ -2286,12 +2293,22 @@ LfnTcpSocket::NewAck(SequenceNumber32 ack, bool resetRto)
     }
 }
 
+Time
+LfnTcpSocket::ComputeRto() const
+{
+    const Time variation = m_rtt->GetVariation() * 4;
+    if (m_rtoFormula == LINUX_RTO)
+    {
+        return m_rtt->GetEstimate() + Max(variation, m_minRto); // (15b)
+    }
+    return Max(m_rtt->GetEstimate() + Max(m_clockGranularity, variation), m_minRto); // (15a)
+}
+
 void
 LfnTcpSocket::RestartRto()
 {
     m_retxTimer.Stop();
-    m_rto =
-        Max(m_rtt->GetEstimate() + Max(m_clockGranularity, m_rtt->GetVariation() * 4), m_minRto);
+    m_rto = ComputeRto();
     m_retxTimer.Set(m_rto.Get());
 }
 

@@ -91,8 +91,19 @@ namespace hybridnet
  * avoidance and Nagle as TcpSocketBase.  Without SACK the head is retransmitted explicitly
  * on entering recovery and on each partial ACK (NewReno, RFC 6582).
  *
- * **Timers.**  RTO = max(MinRto, srtt + max(G, 4 rttvar)) (RFC 6298 (2.4) with Linux's
- * 200 ms minimum as default), doubled per timeout up to 60 s; on a timeout every unSACKed
+ * **Timers.**  The retransmission timeout, by RtoFormula,
+ *
+ *     (15a) RTO = max(MinRto, srtt + max(G, 4 rttvar))     rfc6298: RFC 6298 (2.4), with
+ *                                                          Linux's 200 ms minimum as default
+ *     (15b) RTO = srtt + max(4 rttvar, MinRto)             linux: Linux 2.4/2.6
+ *
+ * (15b) is the steady state of Linux's tcp_rtt_estimator and tcp_set_rto (2.4.20, 2.6.11):
+ * rto = srtt + rttvar, where rttvar, kept as four mean deviations, is the largest of the
+ * last round trip's and never below TCP_RTO_MIN (mdev_max restarts at TCP_RTO_MIN every
+ * round trip); so on a long path whose RTT barely varies Linux waits a round trip plus
+ * 200 ms, where (15a) waits barely more than a round trip and a queue of a few
+ * milliseconds fires a spurious timeout. (Linux's per-round-trip maximum and the slow decay
+ * of rttvar are not modelled.) The RTO doubles per timeout up to 60 s; on a timeout every unSACKed
  * outstanding byte is marked lost (go-back-N from snd_una), SACK information is kept
  * (RFC 6675 section 5.1 allows it; TcpSocketBase keeps it too).  Delayed ACKs: every
  * DelAckCount-th in-order segment or after DelAckTimeout (with LinuxReceiver, Linux's
@@ -291,6 +302,13 @@ class LfnTcpSocket : public TcpSocket
     {
         NS3_BUFFERS,   //!< the value set is the buffer, all of it advertised (3)
         LINUX_BUFFERS, //!< Linux 2.6: doubled, clipped to the maxima, part advertised (4), (5)
+    };
+
+    /** How the retransmission timeout follows from the RTT estimate, (15). */
+    enum RtoFormula
+    {
+        RFC6298_RTO, //!< (15a): max(MinRto, srtt + max(G, 4 rttvar))
+        LINUX_RTO,   //!< (15b): srtt + max(4 rttvar, MinRto)
     };
 
     /** Web100-style counters of one connection. */
@@ -600,6 +618,8 @@ class LfnTcpSocket : public TcpSocket
     // Timers
     void RetransmissionTimeout();
     void RestartRto();
+    /** @return the RTO of (15) from the current RTT estimate, before any backoff */
+    Time ComputeRto() const;
     void DelayedAckTimeout();
     void PersistTimeout();
 
@@ -623,6 +643,7 @@ class LfnTcpSocket : public TcpSocket
     bool m_noDelay{false};
     Time m_persistTimeout;
     Time m_minRto;
+    RtoFormula m_rtoFormula{RFC6298_RTO};
     Time m_clockGranularity;
     Time m_maxSegLifetime;
     uint32_t m_retxThresh{0};

@@ -208,6 +208,7 @@ struct Transfer
     bool sndAutoTuning{false};                                   //!< LfnTcpSocket::SndBufAutoTuning
     std::vector<std::pair<Time, uint32_t>>* sendBuffer{nullptr}; //!< SendBuffer trace, if set
     Time stop{Seconds(120)};
+    std::string rtoFormula{"rfc6298"}; //!< LfnTcpSocket::RtoFormula
 };
 
 /** What a transfer produced. */
@@ -457,6 +458,7 @@ RunTransfer(const Transfer& t)
                        UintegerValue(t.autoTuningMax));
     Config::SetDefault("ns3::hybridnet::LfnTcpSocket::SndBufAutoTuning",
                        BooleanValue(t.sndAutoTuning));
+    Config::SetDefault("ns3::hybridnet::LfnTcpSocket::RtoFormula", StringValue(t.rtoFormula));
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(t.congestion));
     Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", StringValue(t.recovery));
 
@@ -1543,6 +1545,54 @@ class SpuriousTimeoutTestCase : public TestCase
 };
 
 /**
+ * LfnTcpSocket (15): a transfer whose 128 KiB window just fills a 10 Mb/s, 100 ms path (BDP
+ * 125 kB), so ACKs arrive every 1.6 ms on a steady RTT whose variation decays to almost
+ * nothing; then its ACKs are held 250 ms (1.0 to 1.25 s). rfc6298 (15a): RTO = max(200 ms,
+ * srtt + ~0) = 200 ms from the last ACK before 1.0 s, so the timer fires while the ACKs are
+ * held: one (spurious) timeout. linux (15b): RTO = srtt + 200 ms, about 305 ms, outlasts
+ * the spike: no timeout.
+ */
+class RtoFormulaTestCase : public TestCase
+{
+  public:
+    explicit RtoFormulaTestCase(bool linux)
+        : TestCase(std::string("RTO on a steady 100 ms path, ACKs held 250 ms: ") +
+                   (linux ? "linux, srtt + 200 ms: no timeout" : "rfc6298, 200 ms: a timeout")),
+          m_linux(linux)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.delay = MilliSeconds(50);
+        t.rcvBuf = 131072;
+        t.bytes = 3000000;
+        t.rtoFormula = m_linux ? "linux" : "rfc6298";
+        t.holdAcksFrom = Seconds(1.0);
+        t.holdAcksUntil = Seconds(1.25);
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
+        NS_TEST_ASSERT_MSG_EQ(out.rto.empty(), false, "RTO traced");
+        const Time last = out.rto.back();
+        if (m_linux)
+        {
+            NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0U, "the spike is shorter than RTO");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(last, MilliSeconds(300), "(15b): srtt + 200 ms");
+            NS_TEST_EXPECT_MSG_LT(last, MilliSeconds(320), "(15b): rttvar has decayed");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 1U, "fires during the spike");
+            NS_TEST_EXPECT_MSG_EQ(last, MilliSeconds(200), "(15a): the minimum");
+        }
+    }
+
+    bool m_linux;
+};
+
+/**
  * ns-3's applications run on LfnTcpSocket unchanged: BulkSend (MaxBytes) and OnOff (a
  * constant 2 Mb/s for 4 s: 1 MB) to PacketSinks, through the helpers and
  * "ns3::TcpSocketFactory", every byte delivered.
@@ -1682,6 +1732,8 @@ class LfnTcpSocketTestSuite : public TestSuite
                 AddTestCase(new SpuriousTimeoutTestCase(timestamps, sack), Duration::QUICK);
             }
         }
+        AddTestCase(new RtoFormulaTestCase(false), Duration::QUICK);
+        AddTestCase(new RtoFormulaTestCase(true), Duration::QUICK);
         for (bool sack : {true, false})
         {
             for (auto fault : {PathFaultTestCase::SMALL_REORDER,
