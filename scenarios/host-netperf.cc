@@ -46,12 +46,19 @@
  *
  * Flags (defaults): --sender=farm-pentium-800 --receiver=farm-pentium-1800 --protocol=tcp --tcp=lfn
  *   --linkRate=1Gbps --linkDelay=500ns --mtu=1500B --messageSize=0B (auto) --window=64KiB
- *   --duration=10s --itr=8000 --rxIntDelay=0s --rxAbsIntDelay=131072ns (128 units)
+ *   --duration=10s --bothDirections=false --itr=8000 --rxIntDelay=0s --rxAbsIntDelay=131072ns (128
+ * units)
  *   --checksumOffload=profile --tcpOffload=profile --busKind=profile --busWidth=0 --busClock=0
  *   --mmrbc=0B
  *   (0: the profile's); `--help` explains each.
  *
- * Metrics: throughput (payload at the receiver, Mb/s); UDP: sendRate (payload the sender's
+ * Both directions (--bothDirections, TCP): a second stream, the same in every way, from the
+ * receiver to the sender (port 5002) over the same period, so each host sends and receives
+ * at once and its CPU, memory bus, PCI-X bus and NIC (one offload engine for both
+ * directions) serve both.
+ *
+ * Metrics: throughput (payload at the receiver, Mb/s); reverseThroughput (the second
+ * stream's, --bothDirections); UDP: sendRate (payload the sender's
  * socket accepted, Mb/s), datagramsSent, datagramsReceived (in all), datagramsLost; per host
  * (Sender, Receiver): cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a
  * memory bus), rxRingDrops, interruptRate (1/s), packetsPerInterrupt (frames delivered to
@@ -102,6 +109,7 @@ struct Options
     uint32_t messageSize{0};
     uint64_t window{65536};
     Time duration{Seconds(10)};
+    bool bothDirections{false};
 
     /** @return the bytes per write: --messageSize, or mtu - 28 B (UDP), 8 KiB (TCP) */
     uint32_t WriteSize() const
@@ -168,6 +176,13 @@ AddStreamFlags(ScenarioFlags& flags, Options& o)
                   &o.duration,
                   MilliSeconds(1),
                   Hours(1));
+    flags.AddBool("bothDirections",
+                  "a second TCP_STREAM from the receiver to the sender at the same time, "
+                  "port 5002 (two netperfs, one each way: the SC2004 Chelsio tests); metric "
+                  "reverseThroughput",
+                  &o.bothDirections);
+    flags.AddConstraint("bothDirections needs protocol tcp",
+                        [&o]() { return !o.bothDirections || o.protocol == "tcp"; });
     flags.AddConstraint("window is at least 2KiB, or 0B with protocol tcp", [&o]() {
         return o.window >= 2048 || (o.window == 0 && o.protocol == "tcp");
     });
@@ -334,6 +349,7 @@ main(int argc, char* argv[])
     UdpCount count{MilliSeconds(100), MilliSeconds(100) + o.duration};
     Ptr<UdpStreamSender> udpSender;
     Ptr<IperfServer> tcpServer;
+    Ptr<IperfServer> reverseServer;
     if (udp)
     {
         udpSender = InstallUdpStream(hosts,
@@ -351,6 +367,16 @@ main(int argc, char* argv[])
                                          o.WriteSize(),
                                          count.from,
                                          count.to);
+    }
+    if (o.bothDirections)
+    {
+        reverseServer = InstallIperfTransfer(hosts.Get(1),
+                                             hosts.Get(0),
+                                             interfaces.GetAddress(0),
+                                             5002,
+                                             o.WriteSize(),
+                                             count.from,
+                                             count.to);
     }
     HostCounters counters(hosts, nics, {"Sender", "Receiver"});
     counters.Schedule(count.from, count.to);
@@ -370,6 +396,10 @@ main(int argc, char* argv[])
     else if (!tcpServer->GetReports().empty())
     {
         result.SetMetric("throughput", IperfGoodput(tcpServer), "Mb/s");
+    }
+    if (reverseServer && !reverseServer->GetReports().empty())
+    {
+        result.SetMetric("reverseThroughput", IperfGoodput(reverseServer), "Mb/s");
     }
     counters.WriteTo(result);
     result.SetMetric("rxRingDrops",
