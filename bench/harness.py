@@ -217,17 +217,24 @@ RECOVERY_FLAGS = (
 # The land-speed-record path (20,645 km, 433 ms RTT, 10 GbE, 1500 B MTU, one standard TCP
 # stream) with BDP-sized Linux buffers, for wan-hosts: its kernel flags are given on the
 # command line, so a host profile's kernel keeps them (WanTcpFlags::KernelOverrides).
-RECORD_FLAGS = (
+RECORD_PATH = (
     "--bottleneckRate=10Gbps",
     "--rtt=433ms",
     "--segmentSize=1448B",
-    "--bufferSemantics=linux",
-    "--sndBuf=541MB",
-    "--rcvBuf=541MB",
     "--rmemMax=1GiB",
     "--wmemMax=1GiB",
 )
+RECORD_FLAGS = (*RECORD_PATH, "--bufferSemantics=linux", "--sndBuf=541MB", "--rcvBuf=541MB")
 RECORD_HOST = "tengig-opteron-v20z-chelsio"
+# The long run's 16 streams with 2 MB windows on the same path (validation
+# high-speed-tcp-wan-land-speed-record).
+SIXTEEN_STREAMS = (
+    *RECORD_PATH,
+    "--flows=16",
+    "--bufferSemantics=ns3",
+    "--sndBuf=2MB",
+    "--rcvBuf=2MB",
+)
 
 BENCHMARKS = {
     "gige-iperf": Benchmark(
@@ -351,6 +358,22 @@ BENCHMARKS = {
         # at 433 ms a segment; at 40 Gb/s it carries the record's transfer, as the host
         # models' rings and CPUs do at 10 Gb/s.
         reference=wan_bulk_transfer("bare ends", *RECORD_FLAGS, "--accessRate=40Gbps"),
+        max_wall_ratio=1.3,
+    ),
+    "wan-hosts-16-streams": Benchmark(
+        description="the long run of the record path with host models at both ends: 16 "
+        "streams of 2 MB windows (ns-3 semantics: the window is the buffer set), 1500 B MTU, "
+        f"433 ms RTT, --sender and --receiver {RECORD_HOST}, against the same 16 streams "
+        "between bare ends on 40 Gb/s access links; goal (issue 18): at most 1.3x the bare "
+        "path's wall time per data packet",
+        subject=wan_bulk_transfer(
+            "host models",
+            *SIXTEEN_STREAMS,
+            "--accessRate=10Gbps",
+            f"--sender={RECORD_HOST}",
+            f"--receiver={RECORD_HOST}",
+        ),
+        reference=wan_bulk_transfer("bare ends", *SIXTEEN_STREAMS, "--accessRate=40Gbps"),
         max_wall_ratio=1.3,
     ),
     "nic-model": Benchmark(
