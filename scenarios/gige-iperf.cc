@@ -6,8 +6,11 @@
  * (shared reference lightpath-accelerator.md; validation/lightpath-accelerator-*).
  *
  * Each host is a host model (HostCpu, HostBus) with a NIC (NicNetDevice: descriptor
- * rings, DMA, e1000 interrupt throttling, NAPI) from a named host profile; --host=none
- * puts plain Ethernet devices on the hosts instead (exact framing, no host). The switch is
+ * rings, DMA, e1000 interrupt throttling, NAPI) from a named host profile, --host for
+ * host0 and, unless --serverHost names another, for the servers (one SC2004 V40z sending
+ * to two V20z: --host=tengig-opteron-v40z-s2io --serverHost=tengig-opteron-v20z-s2io
+ * --receivers=2); --host=none puts plain Ethernet devices on the hosts instead (exact
+ * framing, no host). The switch is
  * hybridnet's PacketSwitch (docs/modules/fabric.md) with one EthernetNetDevice port per
  * host: full duplex, store and forward plus --switchLatency, output queues of --queueSize
  * packets, no 802.3x flow control. The study's switch is an unnamed 24-port GigE switch
@@ -37,7 +40,8 @@
  * iperf -w W (TcpChoice: Linux doubles it and advertises 3/4; with --tcp=ns3 or
  * --host=none the buffer as set, advertised whole).
  *
- * Flags (defaults): --host=accelerator-xeon --itr=8000 --throttleClock=FreeRunning
+ * Flags (defaults): --host=accelerator-xeon --serverHost=same --itr=8000
+ * --throttleClock=FreeRunning
  *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --switchLatency=4.4us
  *   --mtu=1500B
  *   --segmentSize=1448B --window=0B --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
@@ -184,9 +188,20 @@ AddRules(ScenarioFlags& flags, const Options& o, const HostFlags& hosts)
                         [&o]() { return !o.bidirectional || o.receivers == 1; });
 }
 
+/** HostFlags indexes: --host (host0, the client) and --serverHost (the servers). */
+constexpr size_t kClientProfile = 0;
+constexpr size_t kServerProfile = 1;
+
+/** @return the index of host @p i's profile: the client's or the servers' */
+size_t
+ProfileOf(uint32_t i)
+{
+    return i == 0 ? kClientProfile : kServerProfile;
+}
+
 /**
- * The hosts on a PacketSwitch: each a host model with its NIC (or with --host=none a plain
- * EthernetNetDevice), cabled to a port of its own.
+ * The hosts on a PacketSwitch: each a host model with its NIC from its profile (or with
+ * --host=none a plain EthernetNetDevice), cabled to a port of its own.
  * @return the hosts' devices
  */
 NetDeviceContainer
@@ -195,15 +210,7 @@ BuildStar(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
     Ptr<Node> sw = CreateObject<Node>();
     NetDeviceContainer devices;
     NetDeviceContainer ports;
-    auto cable = [&](auto& link) {
-        for (uint32_t i = 0; i < hosts.GetN(); ++i)
-        {
-            NetDeviceContainer pair = link.Install(hosts.Get(i), sw);
-            devices.Add(pair.Get(0));
-            ports.Add(pair.Get(1));
-        }
-    };
-    if (!hostFlags.IsModelled(0))
+    if (!hostFlags.IsModelled(kClientProfile))
     {
         EthernetHelper link;
         link.SetDeviceAttribute("DataRate", DataRateValue(o.linkRate));
@@ -212,22 +219,36 @@ BuildStar(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
         link.SetQueue("ns3::DropTailQueue",
                       "MaxSize",
                       QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.queueSize)));
-        cable(link);
+        for (uint32_t i = 0; i < hosts.GetN(); ++i)
+        {
+            NetDeviceContainer pair = link.Install(hosts.Get(i), sw);
+            devices.Add(pair.Get(0));
+            ports.Add(pair.Get(1));
+        }
     }
     else
     {
-        LoopbackHelper lo;
-        hostFlags.ApplyLoopback(0, lo);
-        lo.Install(hosts);
-        NicHelper link;
-        hostFlags.Apply(0, link);
-        link.SetDeviceAttribute("DataRate", DataRateValue(o.linkRate));
-        link.SetPortAttribute("DataRate", DataRateValue(o.linkRate));
-        link.SetDeviceAttribute("Mtu", UintegerValue(o.mtu));
-        link.SetPortAttribute("Mtu", UintegerValue(o.mtu));
-        link.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
-        link.SetPortQueueSize(o.queueSize);
-        cable(link);
+        for (uint32_t i = 0; i < hosts.GetN(); ++i)
+        {
+            const size_t profile = ProfileOf(i);
+            LoopbackHelper lo;
+            hostFlags.ApplyLoopback(profile, lo);
+            lo.Install(hosts.Get(i));
+        }
+        for (uint32_t i = 0; i < hosts.GetN(); ++i)
+        {
+            NicHelper link;
+            hostFlags.Apply(ProfileOf(i), link);
+            link.SetDeviceAttribute("DataRate", DataRateValue(o.linkRate));
+            link.SetPortAttribute("DataRate", DataRateValue(o.linkRate));
+            link.SetDeviceAttribute("Mtu", UintegerValue(o.mtu));
+            link.SetPortAttribute("Mtu", UintegerValue(o.mtu));
+            link.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
+            link.SetPortQueueSize(o.queueSize);
+            NetDeviceContainer pair = link.Install(hosts.Get(i), sw);
+            devices.Add(pair.Get(0));
+            ports.Add(pair.Get(1));
+        }
         NicHelper::AssignStreams(devices, 0);
     }
     PacketSwitchHelper star;
@@ -336,9 +357,11 @@ main(int argc, char* argv[])
     auto& flags = scenario.Flags();
     hostFlags.AddProfile(flags,
                          "host",
-                         "every host",
+                         "every host (host0, the iperf client, and the servers unless "
+                         "--serverHost names another)",
                          "accelerator-xeon",
                          "plain Ethernet devices, no host model");
+    hostFlags.AddProfileLike(flags, "serverHost", "the iperf servers (host1, host2)", 0);
     hostFlags.AddInterruptThrottle(flags);
     hostFlags.AddThrottleClock(flags);
     hostFlags.AddRings(flags);
@@ -350,7 +373,12 @@ main(int argc, char* argv[])
         {
             return ""; // pings only: no TCP socket
         }
-        return tcp.CheckWindow(hostFlags.IsModelled(0) ? &hostFlags.GetProfile(0) : nullptr);
+        if (!hostFlags.IsModelled(kClientProfile))
+        {
+            return tcp.CheckWindow(nullptr);
+        }
+        const std::string client = tcp.CheckWindow(&hostFlags.GetProfile(kClientProfile));
+        return client.empty() ? tcp.CheckWindow(&hostFlags.GetProfile(kServerProfile)) : client;
     });
     ping.AddFlags(flags, "after the transfer, host0 to host1", true, 300);
     AddRules(flags, o, hostFlags);
@@ -364,11 +392,17 @@ main(int argc, char* argv[])
 
     NodeContainer hosts(1 + o.receivers);
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
-    tcp.Install(hosts, hostFlags.IsModelled(0) ? &hostFlags.GetProfile(0) : nullptr);
-    InternetStackHelper().Install(hosts);
-    if (hostFlags.IsModelled(0))
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
-        hostFlags.GetProfile(0).InstallQdisc(devices); // host=none keeps ns-3's default
+        const bool modelled = hostFlags.IsModelled(ProfileOf(i));
+        tcp.Install(NodeContainer(hosts.Get(i)),
+                    modelled ? &hostFlags.GetProfile(ProfileOf(i)) : nullptr);
+    }
+    InternetStackHelper().Install(hosts);
+    for (uint32_t i = 0; hostFlags.IsModelled(kClientProfile) && i < hosts.GetN(); ++i)
+    {
+        // host=none keeps ns-3's default
+        hostFlags.GetProfile(ProfileOf(i)).InstallQdisc(NetDeviceContainer(devices.Get(i)));
     }
     Ipv4InterfaceContainer addresses =
         Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);
@@ -393,7 +427,7 @@ main(int argc, char* argv[])
 
     auto& result = scenario.Result();
     transfers.WriteTo(result);
-    if (o.duration.IsStrictlyPositive() && hostFlags.IsModelled(0))
+    if (o.duration.IsStrictlyPositive() && hostFlags.IsModelled(kClientProfile))
     {
         counters.WriteTo(result);
         uint64_t drops = 0;

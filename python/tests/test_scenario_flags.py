@@ -63,6 +63,9 @@ BAD = [
     ("--loopback=true --segmentSize=16385B", "loopback MTU (16436B)"),
     ("--writeSize=0B", "range 1B to"),
     ("--writeSize=8K", "--writeSize"),
+    ("--host=none --serverHost=farm-pentium-800", "serverHost is same with --host=none"),
+    ("--serverHost=none", "--serverHost"),
+    ("--serverHost=pentium", "--serverHost: no host profile 'pentium'"),
 ]
 
 
@@ -130,3 +133,25 @@ def test_good_flags_run(gige_iperf, tmp_path):
         "unit": "bit/s",
     }
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"], "temporary file left behind"
+
+
+def test_server_host_names_the_servers_machine(gige_iperf, tmp_path):
+    """--serverHost: host0 keeps --host's profile, the servers run their own. Two iperf
+    streams out of a 2.4 GHz Xeon (accelerator-xeon): into the 800 MHz farm PCs (32-bit/
+    33 MHz PCI) each server works harder and the two take less than two more Xeons."""
+
+    def run(*extra):
+        out = tmp_path / "r.json"
+        args = [str(gige_iperf), "--duration=1s", "--pingCount=0", "--receivers=2", *extra]
+        proc = subprocess.run([*args, f"--output={out}"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        doc = json.loads(out.read_text())
+        return {k: v["value"] for k, v in doc["metrics"].items()}, doc["parameters"]
+
+    same, parameters = run()
+    assert parameters["serverHost"]["text"] == "same"
+    slow, _ = run("--serverHost=farm-pentium-800")
+    assert slow["cpuUtilisationClient"] < same["cpuUtilisationClient"]
+    for server in ("Server", "Server2"):
+        assert slow[f"cpuUtilisation{server}"] > same[f"cpuUtilisation{server}"]
+    assert slow["aggregateGoodput"] < same["aggregateGoodput"]

@@ -61,7 +61,7 @@ HostFlags::AddProfile(ScenarioFlags& flags,
     {
         flags.AddInputCheck([this]() { return LoadProfiles(); });
     }
-    m_profiles.push_back(Profile{name, profile, !none.empty(), std::nullopt});
+    m_profiles.push_back(Profile{name, profile, !none.empty(), std::nullopt, std::nullopt});
     std::string names;
     for (const auto& n : HostProfile::Names())
     {
@@ -76,6 +76,28 @@ HostFlags::AddProfile(ScenarioFlags& flags,
                       (none.empty() ? "" : ", or none"),
                   [](const std::string& text) { return !text.empty(); });
     return m_profiles.size() - 1;
+}
+
+size_t
+HostFlags::AddProfileLike(ScenarioFlags& flags,
+                          const std::string& name,
+                          const std::string& who,
+                          size_t like)
+{
+    NS_ASSERT_MSG(like < m_profiles.size(), "AddProfileLike: register --" << name << " later");
+    const std::string other = m_profiles[like].flag;
+    m_profiles.push_back(Profile{name, "same", false, std::nullopt, like});
+    const size_t index = m_profiles.size() - 1;
+    flags.AddText(name,
+                  "host profile of " + who + ": same (--" + other + "'s), a bundled one or " +
+                      "the path of a profile file (see --" + other + ")",
+                  &m_profiles.back().text,
+                  "same, a profile name or a profile file",
+                  [](const std::string& text) { return !text.empty() && text != "none"; });
+    flags.AddConstraint(name + " is same with --" + other + "=none", [this, like, index]() {
+        return IsModelled(like) || m_profiles.at(index).text == "same";
+    });
+    return index;
 }
 
 void
@@ -217,7 +239,12 @@ HostFlags::AddBus(ScenarioFlags& flags)
 bool
 HostFlags::IsModelled(size_t i) const
 {
-    return !(m_profiles.at(i).none && m_profiles.at(i).text == "none");
+    const Profile& p = m_profiles.at(i);
+    if (p.like && p.text == "same")
+    {
+        return IsModelled(*p.like);
+    }
+    return !(p.none && p.text == "none");
 }
 
 const HostProfile&
@@ -330,6 +357,11 @@ HostFlags::LoadProfiles()
         p.loaded.reset();
         if (p.none && p.text == "none")
         {
+            continue;
+        }
+        if (p.like && p.text == "same")
+        {
+            p.loaded = m_profiles.at(*p.like).loaded; // registered, so loaded, before
             continue;
         }
         try

@@ -78,6 +78,20 @@ class HostFlags
                       const std::string& who,
                       const std::string& profile,
                       const std::string& none);
+    /**
+     * Register a profile flag whose default, `same`, is profile @p like's: other machines of
+     * a scenario that are usually the same as the first (the servers of a client). `none`
+     * is not accepted.
+     * @param flags the scenario's flags
+     * @param name the flag ("serverHost")
+     * @param who the machines, for help
+     * @param like the index of the profile `same` stands for (registered before)
+     * @return the profile's index, for the other methods
+     */
+    size_t AddProfileLike(ScenarioFlags& flags,
+                          const std::string& name,
+                          const std::string& who,
+                          size_t like);
     /** Register --itr. @param flags the scenario's flags */
     void AddInterruptThrottle(ScenarioFlags& flags);
     /** Register --throttleClock. @param flags the scenario's flags */
@@ -133,6 +147,7 @@ class HostFlags
         std::string text;                  //!< the flag's value
         bool none{false};                  //!< `none` is accepted
         std::optional<HostProfile> loaded; //!< after the input check
+        std::optional<size_t> like;        //!< `same` (the default) is this profile's
     };
 
     /** @return profile @p i's bus with the flags applied; nothing if it does not load */
