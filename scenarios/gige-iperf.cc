@@ -10,15 +10,15 @@
  * host0 and, unless --serverHost names another, for the servers (one SC2004 V40z sending
  * to two V20z: --host=tengig-opteron-v40z-s2io --serverHost=tengig-opteron-v20z-s2io
  * --receivers=2); --host=none puts plain Ethernet devices on the hosts instead (exact
- * framing, no host). The switch is
- * hybridnet's PacketSwitch (docs/modules/fabric.md) with one EthernetNetDevice port per
- * host: full duplex, store and forward plus --switchLatency, output queues of --queueSize
- * packets, no 802.3x flow control. The study's switch is an unnamed 24-port GigE switch
- * whose latency is not published; the default 4.4us is an assumption from another GigE
- * switch of the time: EMP (Shivam, Wyckoff, Panda, SC2001) measured about 5 us one way
- * added by a switch in the path for small messages, PHYs and a second store and forward
- * included; the model adds the latter itself (a minimum frame, 72 B with preamble: 0.58 us
- * at 1 Gb/s), so 5 - 0.58 = 4.4 us remain. --switchLatency=0s is an ideal switch.
+ * framing, no host). The switch is hybridnet's PacketSwitch (docs/modules/fabric.md)
+ * with one EthernetNetDevice port per host: full duplex, store and forward plus
+ * --switchLatency, output queues of --queueSize packets, no 802.3x flow control. The
+ * study's switch is an unnamed 24-port GigE switch whose latency is not published; the
+ * default 4.4us is an assumption from another GigE switch of the time: EMP (Shivam,
+ * Wyckoff, Panda, SC2001) measured about 5 us one way added by a switch in the path for
+ * small messages, PHYs and a second store and forward included; the model adds the latter
+ * itself (a minimum frame, 72 B with preamble: 0.58 us at 1 Gb/s), so 5 - 0.58 = 4.4 us
+ * remain. --switchLatency=0s is an ideal switch.
  *
  *     host0 (iperf client, ping) ---- switch ---- host1 (iperf server)
  *            10.0.0.1        linkRate, linkDelay   \    10.0.0.2
@@ -41,9 +41,8 @@
  * --host=none the buffer as set, advertised whole).
  *
  * Flags (defaults): --host=accelerator-xeon --serverHost=same --itr=8000
- * --throttleClock=FreeRunning
- *   --rxRing=256 --txRing=256 --linkRate=1Gbps --linkDelay=500ns --switchLatency=4.4us
- *   --mtu=1500B
+ *   --throttleClock=FreeRunning --rxRing=256 --txRing=256 --linkRate=1Gbps
+ *   --linkDelay=500ns --switchLatency=4.4us --mtu=1500B
  *   --segmentSize=1448B --window=0B --writeSize=8KiB --congestionOps=ns3::TcpLinuxReno
  *   --tcp=lfn --queueSize=100 --duration=10s --interval=1s --bidirectional=false --receivers=1
  *   --loopback=false --pingCount=300 --pingInterval=1s --pingFlood=false --pingSize=56B;
