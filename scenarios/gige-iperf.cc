@@ -259,6 +259,29 @@ BuildStar(NodeContainer hosts, const Options& o, const HostFlags& hostFlags)
     return devices;
 }
 
+/**
+ * Each host's TCP with its profile's kernel, the internet stack, and its profile's queue
+ * discipline on its device (--host=none keeps ns-3's TCP defaults and queue discipline).
+ */
+void
+InstallStacks(NodeContainer hosts,
+              NetDeviceContainer devices,
+              const HostFlags& hostFlags,
+              const TcpChoice& tcp)
+{
+    const bool modelled = hostFlags.IsModelled(kClientProfile);
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        tcp.Install(NodeContainer(hosts.Get(i)),
+                    modelled ? &hostFlags.GetProfile(ProfileOf(i)) : nullptr);
+    }
+    InternetStackHelper().Install(hosts);
+    for (uint32_t i = 0; modelled && i < hosts.GetN(); ++i)
+    {
+        hostFlags.GetProfile(ProfileOf(i)).InstallQdisc(NetDeviceContainer(devices.Get(i)));
+    }
+}
+
 /** The iperf tests out of host0 (and into it with --bidirectional) and their reports. */
 struct Transfers
 {
@@ -391,18 +414,7 @@ main(int argc, char* argv[])
 
     NodeContainer hosts(1 + o.receivers);
     NetDeviceContainer devices = BuildStar(hosts, o, hostFlags);
-    for (uint32_t i = 0; i < hosts.GetN(); ++i)
-    {
-        const bool modelled = hostFlags.IsModelled(ProfileOf(i));
-        tcp.Install(NodeContainer(hosts.Get(i)),
-                    modelled ? &hostFlags.GetProfile(ProfileOf(i)) : nullptr);
-    }
-    InternetStackHelper().Install(hosts);
-    for (uint32_t i = 0; hostFlags.IsModelled(kClientProfile) && i < hosts.GetN(); ++i)
-    {
-        // host=none keeps ns-3's default
-        hostFlags.GetProfile(ProfileOf(i)).InstallQdisc(NetDeviceContainer(devices.Get(i)));
-    }
+    InstallStacks(hosts, devices, hostFlags, tcp);
     Ipv4InterfaceContainer addresses =
         Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices);
     // Hosts on a busy cluster LAN know each other's MAC addresses: static ARP entries, so

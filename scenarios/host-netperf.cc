@@ -263,6 +263,72 @@ InstallUdpStream(NodeContainer hosts,
     return DynamicCast<UdpStreamSender>(apps.Get(0));
 }
 
+/** The test's streams: UDP_STREAM, or TCP_STREAM and with --bothDirections its reverse. */
+struct Streams
+{
+    UdpCount count;                 //!< the writing period, and UDP's arrivals
+    Ptr<UdpStreamSender> udpSender; //!< UDP
+    Ptr<IperfServer> tcpServer;     //!< TCP, sender to receiver
+    Ptr<IperfServer> reverseServer; //!< TCP, receiver to sender (--bothDirections)
+
+    /** Install the streams the flags ask for over count's writing period. */
+    void Install(NodeContainer hosts,
+                 NetDeviceContainer nics,
+                 Ipv4InterfaceContainer interfaces,
+                 const Options& o)
+    {
+        if (o.protocol == "udp")
+        {
+            udpSender = InstallUdpStream(hosts,
+                                         nics.Get(0),
+                                         InetSocketAddress(interfaces.GetAddress(1), 5001),
+                                         o,
+                                         &count);
+            return;
+        }
+        tcpServer = InstallIperfTransfer(hosts.Get(0),
+                                         hosts.Get(1),
+                                         interfaces.GetAddress(1),
+                                         5001,
+                                         o.WriteSize(),
+                                         count.from,
+                                         count.to);
+        if (o.bothDirections)
+        {
+            reverseServer = InstallIperfTransfer(hosts.Get(1),
+                                                 hosts.Get(0),
+                                                 interfaces.GetAddress(0),
+                                                 5002,
+                                                 o.WriteSize(),
+                                                 count.from,
+                                                 count.to);
+        }
+    }
+
+    /** throughput, and UDP's sendRate and datagram counts or TCP's reverseThroughput. */
+    void WriteTo(ResultDocument& result, const Options& o) const
+    {
+        const double seconds = o.duration.GetSeconds();
+        if (udpSender)
+        {
+            const uint64_t sent = udpSender->GetSentDatagrams();
+            result.SetMetric("throughput", 8.0 * count.bytesInPeriod / seconds / 1e6, "Mb/s");
+            result.SetMetric("sendRate", 8.0 * udpSender->GetSentBytes() / seconds / 1e6, "Mb/s");
+            result.SetMetric("datagramsSent", double(sent), "");
+            result.SetMetric("datagramsReceived", double(count.datagrams), "");
+            result.SetMetric("datagramsLost", double(sent - count.datagrams), "");
+        }
+        else if (!tcpServer->GetReports().empty())
+        {
+            result.SetMetric("throughput", IperfGoodput(tcpServer), "Mb/s");
+        }
+        if (reverseServer && !reverseServer->GetReports().empty())
+        {
+            result.SetMetric("reverseThroughput", IperfGoodput(reverseServer), "Mb/s");
+        }
+    }
+};
+
 /**
  * First-principles ceilings of one full-size packet of P payload bytes: wireCeiling (R P /
  * wire bytes), busTimingRate (8 P over the sender's DMA read of the frame alone),
@@ -346,61 +412,17 @@ main(int argc, char* argv[])
     Ipv4InterfaceContainer interfaces = Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(nics);
     NeighborCacheHelper().PopulateNeighborCache();
 
-    UdpCount count{MilliSeconds(100), MilliSeconds(100) + o.duration};
-    Ptr<UdpStreamSender> udpSender;
-    Ptr<IperfServer> tcpServer;
-    Ptr<IperfServer> reverseServer;
-    if (udp)
-    {
-        udpSender = InstallUdpStream(hosts,
-                                     nics.Get(0),
-                                     InetSocketAddress(interfaces.GetAddress(1), 5001),
-                                     o,
-                                     &count);
-    }
-    else
-    {
-        tcpServer = InstallIperfTransfer(hosts.Get(0),
-                                         hosts.Get(1),
-                                         interfaces.GetAddress(1),
-                                         5001,
-                                         o.WriteSize(),
-                                         count.from,
-                                         count.to);
-    }
-    if (o.bothDirections)
-    {
-        reverseServer = InstallIperfTransfer(hosts.Get(1),
-                                             hosts.Get(0),
-                                             interfaces.GetAddress(0),
-                                             5002,
-                                             o.WriteSize(),
-                                             count.from,
-                                             count.to);
-    }
+    Streams streams{UdpCount{MilliSeconds(100), MilliSeconds(100) + o.duration},
+                    nullptr,
+                    nullptr,
+                    nullptr};
+    streams.Install(hosts, nics, interfaces, o);
     HostCounters counters(hosts, nics, {"Sender", "Receiver"});
-    counters.Schedule(count.from, count.to);
-    scenario.Run(count.to + Seconds(1));
+    counters.Schedule(streams.count.from, streams.count.to);
+    scenario.Run(streams.count.to + Seconds(1));
 
     auto& result = scenario.Result();
-    const double seconds = o.duration.GetSeconds();
-    if (udp)
-    {
-        const uint64_t sent = udpSender->GetSentDatagrams();
-        result.SetMetric("throughput", 8.0 * count.bytesInPeriod / seconds / 1e6, "Mb/s");
-        result.SetMetric("sendRate", 8.0 * udpSender->GetSentBytes() / seconds / 1e6, "Mb/s");
-        result.SetMetric("datagramsSent", double(sent), "");
-        result.SetMetric("datagramsReceived", double(count.datagrams), "");
-        result.SetMetric("datagramsLost", double(sent - count.datagrams), "");
-    }
-    else if (!tcpServer->GetReports().empty())
-    {
-        result.SetMetric("throughput", IperfGoodput(tcpServer), "Mb/s");
-    }
-    if (reverseServer && !reverseServer->GetReports().empty())
-    {
-        result.SetMetric("reverseThroughput", IperfGoodput(reverseServer), "Mb/s");
-    }
+    streams.WriteTo(result, o);
     counters.WriteTo(result);
     result.SetMetric("rxRingDrops",
                      double(DynamicCast<NicNetDevice>(nics.Get(1))->GetRxRingDrops()),
