@@ -66,7 +66,8 @@
  * first-principles ceilings for one full-size packet of P payload bytes: wireCeiling
  * (R P / wire bytes), busTimingRate (8 P over the sender's DMA read of the frame alone),
  * busCeilingSender (8 P over the sender's descriptor fetch, frame read and status
- * write-back), busCeilingReceiver (8 P over the receiver's frame write and descriptor
+ * write-back; over the payload's read alone for TCP from a NIC with TcpOffload,
+ * NicNetDevice (O3)), busCeilingReceiver (8 P over the receiver's frame write and descriptor
  * write-back) - all Mb/s; messageSize and payloadPerPacket (B).
  *
  * Run:  hybridnet run host-netperf --protocol=udp --duration=2s
@@ -332,20 +333,28 @@ struct Streams
 /**
  * First-principles ceilings of one full-size packet of P payload bytes: wireCeiling (R P /
  * wire bytes), busTimingRate (8 P over the sender's DMA read of the frame alone),
- * busCeilingSender (8 P over descriptor fetch, frame read and status write-back),
+ * busCeilingSender (8 P over descriptor fetch, frame read and status write-back, (T3)-(T4)
+ * of NicNetDevice; over the read of P alone for TCP with TcpOffload, (O3)),
  * busCeilingReceiver (8 P over frame write and descriptor write-back).
  */
 void
-WriteCeilings(ResultDocument& result, NodeContainer hosts, const Options& o)
+WriteCeilings(ResultDocument& result,
+              NodeContainer hosts,
+              NetDeviceContainer nics,
+              const Options& o)
 {
     const uint32_t frame = o.L3PerPacket() + kEthernetFraming;
     const double bits = 8.0 * o.PayloadPerPacket();
     Ptr<HostBus> senderBus = hosts.Get(0)->GetObject<HostBus>();
     Ptr<HostBus> receiverBus = hosts.Get(1)->GetObject<HostBus>();
     const Time frameRead = senderBus->GetTransferTime(HostBus::FROM_MEMORY, frame);
+    BooleanValue offload;
+    nics.Get(0)->GetAttribute("TcpOffload", offload);
     const Time senderPerPacket =
-        senderBus->GetTransferTime(HostBus::FROM_MEMORY, kDescriptorBytes) + frameRead +
-        senderBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
+        o.protocol == "tcp" && offload.Get()
+            ? senderBus->GetTransferTime(HostBus::FROM_MEMORY, o.PayloadPerPacket())
+            : senderBus->GetTransferTime(HostBus::FROM_MEMORY, kDescriptorBytes) + frameRead +
+                  senderBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
     const Time receiverPerPacket =
         receiverBus->GetTransferTime(HostBus::TO_MEMORY, frame) +
         receiverBus->GetTransferTime(HostBus::TO_MEMORY, kDescriptorBytes);
@@ -427,7 +436,7 @@ main(int argc, char* argv[])
     result.SetMetric("rxRingDrops",
                      double(DynamicCast<NicNetDevice>(nics.Get(1))->GetRxRingDrops()),
                      "");
-    WriteCeilings(result, hosts, o);
+    WriteCeilings(result, hosts, nics, o);
     result.SetMetric("messageSize", double(o.WriteSize()), "B");
     result.SetMetric("payloadPerPacket", double(o.PayloadPerPacket()), "B");
     return scenario.Finish();

@@ -133,7 +133,8 @@ EthernetNetDevice::GetTypeId()
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_phyTxBeginTrace),
                             "ns3::hybridnet::EthernetNetDevice::PacketCallback")
             .AddTraceSource("PhyTxEnd",
-                            "Last bit of a frame leaves, equation (3).",
+                            "Last bit of a frame leaves, equation (3); heard by the sinks "
+                            "connected when the frame started.",
                             MakeTraceSourceAccessor(&EthernetNetDevice::m_phyTxEndTrace),
                             "ns3::hybridnet::EthernetNetDevice::PacketCallback")
             .AddTraceSource("PhyRxEnd",
@@ -333,8 +334,11 @@ EthernetNetDevice::TransmitStart(Ptr<Packet> frame, bool control)
     const Time now = Simulator::Now();
     m_phyTxBeginTrace(frame);
     m_channel->Transmit(frame, this, frameEnd - now);
-    m_frameEndEvent =
-        Simulator::Schedule(frameEnd - now, &EthernetNetDevice::FrameEnd, this, frame, control);
+    if (!m_phyTxEndTrace.IsEmpty() || (!control && NeedsFrameSent()))
+    {
+        m_frameEndEvent =
+            Simulator::Schedule(frameEnd - now, &EthernetNetDevice::FrameEnd, this, frame, control);
+    }
     m_slotEndEvent =
         Simulator::Schedule(m_slotEnd - now, &EthernetNetDevice::SlotEnd, this, wireBytes);
 }
@@ -352,6 +356,12 @@ EthernetNetDevice::FrameEnd(Ptr<Packet> frame, bool control)
 void
 EthernetNetDevice::NotifyFrameSent(Ptr<const Packet> /* frame */)
 {
+}
+
+bool
+EthernetNetDevice::NeedsFrameSent() const
+{
+    return false;
 }
 
 void

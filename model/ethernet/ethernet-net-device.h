@@ -264,6 +264,12 @@ class EthernetNetDevice : public NetDevice
     virtual void NotifyFrameSent(Ptr<const Packet> frame);
 
     /**
+     * @return whether NotifyFrameSent does something: false here, so that a frame whose
+     * end nobody hears (no PhyTxEnd sink when it starts) costs no event
+     */
+    virtual bool NeedsFrameSent() const;
+
+    /**
      * Fire MacTxDrop for a packet a subclass refuses before the MAC.
      * @param packet the L3 packet
      */

@@ -276,6 +276,7 @@ NicNetDevice::DoDispose()
     m_txBacklog.clear();
     m_writes.clear();
     m_txDma.clear();
+    m_txPayloadDma.clear();
     m_txFetchBytes.clear();
     m_txWriteBack.clear();
     m_cpu = nullptr;
@@ -766,6 +767,7 @@ NicNetDevice::Admit(Ptr<Packet> packet,
     const Headers headers = ReadHeaders(packet, 0, protocolNumber);
     const bool offloaded = headers.tcp && m_tcpOffload;
     TxEntry entry{packet, source, dest, protocolNumber, m_nextTxId++, false, offloaded};
+    entry.payload = headers.payload;
     if (offloaded && headers.payload == 0)
     {
         SendThroughEngine(entry); // (O2): the card's own segment, no host work, no DMA
@@ -850,6 +852,15 @@ NicNetDevice::ReleaseTxStack()
 void
 NicNetDevice::StartTxDma(const TxEntry& entry)
 {
+    if (entry.engine)
+    {
+        // (O3): the card reads the payload; it has no descriptor to fetch.
+        m_txPayloadDma.push_back(entry);
+        Bus().Transfer(HostBus::FROM_MEMORY,
+                       entry.payload,
+                       MakeCallback(&NicNetDevice::TxPayloadDone, this));
+        return;
+    }
     const uint32_t frameBytes = GetFrameBytes(entry.packet->GetSize());
     m_txDma.push_back(entry);
     m_txFetchBytes.push_back(frameBytes);
@@ -875,12 +886,16 @@ NicNetDevice::TxDmaDone()
     NS_ASSERT(!m_txDma.empty());
     TxEntry entry = m_txDma.front();
     m_txDma.pop_front();
-    if (entry.engine)
-    {
-        SendThroughEngine(entry); // (O1)
-        return;
-    }
     EthernetNetDevice::SendFrom(entry.packet, entry.source, entry.dest, entry.protocol);
+}
+
+void
+NicNetDevice::TxPayloadDone()
+{
+    NS_ASSERT(!m_txPayloadDma.empty());
+    TxEntry entry = m_txPayloadDma.front();
+    m_txPayloadDma.pop_front();
+    SendThroughEngine(entry); // (O1)
 }
 
 void
@@ -908,10 +923,9 @@ NicNetDevice::NotifyFrameSent(Ptr<const Packet> frame)
     m_watchdogTxBytes += l3Bytes;
     if (m_tcpOffload)
     {
-        const Headers headers = ReadFrameHeaders(frame);
-        if (headers.tcp && headers.payload == 0)
+        if (ReadFrameHeaders(frame).tcp)
         {
-            FreeOnCardDescriptor(); // (O2): no status write-back, no transmit cause
+            FreeOnCardDescriptor(); // (O2), (O3): no status write-back, no transmit cause
             return;
         }
     }
@@ -919,6 +933,12 @@ NicNetDevice::NotifyFrameSent(Ptr<const Packet> frame)
     Bus().Transfer(HostBus::TO_MEMORY,
                    kDescriptorBytes,
                    MakeCallback(&NicNetDevice::TxWriteBackDone, this));
+}
+
+bool
+NicNetDevice::NeedsFrameSent() const
+{
+    return true;
 }
 
 void
@@ -961,6 +981,10 @@ void
 NicNetDevice::FreeOnCardDescriptor()
 {
     m_txOccupancy -= 1;
+    if (m_txBacklog.empty() && !(m_txQueue && m_txQueue->IsStopped()))
+    {
+        return; // nothing waits for the descriptor: no event
+    }
     // Not from inside the MAC's transmit-complete handler: the queue disc may send at once.
     Simulator::ScheduleNow(&NicNetDevice::WakeIfRoom, this);
 }

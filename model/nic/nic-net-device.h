@@ -102,7 +102,7 @@ class HostCpu;
  * retransmission - so the host pays per application write, not per segment). The TCP
  * logic is still the node's socket (LfnTcpSocket); what moves to the card is its cost:
  *   (O1) every TCP segment the NIC receives (data or not, before (R2)) or sends (data
- *        after (T3), others at once) is served by the card's protocol processor,
+ *        after its payload's DMA (O3), others at once) is served by the card's protocol processor,
  *        OffloadEngine: FIFO, s = 1 / SegmentRate per segment, one engine for both
  *        directions. Received segments waiting for it hold receive descriptors (R1),
  *        sent ones their transmit descriptors (T1): the rings bound its queue;
@@ -123,7 +123,11 @@ class HostCpu;
  *        is charged then, and that segment waits for it. So the host's copy lags its data
  *        by one write (totals exact; a write smaller than a segment is charged with its
  *        neighbours, one system call for the lot). Bytes at or below the connection's
- *        highest sequence sent (retransmissions) cost the host nothing.
+ *        highest sequence sent (retransmissions) cost the host nothing. The card then
+ *        reads the segment's payload, one HostBus transfer FROM_MEMORY of P bytes in
+ *        place of (T3) (no descriptor fetch: the card's TCP knows where the socket's data
+ *        lie and builds the headers itself), and frees the descriptor when the segment's
+ *        last bit has left, as in (O2) (no status write-back, no transmit cause);
  *   (O4) the card takes every packet the stack hands it and never stops the device queue
  *        (T1): what its transmit descriptors cannot hold waits, in order, in host memory
  *        (a TOE's own send queues: the socket's unsent data, which its send buffer bounds)
@@ -157,9 +161,10 @@ class HostCpu;
  * without TcpOffload, the CPU cost of the socket layer's copy is charged per packet on
  * this path rather than at the system call. With TcpOffload: the card's ACKs are generated
  * by the node's socket when the data reaches it after the poll (a real TOE acknowledges on
- * arrival, before the host's copy); sent data still crosses the bus frame by frame with
- * its descriptors as in (T3) (a TOE reads the payload in larger DMA bursts and builds the
- * headers on the card); received data raise interrupts and polls as in (R3)-(R7); no
+ * arrival, before the host's copy); sent data are read from memory segment by segment
+ * (a TOE may read longer runs; HostBus splits a read into its bursts - mmrbc on PCI-X,
+ * MRRS on PCI Express - either way, so only the read latency, which reads overlap, is
+ * paid per segment); received data raise interrupts and polls as in (R3)-(R7); no
  * direct data placement or zero-copy.
  */
 class NicNetDevice : public EthernetNetDevice
@@ -227,6 +232,7 @@ class NicNetDevice : public EthernetNetDevice
     void DoInitialize() override;
     void DoDispose() override;
     void NotifyFrameSent(Ptr<const Packet> frame) override;
+    bool NeedsFrameSent() const override;
 
   private:
     /** A frame in the receive ring. */
@@ -241,13 +247,14 @@ class NicNetDevice : public EthernetNetDevice
     /** A packet handed down by the stack. */
     struct TxEntry
     {
-        Ptr<Packet> packet; //!< the L3 packet
-        Address source;     //!< source MAC
-        Address dest;       //!< destination MAC
-        uint16_t protocol;  //!< EtherType
-        uint64_t id{0};     //!< order of arrival from the stack, (T2)
-        bool ready{false};  //!< the host's work for it (T2) or (O3) is done
-        bool engine{false}; //!< a TCP segment: through the offload engine before the MAC
+        Ptr<Packet> packet;  //!< the L3 packet
+        Address source;      //!< source MAC
+        Address dest;        //!< destination MAC
+        uint16_t protocol;   //!< EtherType
+        uint64_t id{0};      //!< order of arrival from the stack, (T2)
+        bool ready{false};   //!< the host's work for it (T2) or (O3) is done
+        bool engine{false};  //!< a TCP segment: through the offload engine before the MAC
+        uint32_t payload{0}; //!< P, the TCP payload (O3)
     };
 
     /** A packet handed down with TcpOffload while the ring was full, (O4). */
@@ -321,9 +328,7 @@ class NicNetDevice : public EthernetNetDevice
     void SendThroughEngine(const TxEntry& entry);
     /** (O1) the engine has processed the oldest TCP segment to send: to the MAC. */
     void TxEngineDone();
-    /**
-     * (O2) a TCP segment without payload has left: the card frees its descriptor itself.
-     */
+    /** (O2), (O3) a TCP segment has left: the card frees its descriptor itself. */
     void FreeOnCardDescriptor();
     /** (T1) wake the device queue if it is stopped and 32 descriptors are free. */
     void WakeIfRoom();
@@ -349,6 +354,8 @@ class NicNetDevice : public EthernetNetDevice
     void TxDescriptorFetched();
     /** (T3) DMA of a packet's frame has ended: hand it to the MAC. */
     void TxDmaDone();
+    /** (O3) DMA of the oldest offloaded segment's payload has ended: to the engine. */
+    void TxPayloadDone();
     /**
      * (T3) start the DMA of a packet.
      * @param entry the packet
@@ -461,6 +468,7 @@ class NicNetDevice : public EthernetNetDevice
     std::deque<Pending> m_txBacklog; //!< (O4): handed down while the ring was full
     std::unordered_map<uint64_t, WriteState> m_writes; //!< (O3) per connection
     std::deque<TxEntry> m_txDma;                       //!< packets being read from memory (T3)
+    std::deque<TxEntry> m_txPayloadDma;  //!< offloaded segments whose payload is read (O3)
     std::deque<uint32_t> m_txFetchBytes; //!< frame sizes F of the descriptors being fetched
     std::deque<uint32_t> m_txWriteBack;  //!< L3 bytes of sent frames in status write-back
     uint32_t m_txCompleted{0};           //!< sent and written back, not yet cleaned
