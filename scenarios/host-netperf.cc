@@ -35,7 +35,11 @@
  * more (TCP: the FIN exchange; UDP: what is still in the hosts drains). Host counters (CPU
  * and bus busy time, interrupts, frames) are read at the start and the end of the writing
  * period. UDP throughput counts the payload received within that period (as netserver,
- * which stops counting when the test ends); datagramsLost counts what never arrived.
+ * which stops counting when the test ends); datagramsLost counts what never arrived, and
+ * after the second of draining every one of them is a drop counted where it happened:
+ *   datagramsSent = datagramsReceived + datagramsDroppedSender + rxRingDrops
+ *                   + datagramsDroppedSocket
+ * (the datagrams fit the MTU, so a dropped frame is a dropped datagram).
  *
  * Interrupt coalescing: --rxIntDelay and --rxAbsIntDelay set the 8254x receive delay timers
  * (RDTR, RADV), which count in units of 1.024 us: a time t becomes round(t / 1.024 us)
@@ -59,7 +63,10 @@
  *
  * Metrics: throughput (payload at the receiver, Mb/s); reverseThroughput (the second
  * stream's, --bothDirections); UDP: sendRate (payload the sender's
- * socket accepted, Mb/s), datagramsSent, datagramsReceived (in all), datagramsLost; per host
+ * socket accepted, Mb/s), datagramsSent, datagramsReceived (in all), datagramsLost, and
+ * where the lost ones went: datagramsDroppedSender (by the sender's stack before the wire:
+ * queue disc, device, IP, ARP; UdpStreamSender (2)), datagramsDroppedSocket (the
+ * receiving socket's buffer was full) and rxRingDrops (the receiving NIC's ring); per host
  * (Sender, Receiver): cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a
  * memory bus), rxRingDrops, interruptRate (1/s), packetsPerInterrupt (frames delivered to
  * the stack per interrupt) (HostCounters); rxRingDrops (the receiver's, as before);
@@ -232,6 +239,7 @@ struct UdpCount
     Time to;                   //!< and end
     uint64_t bytesInPeriod{0}; //!< payload received within [from, to]
     uint64_t datagrams{0};     //!< datagrams received in all
+    Ptr<IperfServer> server;   //!< the counting server (its socket's drops)
 
     /** IperfServer's Rx trace. */
     void Received(uint32_t, Ptr<const Packet> packet)
@@ -254,6 +262,7 @@ InstallUdpStream(NodeContainer hosts,
     sinkHelper.SetAttribute("Protocol", StringValue("Udp"));
     Ptr<IperfServer> sink = DynamicCast<IperfServer>(sinkHelper.Install(hosts.Get(1)).Get(0));
     sink->TraceConnectWithoutContext("Rx", MakeCallback(&UdpCount::Received, count));
+    count->server = sink;
     UdpStreamSenderHelper senderHelper(server);
     senderHelper.SetAttribute("MessageSize", UintegerValue(o.WriteSize()));
     senderHelper.SetAttribute("SendBuffer", UintegerValue(o.window));
@@ -318,6 +327,12 @@ struct Streams
             result.SetMetric("datagramsSent", double(sent), "");
             result.SetMetric("datagramsReceived", double(count.datagrams), "");
             result.SetMetric("datagramsLost", double(sent - count.datagrams), "");
+            result.SetMetric("datagramsDroppedSender",
+                             double(udpSender->GetDroppedDatagrams()),
+                             "");
+            result.SetMetric("datagramsDroppedSocket",
+                             double(count.server->GetReceiveBufferDrops()),
+                             "");
         }
         else if (!tcpServer->GetReports().empty())
         {
@@ -421,7 +436,7 @@ main(int argc, char* argv[])
     Ipv4InterfaceContainer interfaces = Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(nics);
     NeighborCacheHelper().PopulateNeighborCache();
 
-    Streams streams{UdpCount{MilliSeconds(100), MilliSeconds(100) + o.duration},
+    Streams streams{UdpCount{MilliSeconds(100), MilliSeconds(100) + o.duration, 0, 0, nullptr},
                     nullptr,
                     nullptr,
                     nullptr};

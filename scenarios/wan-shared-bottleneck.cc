@@ -97,7 +97,8 @@
  *   smallest goodputFlow; left out when a flow got nothing), utilization (goodput /
  *   goodputCeiling), goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B)),
  *   retransmits, timeouts, fastRetransmits, lostRetransmits, undos, sendStalls (sums over the
- * senders, as in wan-bulk-transfer), maxCwnd (B), bottleneckDrops, queueCapacity (packets), bdp (B,
+ * senders, as in wan-bulk-transfer), maxCwnd (B), tcpBytesWritten and
+ * tcpBytesUnacknowledged (B, BulkFlows (3)), bottleneckDrops, queueCapacity (packets), bdp (B,
  * of the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs its
  * profile's kernel, which sets and grows the buffers); with host profiles, per modelled host
  * (Sender<i>, Receiver; over the whole run) cpuUtilisation, busUtilisation, memoryBusUtilisation

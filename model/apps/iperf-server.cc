@@ -106,6 +106,10 @@ IperfServer::StartApplication()
         Ptr<Socket> socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
         NS_ABORT_MSG_IF(socket->Bind(m_local) != 0, "IperfServer: cannot bind " << m_local);
         socket->SetRecvCallback(MakeCallback(&IperfServer::HandleRead, this));
+        NS_ABORT_MSG_IF(!socket->TraceConnectWithoutContext(
+                            "Drop",
+                            MakeCallback(&IperfServer::ReceiveBufferDrop, this)),
+                        "IperfServer: the UDP socket has no Drop trace");
         m_listener = socket;
         return;
     }
@@ -114,6 +118,18 @@ IperfServer::StartApplication()
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                   MakeCallback(&IperfServer::HandleAccept, this));
+}
+
+uint64_t
+IperfServer::GetReceiveBufferDrops() const
+{
+    return m_receiveBufferDrops;
+}
+
+void
+IperfServer::ReceiveBufferDrop(Ptr<const Packet> /* packet */)
+{
+    ++m_receiveBufferDrops;
 }
 
 void

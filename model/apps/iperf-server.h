@@ -94,6 +94,13 @@ class IperfServer : public Application
     /** @return one report per accepted connection, in order of acceptance. */
     std::vector<Report> GetReports() const;
 
+    /**
+     * @return UDP datagrams the socket dropped because its receive buffer was full (the
+     * socket's Drop trace: what the reading process had not yet taken held the buffer); 0
+     * over TCP, whose window keeps the buffer from overflowing
+     */
+    uint64_t GetReceiveBufferDrops() const;
+
   protected:
     void DoDispose() override;
 
@@ -112,6 +119,8 @@ class IperfServer : public Application
     void ReadSocket(Ptr<Socket> socket);
     void HandleClose(Ptr<Socket> socket);
     void ReportInterval(Ptr<Socket> socket);
+    /** The UDP socket's Drop trace: a datagram found its receive buffer full. */
+    void ReceiveBufferDrop(Ptr<const Packet> packet);
 
     /** Per-connection state. */
     struct Connection
@@ -131,6 +140,7 @@ class IperfServer : public Application
     std::map<Ptr<Socket>, Connection> m_conns;                      //!< per-connection state
     TracedCallback<uint32_t, Time, Time, uint64_t> m_intervalTrace; //!< equation (1)
     TracedCallback<uint32_t, Ptr<const Packet>> m_rxTrace;          //!< Rx
+    uint64_t m_receiveBufferDrops{0};                               //!< GetReceiveBufferDrops
 };
 
 } // namespace hybridnet

@@ -433,6 +433,12 @@ LfnTcpSocket::GetScoreboardNodesVisited() const
     return m_scoreboard ? m_scoreboard->GetNodesVisited() : 0;
 }
 
+uint64_t
+LfnTcpSocket::GetSendQueueBytes() const
+{
+    return m_stream.Size();
+}
+
 // ---------------------------------------------------------------------------------------
 // Socket API
 

@@ -390,6 +390,8 @@ class LfnTcpSocket : public TcpSocket
     TcpStates_t GetState() const;
     /** @return the send scoreboard's work counter (see TcpSendScoreboard::GetNodesVisited) */
     uint64_t GetScoreboardNodesVisited() const;
+    /** @return bytes written and not yet acknowledged, sent or not (the send queue) */
+    uint64_t GetSendQueueBytes() const;
 
     // Socket
     SocketErrno GetErrno() const override;

@@ -14,6 +14,12 @@ example costs a fraction of a second to a few seconds), and asserts of every res
   (segment + IP 20 B + TCP 20 B + timestamps 12 B, then per link type: Ethernet header,
   FCS, preamble and gap 38 B; PPP 2 B).  ns-3 rounds a frame's transmission time to
   whole nanoseconds, which may shorten it by up to 0.5 ns: the bound allows that much;
+- conservation: every UDP datagram written arrives or is a drop counted where it happened
+  (host-netperf: sent = received + dropped by the sender's stack + the receiving ring's
+  drops + the receiving socket's; the run drains for a second after the writes); every TCP
+  byte written has arrived or is still held unacknowledged by its sender, and nothing
+  arrives that was not written (WAN scenarios, BulkFlows (3): 0 <= written - received <=
+  unacknowledged);
 - the same flags and seed give the same result, byte for byte (wall-clock fields aside):
   checked on the first example of each scenario.
 
@@ -115,6 +121,7 @@ def host_netperf(draw) -> dict:
         "tcp": draw(st.sampled_from(["lfn", "ns3"])),
         "itr": str(draw(st.sampled_from([0, 3000, 8000, 20000]))),
         "sender": draw(st.sampled_from(["farm-pentium-800", "farm-pentium-1800"])),
+        "receiver": draw(st.sampled_from(["farm-pentium-800", "farm-pentium-1800"])),
         "RngRun": str(draw(st.integers(1, 1000))),
     }
     if protocol == "udp" and draw(st.booleans()):
@@ -265,6 +272,26 @@ def test_ceilings_are_the_first_principles_rows():
         )
 
 
+def test_a_datagram_unaccounted_for_fails_the_conservation_check():
+    counts = {"datagramsSent": 10, "datagramsReceived": 7, "datagramsDroppedSender": 1}
+    counts |= {"rxRingDrops": 1, "datagramsDroppedSocket": 0}
+    doc = {"metrics": {name: {"value": float(v)} for name, v in counts.items()}}
+    with pytest.raises(AssertionError, match="10 datagrams sent, 9 received or dropped"):
+        check_result({}, doc, lambda f, m: [])
+    doc["metrics"]["datagramsDroppedSocket"]["value"] = 1.0
+    check_result({}, doc, lambda f, m: [])
+
+
+@pytest.mark.parametrize("received", [1001, 899])
+def test_tcp_bytes_neither_made_nor_lost(received):
+    counts = {"tcpBytesWritten": 1000, "bytesReceived": received, "tcpBytesUnacknowledged": 100}
+    doc = {"metrics": {name: {"value": float(v)} for name, v in counts.items()}}
+    with pytest.raises(AssertionError, match="1000 B written"):
+        check_result({}, doc, lambda f, m: [])
+    doc["metrics"]["bytesReceived"]["value"] = 900.0
+    check_result({}, doc, lambda f, m: [])
+
+
 def test_every_scenario_has_configurations():
     assert sorted(CONFIGURATIONS) == sorted(scenarios.names())
 
@@ -298,6 +325,22 @@ def check_result(flags: dict, doc: dict, ceilings) -> None:
         for column, data in columns.items():
             bad = [v for v in data["values"] if not math.isfinite(v)]
             assert not bad, f"{flags}: series {name}.{column}: {bad[:3]}"
+    if "datagramsSent" in metrics:
+        where = ("datagramsReceived", "datagramsDroppedSender", "rxRingDrops")
+        accounted = sum(metrics[name] for name in (*where, "datagramsDroppedSocket"))
+        assert metrics["datagramsSent"] == accounted, (
+            f"{flags}: {metrics['datagramsSent']:.0f} datagrams sent, {accounted:.0f} "
+            f"received or dropped: { ({name: metrics[name] for name in where}) }"
+        )
+    if "tcpBytesWritten" in metrics:
+        received = metrics.get("bytesReceived")
+        if received is None:
+            received = sum(v for k, v in metrics.items() if k.startswith("bytesReceived"))
+        lacking = metrics["tcpBytesWritten"] - received
+        assert 0 <= lacking <= metrics["tcpBytesUnacknowledged"], (
+            f"{flags}: {metrics['tcpBytesWritten']:.0f} B written, {received:.0f} B received, "
+            f"{metrics['tcpBytesUnacknowledged']:.0f} B unacknowledged"
+        )
     for name, bound in ceilings(flags, metrics):
         if name in metrics:
             assert metrics[name] <= bound, (
@@ -324,3 +367,23 @@ def test_valid_configurations(scenario, tmp_path):
             )
 
     one()
+
+
+def test_a_gigabyte_window_run_ends(tmp_path):
+    """Issue 24's run that never ended: ns-3's TcpSocketBase scanned every segment in
+    flight for each one sent (TcpTxBuffer::NextSeg), so a 1 GiB window on 10 Gb/s did not
+    finish 10 ms in minutes. gige-iperf's TCP is LfnTcpSocket now: the run ends (the
+    client writes for 10 ms; a host without a model writes at no cost, so the whole window
+    is in the socket at once and drains at the wire's ceiling) and stays under that
+    ceiling."""
+    flags = {
+        "duration": "10ms",
+        "pingCount": "3",
+        "linkRate": "10Gbps",
+        "host": "none",
+        "window": "1GiB",
+        "segmentSize": "1448B",
+    }
+    doc = json.loads(run("gige-iperf", flags, tmp_path))
+    check_result(flags, doc, gige_iperf_ceilings)
+    assert doc["metrics"]["bytesReceived"]["value"] >= 2**30

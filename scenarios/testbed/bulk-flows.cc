@@ -25,6 +25,13 @@ namespace
 /** Flow i's port is kFirstPort + i. */
 constexpr uint16_t kFirstPort = 5001;
 
+/** BulkSend's Tx trace: the application wrote @p packet to its socket. */
+void
+CountWritten(uint64_t* written, Ptr<const Packet> packet)
+{
+    *written += packet->GetSize();
+}
+
 } // namespace
 
 BulkFlows::BulkFlows(Ptr<Node> receiver, Ipv4Address address, uint32_t sendSize, bool lfn)
@@ -54,7 +61,10 @@ BulkFlows::Add(Ptr<Node> sender, Time start)
                            TcpSenderProbe(),
                            Time(),
                            0,
+                           0,
                            0});
+    Flow& flow = m_flows.back();
+    flow.sender->TraceConnectWithoutContext("Tx", MakeBoundCallback(&CountWritten, &flow.written));
     return m_flows.size() - 1;
 }
 
@@ -142,6 +152,15 @@ BulkFlows::WriteTcpTotals(ResultDocument& result) const
         probes.push_back(&flow.probe);
     }
     TcpSenderProbe::WriteTotals(probes, result);
+    uint64_t written = 0;
+    uint64_t unacknowledged = 0;
+    for (const Flow& flow : m_flows)
+    {
+        written += flow.written;
+        unacknowledged += flow.probe.GetUnacknowledgedBytes();
+    }
+    result.SetMetric("tcpBytesWritten", double(written), "B"); // (3)
+    result.SetMetric("tcpBytesUnacknowledged", double(unacknowledged), "B");
 }
 
 std::optional<double>

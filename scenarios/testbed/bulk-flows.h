@@ -46,7 +46,14 @@ namespace hybridnet
  * Totals (WriteTcpTotals): retransmits, timeouts, fastRetransmits, lostRetransmits, undos,
  * sendStalls
  * (sums over the senders)
- * and maxCwnd (B, the largest over flows and time).  Jain's fairness index of per-flow
+ * and maxCwnd (B, the largest over flows and time); tcpBytesWritten (B, what the senders
+ * wrote to their sockets) and tcpBytesUnacknowledged (B, what their sockets hold
+ * unacknowledged at the end), so that with R the bytes the sinks received TCP's conservation reads
+ *
+ *     (3)  0 <= tcpBytesWritten - R <= tcpBytesUnacknowledged
+ *
+ * (what a receiver lacks is still held by its sender; the right-hand slack is what has
+ * arrived but whose ACK has not yet).  Jain's fairness index of per-flow
  * goodputs x_1..x_n (JainIndex):
  *
  *     (1)  J = (sum x_i)^2 / (n sum x_i^2),    1/n <= J <= 1,  undefined if every x_i = 0
@@ -113,6 +120,7 @@ class BulkFlows
         Time from;                //!< f_i of (2)
         uint64_t bytesAtFrom{0};  //!< B_i(f_i)
         uint64_t bytesAtFirst{0}; //!< B_i(f)
+        uint64_t written{0};      //!< bytes the sender wrote to its socket
     };
 
     Ptr<Node> m_receiver;

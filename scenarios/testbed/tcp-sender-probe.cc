@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-base.h"
+#include "ns3/tcp-tx-buffer.h"
 
 #include <algorithm>
 
@@ -209,6 +210,20 @@ uint64_t
 TcpSenderProbe::GetRecoveries() const
 {
     return m_recoveries;
+}
+
+uint64_t
+TcpSenderProbe::GetUnacknowledgedBytes() const
+{
+    if (!m_socket)
+    {
+        return 0;
+    }
+    if (m_lfn)
+    {
+        return DynamicCast<LfnTcpSocket>(m_socket)->GetSendQueueBytes();
+    }
+    return DynamicCast<TcpSocketBase>(m_socket)->GetTxBuffer()->Size();
 }
 
 Time

@@ -103,6 +103,9 @@ class TcpSenderProbe
     uint64_t GetRecoveries() const;
     /** @return the sum of their recovery times */
     Time GetRecoveryTimeSum() const;
+    /** @return bytes written to the socket and not yet acknowledged, sent or not (its send
+     *  queue now; 0 before attaching) */
+    uint64_t GetUnacknowledgedBytes() const;
 
   private:
     /** A loss-induced window reduction not yet made up. */
