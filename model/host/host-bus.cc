@@ -258,9 +258,11 @@ HostBus::NotifyNewAggregate()
 void
 HostBus::DoDispose()
 {
-    for (auto& queue : m_queues)
+    for (uint8_t server = 0; server < 2; ++server)
     {
-        queue.clear();
+        m_inService[server].reset();
+        m_queues[server].clear();
+        m_reads[server].clear();
     }
     m_memoryBus = nullptr;
     Object::DoDispose();
@@ -464,47 +466,58 @@ HostBus::Transfer(Direction direction, uint32_t bytes, Callback<void> done)
     NS_ABORT_MSG_IF(direction != TO_MEMORY && direction != FROM_MEMORY,
                     "HostBus: direction " << direction);
     const uint8_t server = IsShared() ? 0 : static_cast<uint8_t>(direction);
-    const Job job{direction, bytes, GetTransferTime(direction, bytes), done};
+    Job job{direction, bytes, GetTransferTime(direction, bytes), std::move(done)};
     m_backlog += 1;
     if (direction == FROM_MEMORY && m_readLatency.IsStrictlyPositive())
     {
-        Simulator::Schedule(m_readLatency, &HostBus::Enqueue, this, server, job); // (6a)
+        m_reads[server].push_back(std::move(job));
+        Simulator::Schedule(m_readLatency, &HostBus::ReadArrives, this, server); // (6a)
         return;
     }
-    Enqueue(server, job);
+    Enqueue(server, std::move(job));
 }
 
 void
-HostBus::Enqueue(uint8_t server, Job job)
+HostBus::ReadArrives(uint8_t server)
 {
-    m_queues[server].push_back(job);
+    NS_ASSERT(!m_reads[server].empty());
+    Job job = std::move(m_reads[server].front());
+    m_reads[server].pop_front();
+    Enqueue(server, std::move(job));
+}
+
+void
+HostBus::Enqueue(uint8_t server, Job&& job)
+{
+    m_queues[server].push_back(std::move(job));
     StartNext(server);
 }
 
 void
 HostBus::StartNext(uint8_t server)
 {
-    if (m_busy[server] || m_queues[server].empty())
+    if (m_inService[server] || m_queues[server].empty())
     {
         return;
     }
-    Job job = m_queues[server].front();
+    Job& job = m_inService[server].emplace(std::move(m_queues[server].front()));
     m_queues[server].pop_front();
-    m_busy[server] = true;
     if (m_memoryBus)
     {
         const Time carried = m_memoryBus->Carry(job.bytes) - Simulator::Now();
         job.service = std::max(job.service, carried); // (8)
     }
     NS_LOG_LOGIC("start " << job.bytes << " B dir " << job.direction << " for " << job.service);
-    Simulator::Schedule(job.service, &HostBus::Finish, this, server, job);
+    Simulator::Schedule(job.service, &HostBus::Finish, this, server);
 }
 
 void
-HostBus::Finish(uint8_t server, Job job)
+HostBus::Finish(uint8_t server)
 {
+    NS_ASSERT(m_inService[server]);
+    const Job job = std::move(*m_inService[server]);
+    m_inService[server].reset();
     NS_LOG_FUNCTION(this << static_cast<int>(server) << job.bytes);
-    m_busy[server] = false;
     m_busyTime[job.direction] += job.service;
     m_backlog -= 1;
     m_transferComplete(job.direction, job.bytes, job.service);

@@ -331,30 +331,36 @@ class HostBus : public Object
      * @param server its server
      * @param job the transfer
      */
-    void Enqueue(uint8_t server, Job job);
+    void Enqueue(uint8_t server, Job&& job);
     /**
-     * A transfer ends.
+     * The oldest read of a server has waited D_r: it joins the FIFO, (6a). Reads of one
+     * server all wait the same D_r, so they arrive in the order they were requested.
      * @param server its server
-     * @param job the transfer
      */
-    void Finish(uint8_t server, Job job);
+    void ReadArrives(uint8_t server);
+    /**
+     * The transfer in service ends.
+     * @param server its server
+     */
+    void Finish(uint8_t server);
 
-    Kind m_kind{PCI};                        //!< Kind
-    uint32_t m_width{0};                     //!< W, bits
-    uint32_t m_clockMhz{0};                  //!< f, MHz
-    uint32_t m_pciBurstSize{0};              //!< B of PCI, bytes
-    uint32_t m_burstOverhead{0};             //!< O, clocks
-    uint32_t m_mmrbc{0};                     //!< PCI-X maximum memory read byte count, bytes
-    uint32_t m_lanes{0};                     //!< L
-    uint32_t m_generation{0};                //!< g
-    uint32_t m_maxPayloadSize{0};            //!< MPS, bytes
-    uint32_t m_maxReadRequestSize{0};        //!< MRRS, bytes
-    uint32_t m_tlpOverhead{0};               //!< H, bytes
-    Time m_readLatency;                      //!< D_r of (6a)
-    std::array<bool, 2> m_busy{};            //!< per server: a transfer is in service
-    std::array<std::deque<Job>, 2> m_queues; //!< per server: waiting transfers
-    std::array<Time, 2> m_busyTime;          //!< per direction
-    TracedValue<uint32_t> m_backlog;         //!< transfers waiting or in service
+    Kind m_kind{PCI};                              //!< Kind
+    uint32_t m_width{0};                           //!< W, bits
+    uint32_t m_clockMhz{0};                        //!< f, MHz
+    uint32_t m_pciBurstSize{0};                    //!< B of PCI, bytes
+    uint32_t m_burstOverhead{0};                   //!< O, clocks
+    uint32_t m_mmrbc{0};                           //!< PCI-X maximum memory read byte count, bytes
+    uint32_t m_lanes{0};                           //!< L
+    uint32_t m_generation{0};                      //!< g
+    uint32_t m_maxPayloadSize{0};                  //!< MPS, bytes
+    uint32_t m_maxReadRequestSize{0};              //!< MRRS, bytes
+    uint32_t m_tlpOverhead{0};                     //!< H, bytes
+    Time m_readLatency;                            //!< D_r of (6a)
+    std::array<std::optional<Job>, 2> m_inService; //!< per server: the transfer served
+    std::array<std::deque<Job>, 2> m_queues;       //!< per server: waiting transfers
+    std::array<std::deque<Job>, 2> m_reads;        //!< per server: reads waiting D_r
+    std::array<Time, 2> m_busyTime;                //!< per direction
+    TracedValue<uint32_t> m_backlog;               //!< transfers waiting or in service
     TracedCallback<Direction, uint32_t, Time> m_transferComplete; //!< TransferComplete
     /** (Kind, Width, Clock, Lanes, Mmrbc) as Validate() last accepted them */
     mutable std::optional<std::array<uint32_t, 5>> m_validated;

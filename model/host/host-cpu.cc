@@ -112,6 +112,7 @@ HostCpu::DoDispose()
     {
         queue.clear();
     }
+    m_running.reset();
     m_memoryBus = nullptr;
     Object::DoDispose();
 }
@@ -171,8 +172,11 @@ void
 HostCpu::Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done)
 {
     NS_LOG_FUNCTION(this << static_cast<int>(level) << cycles << copiedBytes);
-    m_queues[level].push_back(
-        Job{GetCycleTime(cycles), GetCopyTime(copiedBytes), copiedBytes, Simulator::Now(), done});
+    m_queues[level].push_back(Job{GetCycleTime(cycles),
+                                  GetCopyTime(copiedBytes),
+                                  copiedBytes,
+                                  Simulator::Now(),
+                                  std::move(done)});
     m_backlog += 1;
     StartNext();
 }
@@ -202,7 +206,7 @@ HostCpu::CarryCopy(Time copy, uint64_t copiedBytes)
 void
 HostCpu::StartNext()
 {
-    if (m_busy)
+    if (m_running)
     {
         return;
     }
@@ -217,25 +221,27 @@ HostCpu::StartNext()
         auto& queue = m_queues[level];
         if (!queue.empty())
         {
-            Job job = queue.front();
+            Job job = std::move(queue.front());
             queue.pop_front();
-            m_busy = true;
             const Time service = StartService(job);
-            Simulator::Schedule(service, &HostCpu::Finish, this, level, service, job.done);
+            m_running.emplace(Running{level, service, std::move(job.done)});
+            Simulator::Schedule(service, &HostCpu::Finish, this);
             return;
         }
     }
 }
 
 void
-HostCpu::Finish(Level level, Time service, Callback<void> done)
+HostCpu::Finish()
 {
-    m_busy = false;
-    m_busyTime[level] += service;
+    NS_ASSERT(m_running);
+    const Running job = std::move(*m_running);
+    m_running.reset();
+    m_busyTime[job.level] += job.service;
     m_backlog -= 1;
-    if (!done.IsNull())
+    if (!job.done.IsNull())
     {
-        done();
+        job.done();
     }
     StartNext();
 }

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <optional>
 
 namespace ns3
 {
@@ -216,20 +217,23 @@ class HostCpu : public Object
 
     /** Start the next job if the CPU is idle and work is waiting. */
     void StartNext();
-    /**
-     * The running job ends.
-     * @param level its level
-     * @param service its service time
-     * @param done its callback
-     */
-    void Finish(Level level, Time service, Callback<void> done);
+    /** The running job ends. */
+    void Finish();
+
+    /** The job on the CPU. */
+    struct Running
+    {
+        Level level;         //!< its level
+        Time service;        //!< its service time
+        Callback<void> done; //!< run at the end
+    };
 
     uint64_t m_frequency{0};                 //!< f, Hz
     DataRate m_copyRate;                     //!< M
     uint32_t m_processors{0};                //!< Processors
     uint64_t m_syscallCycles{0};             //!< SyscallCycles, equation (4)
     uint64_t m_contextSwitchCycles{0};       //!< ContextSwitchCycles
-    bool m_busy{false};                      //!< a job is running
+    std::optional<Running> m_running;        //!< the job on the CPU, if any
     Time m_timerTick;                        //!< TimerTick, equation (3)
     std::array<std::deque<Job>, 3> m_queues; //!< waiting jobs per level
     std::array<Time, 3> m_busyTime;          //!< busy time per level
