@@ -115,20 +115,23 @@
  *   queue discipline was full, LfnTcpSocket (14): Web100's SendStall; 0 with tcp=ns3, whose
  *   segments the queue drops: senderQueueDrops); maxCwnd (B, largest over
  *   flows and time); tcpBytesWritten and tcpBytesUnacknowledged (B: what the senders
- *   wrote, what their sockets hold unacknowledged at the end; BulkFlows (3)); jainFairness (Jain's
- * index of the per-flow goodputs, 1/flows .. 1); packetsDropped (loss injectors), bottleneckDrops
- * (router queue), senderQueueDrops (sender's queue discipline); recoveries and recoveryTime (s):
- * for each loss-induced window reduction of a flow - its congestion state entering CA_RECOVERY
- * (fast retransmit) or CA_LOSS (timeout), from the sockets' CongState trace - the time until its
- * cwnd (CongestionWindow trace) first regains the value it had just before the reduction;
- * recoveries counts the completed ones over all flows, recoveryTime is their mean (left out when
- * none completed). A reduction not made up by the end of the run is not counted. (With tcp=ns3 and
- * an algorithm that sets cwnd itself - CongControl, e.g. BBR - the recovery algorithm does not cut
- * cwnd, so a recovery may complete at once.) With a host profile, per modelled end (Sender,
- * Receiver; HostCounters over the whole run): cpuUtilisation, busUtilisation, memoryBusUtilisation
- * (hosts with a memory bus), rxRingDrops (frames dropped at the NIC's full receive ring),
- * interruptRate (1/s), packetsPerInterrupt. Derived: bdp (B), queueCapacity (packets),
- * goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
+ *   wrote, what their sockets hold unacknowledged at the end; BulkFlows (3));
+ *   jainFairness (Jain's index of the per-flow goodputs, 1/flows .. 1);
+ *   packetsDropped (loss injectors), bottleneckDrops (router queue), senderQueueDrops
+ *   (sender's queue discipline); recoveries and recoveryTime (s): for each loss-induced
+ *   window reduction of a flow - its congestion state entering CA_RECOVERY (fast
+ *   retransmit) or CA_LOSS (timeout), from the sockets' CongState trace - the time until
+ *   its cwnd (CongestionWindow trace) first regains the value it had just before the
+ *   reduction; recoveries counts the completed ones over all flows, recoveryTime is their
+ *   mean (left out when none completed). A reduction not made up by the end of the run is
+ *   not counted. (With tcp=ns3 and an algorithm that sets cwnd itself - CongControl, e.g.
+ *   BBR - the recovery algorithm does not cut cwnd, so a recovery may complete at once.)
+ *   With a host profile, per modelled end (Sender, Receiver; HostCounters over the whole
+ *   run): cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a memory bus),
+ *   rxRingDrops (frames dropped at the NIC's full receive ring), interruptRate (1/s),
+ *   packetsPerInterrupt.
+ *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
+ *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
  *   rcvBufEffective, maxAdvertisedWindow (B; see Buffers for hosts with a kernel).
  *   Series (with --web100Interval): web100Flow<i>.
  *   maxCwnd can exceed the window: with both TCPs cwnd keeps growing while the flow is
