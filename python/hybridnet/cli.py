@@ -207,7 +207,10 @@ class _ValidationLog:
         self.last_line = time.monotonic()
         self.count += 1
         case, level = done.case, done.level
-        runs = f"{len(case.variants_at(level))} variant(s) x {len(case.replications[level])} run(s)"
+        variants = case.variants_at(level)
+        runs = (
+            f"{len(variants)} variant(s), {sum(len(case.runs(v, level)) for v in variants)} run(s)"
+        )
         when = "from the store" if done.from_store else f"{done.wall_s:.0f} s of runs"
         verdicts = [o.verdict for o in done.outcomes if o.verdict != "not run"]
         counts = (

@@ -215,11 +215,20 @@ def standin_text(case: Case, level: str | None) -> str:
     )
 
 
+def runs_text(case: Case, level: str) -> str:
+    """The RngRun values of the case at ``level``, and of each variant with its own."""
+    text = "RngRun " + ", ".join(str(r) for r in case.replications[level])
+    own = [v for v in case.variants_at(level) if level in v.replications]
+    for runs in dict.fromkeys(v.replications[level] for v in own):
+        names = ", ".join(f"`{v.name}`" for v in own if v.replications[level] == runs)
+        text += f"; {names}: RngRun " + ", ".join(str(r) for r in runs)
+    return text
+
+
 def case_section(
     case: Case, level: str | None, outcomes: list[Outcome], docs: dict, out: Path
 ) -> str:
     figures = plot(case, outcomes, docs, out) if level else []
-    runs = ", ".join(str(r) for r in case.replications[level]) if level else ""
     lines = [
         f'<a id="{case.id}"></a>',
         f"## {case.title}",
@@ -227,7 +236,7 @@ def case_section(
         f"Study: `{case.study}`, {case.figure}. Scenario: `{case.scenario}`. "
         f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
         "",
-        (f"Run at the {level} level, RngRun {runs}." if level else "Not run yet.")
+        (f"Run at the {level} level, {runs_text(case, level)}." if level else "Not run yet.")
         + standin_text(case, level),
         "",
     ]

@@ -99,7 +99,7 @@ class CaseRun:
         for variant in case.variants_at(level):
             point = case.point(variant, level)
             key = tuple(sorted(point.items()))
-            for run in case.replications[level]:
+            for run in case.runs(variant, level):
                 # The case is part of the identity: two cases may run the same flags, and
                 # each case's runs are its own (in its own store).
                 identity = run_id(case.scenario, point, SEED, run, f"{code} {case.id}")

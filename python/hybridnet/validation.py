@@ -7,15 +7,17 @@ A case is a folder ``validation/<study>-<figure-or-table>/`` with
 - ``reference.csv``: the published (or first-principles) numbers, one row each:
   ``id, quantity, value, min, max, unit, source, use`` (``use`` is calibration or check);
 - ``case.toml``: the scenario, its flags per variant, the replications (RngRun values) of
-  the quick and full levels, an optional ``[standin]`` (flags that replace case-wide ones at
+  the quick and full levels (a variant may list its own, where its measure is noisy and its
+  runs cheap), an optional ``[standin]`` (flags that replace case-wide ones at
   the quick level - a shorter run standing in for the study's - with ``why`` the checks keep
   their meaning; a variant's own flags still win), and the checks: which metric is compared
   with which reference row, how (``range``, ``value`` within a relative tolerance,
   ``at-most`` or ``at-least``), the tolerance and why, the verdict we expect today (one
   for both levels, or ``{ quick = ..., full = ... }`` where a stand-in's shorter run and the
   study's length are known to disagree) and the reason; a check with ``relative_to``
-  compares the ratio of its variant's metric to another variant's (same RngRun), for
-  published claims such as "roughly doubles" or "slightly lower";
+  compares the ratio of its variant's metric to another variant's (same RngRun; the other
+  variant runs every RngRun of this one), for published claims such as "roughly doubles"
+  or "slightly lower";
 - ``plot.gp``: a gnuplot script that overlays simulation and measurement.
 
 Verdicts: ``pass`` (within tolerance), ``miss`` (outside it), ``inconsistent`` (the
@@ -69,6 +71,7 @@ class Variant:
     name: str
     flags: dict
     levels: tuple[str, ...]
+    replications: dict = field(default_factory=dict)  # level -> RngRun values, if its own
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,10 @@ class Case:
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
+
+    def runs(self, variant: Variant, level: str) -> tuple[int, ...]:
+        """The RngRun values ``variant`` runs at ``level``: its own, else the case's."""
+        return variant.replications.get(level, self.replications[level])
 
 
 @dataclass
@@ -216,6 +223,23 @@ def _take(table: dict, key: str, kind: type, where: str, default=None):
     return value
 
 
+def _replications(table: dict, levels: tuple, where: str) -> dict:
+    """A ``replications`` table: for each of ``levels`` a list of distinct RngRun values
+    >= 1, and no other key."""
+    _no_unknown_keys(table, set(levels), f"{where} [replications]")
+    reps = {}
+    for level in levels:
+        runs = _take(table, level, list, f"{where} [replications]")
+        if (
+            not runs
+            or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs)
+            or len(set(runs)) != len(runs)
+        ):
+            raise CaseError(f"{where} replications.{level}: a list of distinct RngRun values >= 1")
+        reps[level] = tuple(runs)
+    return reps
+
+
 def _no_unknown_keys(table: dict, allowed: set, where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
@@ -293,28 +317,26 @@ def load_case(folder: Path) -> Case:
     )
     references = read_references(folder / "reference.csv")
     flags = _flags(_take(doc, "flags", dict, str(path), {}), str(path))
-    replications = _take(doc, "replications", dict, str(path))
-    _no_unknown_keys(replications, set(LEVELS), f"{path} [replications]")
-    reps = {}
-    for level in LEVELS:
-        runs = _take(replications, level, list, f"{path} [replications]")
-        if not runs or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs):
-            raise CaseError(f"{path} replications.{level}: a list of RngRun values >= 1")
-        reps[level] = tuple(runs)
+    reps = _replications(_take(doc, "replications", dict, str(path)), LEVELS, str(path))
     variants = []
     for i, v in enumerate(_take(doc, "variant", list, str(path))):
         where = f"{path} [[variant]] #{i + 1}"
-        _no_unknown_keys(v, {"name", "flags", "levels"}, where)
+        _no_unknown_keys(v, {"name", "flags", "levels", "replications"}, where)
         levels = tuple(_take(v, "levels", list, where))
         if not levels or any(level not in LEVELS for level in levels):
             raise CaseError(f"{where}: levels must be a subset of {', '.join(LEVELS)}")
+        own = v.get("replications", {})
+        if not isinstance(own, dict):
+            raise CaseError(f"{where}: 'replications' must be a dict")
         variants.append(
             Variant(
                 _take(v, "name", str, where),
                 _flags(_take(v, "flags", dict, where, {}), where),
                 levels,
+                _replications(own, tuple(level for level in levels if level in own), where),
             )
         )
+    runs_of = {v.name: {lv: v.replications.get(lv, reps[lv]) for lv in LEVELS} for v in variants}
     names = [v.name for v in variants]
     checks = []
     for i, c in enumerate(_take(doc, "check", list, str(path))):
@@ -370,6 +392,14 @@ def load_case(folder: Path) -> Case:
                 raise CaseError(
                     f"{where}: relative_to '{check.relative_to}' must run at every "
                     f"level of variant '{check.variant}'"
+                )
+            if any(
+                set(runs_of[check.variant][lv]) - set(runs_of[check.relative_to][lv])
+                for lv in LEVELS
+            ):
+                raise CaseError(
+                    f"{where}: relative_to '{check.relative_to}' must run every RngRun "
+                    f"of variant '{check.variant}'"
                 )
         if check.kind not in KINDS:
             raise CaseError(f"{where}: kind '{check.kind}' is not one of {', '.join(KINDS)}")
@@ -473,10 +503,10 @@ def _samples(case: Case, check: Check, docs: list, base: list | None, unit: str)
             f"{case.id} check {check.id}: a relative_to check compares a ratio; "
             f"its reference unit must be empty, not '{unit}'"
         )
-    bases, _ = _metric_values(case, check, base or [])
-    runs = [d["rng"]["run"] for d in docs]
-    base_runs = [d["rng"]["run"] for d in base or []]
-    if runs != base_runs or 0.0 in bases:
+    base_values, _ = _metric_values(case, check, base or [])
+    by_run = {d["rng"]["run"]: v for d, v in zip(base or [], base_values, strict=True)}
+    bases = [by_run.get(d["rng"]["run"], 0.0) for d in docs]
+    if 0.0 in bases:
         raise CaseError(
             f"{case.id} check {check.id}: variant '{check.relative_to}' has no "
             "non-zero metric for every replication"

@@ -12,8 +12,8 @@ example costs a fraction of a second to a few seconds), and asserts of every res
 - goodput never exceeds the framing ceiling of the path: the link's rate times the share
   of a frame's wire time that is payload, computed here from the flags alone
   (segment + IP 20 B + TCP 20 B + timestamps 12 B, then per link type: Ethernet header,
-  FCS, preamble and gap 38 B; PPP 2 B).  ns-3 rounds a frame's transmission time to
-  whole nanoseconds, which may shorten it by up to 0.5 ns: the bound allows that much;
+  FCS, preamble and gap 38 B; PPP 2 B).  The scenarios' clock ticks in picoseconds, so a
+  frame's transmission time may come out up to 0.5 ps short: the bound allows that much;
 - conservation: every UDP datagram written arrives or is a drop counted where it happened
   (host-netperf: sent = received + dropped by the sender's stack + the receiving ring's
   drops + the receiving socket's; the run drains for a second after the writes); every TCP
@@ -47,8 +47,8 @@ PROPERTIES = derandomized("HYBRIDNET_PROPERTY_EXAMPLES", 6)
 TCP_HEADERS = 52
 #: Ethernet bytes around an IP packet on the wire: header 14, FCS 4, preamble 8, gap 12.
 ETHERNET_WIRE = 38
-#: ns-3's clock: a transmission time may come out up to half a nanosecond short.
-CLOCK_SLACK_S = 0.5e-9
+#: The scenarios' picosecond clock: a transmission time may come out up to half a tick short.
+CLOCK_SLACK_S = 0.5e-12
 
 
 def rate_bps(text: str) -> float:
@@ -258,7 +258,7 @@ CONFIGURATIONS = {
 def test_ceilings_are_the_first_principles_rows():
     """The bounds are the validation report's first-principles rows (lightpath-accelerator
     ethernet-ceiling, nic-tuning wire-ceiling-1500, the WAN goodputCeiling), within the
-    clock's half nanosecond."""
+    clock's half picosecond."""
     tcp = gige_iperf_ceilings({"segmentSize": "1448B", "linkRate": "1Gbps"}, {})[0][1]
     assert tcp == pytest.approx(941.48, rel=1e-4)
     udp = host_netperf_ceilings({"mtu": "1500B", "linkRate": "1Gbps", "protocol": "udp"}, {})

@@ -45,7 +45,7 @@ BAD = [
     ("--segmentSize=1449B", "segmentSize + 52B"),  # with timestamps, does not fit 1500B
     ("--mtu=1000B", "<= mtu"),
     ("--pingSize=+56B", "has a sign"),
-    ("--linkDelay=1500ps", "time resolution"),
+    ("--linkDelay=1.5ps", "time resolution"),
     ("--itr=2", "itr is 0, 1, 3, 4 or 100..100000"),
     ("--itr=99", "itr is 0, 1, 3, 4 or 100..100000"),
     ("--itr=100001", "range 0 to 100000"),
@@ -67,6 +67,18 @@ BAD = [
     ("--serverHost=none", "--serverHost"),
     ("--serverHost=pentium", "--serverHost: no host profile 'pentium'"),
 ]
+
+
+def test_a_ping_series_longer_than_the_clock_is_refused(gige_iperf, tmp_path):
+    """A million hours of pings would run past the picosecond clock's 106 days (an overflow
+    abort in ns-3's int64x64); the rule refuses it before anything runs, and allows 30
+    days."""
+    args = [str(gige_iperf), "--duration=10ms", "--check=true", "--pingInterval=1h"]
+    proc = subprocess.run([*args, "--pingCount=1000000"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "pingCount x pingInterval is at most 30 days" in proc.stderr
+    proc = subprocess.run([*args, "--pingCount=720"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
 
 
 @pytest.mark.parametrize("arg,expected", BAD, ids=[a for a, _ in BAD])

@@ -96,7 +96,7 @@ CASE = textwrap.dedent("""\
 
 def write_case(tmp_path, case=CASE, reference=REFERENCE):
     folder = tmp_path / "study-table"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "case.toml").write_text(case)
     (folder / "reference.csv").write_text(reference)
     return folder
@@ -195,6 +195,43 @@ def test_relative_check_pairs_replications(tmp_path):
     assert o.verdict == "miss"
     with pytest.raises(CaseError, match="every replication"):
         validation.evaluate(case, {"one": docs([900.0, 0.0]), "two": docs([1800.0, 1900.0])})
+
+
+def test_a_variant_may_run_replications_of_its_own(tmp_path):
+    """A cheap, noisy variant runs more RngRuns than the case; a check relative to it pairs
+    each of its own variant's runs with the same RngRun there."""
+    text = RELATIVE_CASE.replace(
+        'name = "one"\nlevels = ["quick", "full"]',
+        'name = "one"\nlevels = ["quick", "full"]\nreplications = { quick = [1, 2, 3, 4] }',
+    )
+    case = validation.load_case(write_case(tmp_path, text, RELATIVE_REFERENCE))
+    one, two = case.variants
+    assert case.runs(one, "quick") == (1, 2, 3, 4) and case.runs(one, "full") == (1, 2)
+    assert case.runs(two, "quick") == (1, 2)
+
+    def docs(runs, values):
+        return [
+            {"rng": {"seed": 1, "run": run}, "metrics": {"goodput": {"value": v, "unit": "Mb/s"}}}
+            for run, v in zip(runs, values, strict=True)
+        ]
+
+    base = docs((1, 2, 3, 4), [900.0, 1000.0, 1.0, 1.0])
+    (o,) = validation.evaluate(case, {"one": base, "two": docs((2, 1), [1900.0, 1800.0])})
+    assert o.samples == pytest.approx([1.9, 2.0]), "paired by RngRun, not by position"
+    assert "`one`: RngRun 1, 2, 3, 4" in report.runs_text(case, "quick")
+    assert report.runs_text(case, "full") == "RngRun 1, 2"
+    # the other way round, "two" would have runs that "one" does not
+    swapped = text.replace(
+        'variant = "two"\nrelative_to = "one"', 'variant = "one"\nrelative_to = "two"'
+    )
+    with pytest.raises(CaseError, match="must run every RngRun of variant 'one'"):
+        validation.load_case(write_case(tmp_path / "b", swapped, RELATIVE_REFERENCE))
+    for i, (new, message) in enumerate(
+        (("quick = [1, 1]", "distinct RngRun values"), ("fast = [1]", "unknown key 'fast'"))
+    ):
+        with pytest.raises(CaseError, match=message):
+            bad = text.replace("quick = [1, 2, 3, 4]", new)
+            validation.load_case(write_case(tmp_path / str(i), bad, RELATIVE_REFERENCE))
 
 
 @pytest.mark.parametrize(

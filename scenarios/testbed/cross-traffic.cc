@@ -176,7 +176,9 @@ CrossTraffic::StartUdp()
     if (m_udpBurst.IsZero())
     {
         source.SetAttribute("DataRate", DataRateValue(share));
-        source.SetAttribute("OnTime", PointerValue(Always(1e9)));
+        // On for a day, longer than any run (--duration and --crossStart are at most an
+        // hour each) and well inside the picosecond clock's 106 days.
+        source.SetAttribute("OnTime", PointerValue(Always(Hours(24).GetSeconds())));
         source.SetAttribute("OffTime", PointerValue(Always(0)));
     }
     else

@@ -40,6 +40,10 @@ PingSeries::AddFlags(ScenarioFlags& flags, const std::string& when, bool flood, 
                   &m_interval,
                   MilliSeconds(1),
                   Hours(1));
+    // The series must end well inside the picosecond clock's range (2^63 ps, 106 days).
+    flags.AddConstraint("pingCount x pingInterval is at most 30 days", [this]() {
+        return m_flood || double(m_count) * m_interval.GetSeconds() <= 30 * 86400.0;
+    });
     if (!flood)
     {
         return;

@@ -25,6 +25,11 @@ Scenario::Scenario(std::string name, std::string description)
       m_flags(name, description),
       m_output(name + ".json")
 {
+    // Before any Time a scenario's flags hold is made; see the class comment.
+    if (Time::GetResolution() != Time::PS)
+    {
+        Time::SetResolution(Time::PS);
+    }
 }
 
 ScenarioFlags&

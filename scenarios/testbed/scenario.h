@@ -40,6 +40,13 @@ namespace hybridnet
  * 1 failure to write the result, 2 bad input (a one-line message on stderr, nothing written).
  * Parse() also sets what every scenario's hosts share with Linux: ARP requests go out at once
  * (ns-3's ArpL3Protocol RequestJitter of 0-10 ms becomes 0).
+ *
+ * The simulation clock ticks in picoseconds (Time::SetResolution in the constructor, before
+ * any Time a scenario holds exists). At ns-3's default nanosecond tick a frame's serialisation
+ * time is rounded down: 1502 B at 40 Gb/s takes 300.4 ns and was sent in 300 ns, so a 40 Gb/s
+ * link ran 0.13 % fast and goodput exceeded the framing bound. In picoseconds the error is
+ * under 0.5 ps per frame (2e-6 at 40 Gb/s); the longest time a 64-bit clock then holds is
+ * 2^63 ps, about 106 days of simulated time.
  */
 class Scenario
 {
