@@ -171,6 +171,9 @@ def wan_bulk_transfer(draw) -> dict:
 @st.composite
 def wan_shared_bottleneck(draw) -> dict:
     flags = wan_common(draw)
+    # its rule: the access links are at least as fast as the bottleneck
+    if rate_bps(flags["accessRate"]) < rate_bps(flags["bottleneckRate"]):
+        flags["accessRate"] = flags["bottleneckRate"]
     flows = draw(st.integers(1, 3))
     flags["flows"] = str(flows)
     # each at least twice the bottleneck's default 1 ms delay

@@ -1,0 +1,418 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "round-tcp-flow.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetRoundTcpFlow");
+NS_OBJECT_ENSURE_REGISTERED(RoundTcpFlow);
+
+Time
+RoundTcpPath::SegmentTime() const
+{
+    return bottleneck.CalculateBytesTxTime(wireBytes);
+}
+
+Time
+RoundTcpPath::BaseRtt() const
+{
+    return propagation + SegmentTime();
+}
+
+double
+RoundTcpPath::Pipe() const
+{
+    return BaseRtt().GetSeconds() / SegmentTime().GetSeconds();
+}
+
+TypeId
+RoundTcpFlow::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::hybridnet::RoundTcpFlow")
+            .SetParent<Object>()
+            .SetGroupName("Hybridnet")
+            .AddConstructor<RoundTcpFlow>()
+            .AddAttribute("SegmentSize",
+                          "S of (2): payload bytes per segment.  Range: 1 to 65495 B.",
+                          UintegerValue(1448),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1, 65495))
+            .AddAttribute("InitialCwnd",
+                          "Congestion window of the first round.  Unit: segments.  Range: "
+                          "1 to 1000.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_initialCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("InitialSsThresh",
+                          "Slow-start threshold at the start.  Unit: bytes.  Range: 1 B to "
+                          "2^32 - 1 B (no threshold).",
+                          UintegerValue(std::numeric_limits<uint32_t>::max()),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DelAckCount",
+                          "d: segments per ACK (the receiver's delayed ACKs).  Range: 1 to 64.",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_delAckCount),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("Sack",
+                          "Selective acknowledgements: a recovery round sends every hole "
+                          "again (true) or one (false, NewReno).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoundTcpFlow::m_sack),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxWindow",
+                          "W_max of (2): the largest window the send buffer and the "
+                          "receiver allow.  Unit: bytes.  Range: 1 B to 2^32 - 1 B.",
+                          UintegerValue(std::numeric_limits<uint32_t>::max()),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_maxWindow),
+                          MakeUintegerChecker<uint64_t>(1, std::numeric_limits<uint32_t>::max()))
+            .AddAttribute("MinRto",
+                          "Floor of the retransmission timeout, added to srtt (Linux's "
+                          "tcp_rto_min).  Range: 1 ms to 60 s.",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&RoundTcpFlow::m_minRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(60)))
+            .AddAttribute("LossInterval",
+                          "N: drop every N-th arriving segment (LossInjector EveryNth); 0: "
+                          "off.  Range: 0 to 2^32.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_lossInterval),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 32))
+            .AddAttribute("LossOffset",
+                          "K: arriving segments before the every-N-th count begins (the "
+                          "first dropped is K + N).  Range: 0 to 2^32.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_lossOffset),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 32))
+            .AddAttribute("LossRate",
+                          "p: drop each arriving segment with this probability "
+                          "(LossInjector Random); 0: off.  Range: 0 to 0.5.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&RoundTcpFlow::m_lossRate),
+                          MakeDoubleChecker<double>(0.0, 0.5))
+            .AddTraceSource("Round",
+                            "A round has ended: its rtt, the window and threshold after "
+                            "it, the bytes delivered so far.",
+                            MakeTraceSourceAccessor(&RoundTcpFlow::m_roundTrace),
+                            "ns3::hybridnet::RoundTcpFlow::RoundTracedCallback");
+    return tid;
+}
+
+RoundTcpFlow::RoundTcpFlow()
+    : m_tcb(CreateObject<TcpSocketState>()),
+      m_uniform(CreateObject<UniformRandomVariable>())
+{
+}
+
+RoundTcpFlow::~RoundTcpFlow() = default;
+
+void
+RoundTcpFlow::DoDispose()
+{
+    m_event.Cancel();
+    m_congestion = nullptr;
+    m_tcb = nullptr;
+    Object::DoDispose();
+}
+
+void
+RoundTcpFlow::SetPath(const RoundTcpPath& path)
+{
+    m_path = path;
+}
+
+void
+RoundTcpFlow::SetCongestionControl(Ptr<TcpCongestionOps> congestion)
+{
+    m_congestion = congestion;
+}
+
+int64_t
+RoundTcpFlow::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    return 1;
+}
+
+void
+RoundTcpFlow::Start(Time start)
+{
+    NS_ABORT_MSG_IF(!m_congestion, "RoundTcpFlow: no congestion control set");
+    NS_ABORT_MSG_IF(m_path.wireBytes < m_segmentSize || m_path.bottleneck.GetBitRate() == 0,
+                    "RoundTcpFlow: a path needs a rate and wire bytes >= SegmentSize");
+    NS_ABORT_MSG_IF(m_lossInterval > 0 && m_lossRate > 0,
+                    "RoundTcpFlow: LossInterval and LossRate are exclusive");
+    m_tcb->m_segmentSize = m_segmentSize;
+    m_tcb->m_initialCWnd = m_initialCwnd;
+    m_tcb->m_initialSsThresh = m_initialSsThresh;
+    m_tcb->m_cWnd = m_initialCwnd * m_segmentSize;
+    m_tcb->m_cWndInfl = m_tcb->m_cWnd;
+    m_tcb->m_ssThresh = m_initialSsThresh;
+    m_tcb->m_srtt = m_path.BaseRtt();
+    m_congestion->Init(m_tcb);
+    m_event = Simulator::Schedule(start, &RoundTcpFlow::StartRound, this);
+}
+
+uint32_t
+RoundTcpFlow::Window() const
+{
+    const uint64_t window = std::min<uint64_t>(m_tcb->m_cWnd.Get(), m_maxWindow);
+    return std::max<uint32_t>(1, window / m_segmentSize);
+}
+
+RoundTcpFlow::RoundPlan
+RoundTcpFlow::Plan(uint32_t segments)
+{
+    const double tau = m_path.SegmentTime().GetSeconds();
+    const double queue = m_path.queue;
+    const double standing = std::min(queue, std::max(0.0, m_lastWindow - m_path.Pipe())); // (3)
+    double burst = double(m_path.access.GetBitRate()) / double(m_path.bottleneck.GetBitRate());
+    if (m_lastWindow > 0)
+    {
+        burst = std::min(burst, double(segments) / m_lastWindow);
+    }
+    const double peak = standing + segments * std::max(0.0, 1.0 - 1.0 / burst);
+    RoundPlan plan;
+    plan.sent = segments;
+    plan.overflow = std::min<uint32_t>(segments, std::max(0.0, std::ceil(peak - queue - 1e-9)));
+    const uint32_t arriving = segments - plan.overflow;
+    plan.injected = InjectedDrops(arriving);
+    plan.rtt = m_path.BaseRtt() + Seconds(standing * tau); // (4)
+    plan.duration = std::max(m_path.BaseRtt(), Seconds(arriving * tau));
+    return plan;
+}
+
+uint32_t
+RoundTcpFlow::InjectedDrops(uint32_t arriving)
+{
+    const uint64_t before = m_arrived;
+    m_arrived += arriving;
+    if (m_lossInterval > 0)
+    {
+        auto dropped = [this](uint64_t n) {
+            return n > m_lossOffset ? (n - m_lossOffset) / m_lossInterval : 0;
+        };
+        return dropped(m_arrived) - dropped(before);
+    }
+    if (m_lossRate <= 0)
+    {
+        return 0;
+    }
+    // Bernoulli drops by their geometric gaps: P(gap = j) = (1 - p)^(j - 1) p, j >= 1
+    auto gap = [this]() {
+        const double u = std::max(m_uniform->GetValue(), 1e-300);
+        return uint64_t(1) + uint64_t(std::floor(std::log(u) / std::log1p(-m_lossRate)));
+    };
+    if (m_nextRandomLoss == 0)
+    {
+        m_nextRandomLoss = gap();
+    }
+    uint32_t drops = 0;
+    while (m_nextRandomLoss <= m_arrived)
+    {
+        ++drops;
+        m_nextRandomLoss += gap();
+    }
+    return drops;
+}
+
+void
+RoundTcpFlow::StartRound()
+{
+    uint32_t segments = Window();
+    uint32_t retransmits = 0;
+    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        const uint64_t window = std::min<uint64_t>(m_tcb->m_ssThresh.Get(), m_maxWindow);
+        segments = std::max<uint32_t>(1, window / m_segmentSize);
+        retransmits = std::min(segments, m_sack ? m_holes : std::min<uint32_t>(m_holes, 1));
+    }
+    else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
+    {
+        retransmits = std::min(segments, m_holes);
+    }
+    m_tcb->m_bytesInFlight = segments * m_segmentSize;
+    m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
+    m_round = Plan(segments);
+    m_round.retransmits = retransmits;
+    m_roundStart = Simulator::Now();
+    m_inRound = true;
+    m_event = Simulator::Schedule(m_round.duration, &RoundTcpFlow::EndRound, this);
+}
+
+void
+RoundTcpFlow::EndRound()
+{
+    const RoundPlan r = m_round;
+    m_inRound = false;
+    const uint32_t lost = r.overflow + r.injected;
+    const uint32_t arrived = r.sent - std::min(r.sent, lost);
+    const uint32_t fresh = r.sent - r.retransmits - std::min(r.sent - r.retransmits, lost);
+    m_delivered += uint64_t(fresh) * m_segmentSize;
+    m_retransmits += r.retransmits;
+    m_overflowDrops += r.overflow;
+    m_injectedDrops += r.injected;
+    m_holes = m_holes - r.retransmits + lost;
+    ++m_rounds;
+    m_lastWindow = r.sent;
+    m_tcb->m_lastRtt = r.rtt;
+    m_tcb->m_srtt = m_tcb->m_srtt.Get() + (r.rtt - m_tcb->m_srtt.Get()) / 8;
+    m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, r.rtt);
+
+    const auto state = m_tcb->m_congState.Get();
+    if (state == TcpSocketState::CA_OPEN && lost > 0)
+    {
+        if (arrived < 3)
+        {
+            TimeOut();
+            return;
+        }
+        EnterRecovery();
+    }
+    else
+    {
+        Acknowledge(arrived, r.rtt, state != TcpSocketState::CA_RECOVERY);
+        if (state != TcpSocketState::CA_OPEN && m_holes == 0)
+        {
+            ExitRecovery();
+        }
+    }
+    m_roundTrace(r.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
+    StartRound();
+}
+
+void
+RoundTcpFlow::Acknowledge(uint32_t segments, Time rtt, bool grow)
+{
+    while (segments > 0)
+    {
+        const uint32_t n = std::min(segments, m_delAckCount);
+        segments -= n;
+        m_congestion->PktsAcked(m_tcb, n, rtt);
+        m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
+        if (grow && m_tcb->m_isCwndLimited)
+        {
+            m_congestion->IncreaseWindow(m_tcb, n);
+        }
+    }
+}
+
+void
+RoundTcpFlow::EnterRecovery()
+{
+    ++m_recoveries;
+    SetState(TcpSocketState::CA_RECOVERY);
+    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_round.sent * m_segmentSize);
+    m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+}
+
+void
+RoundTcpFlow::ExitRecovery()
+{
+    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+    }
+    SetState(TcpSocketState::CA_OPEN);
+}
+
+void
+RoundTcpFlow::TimeOut()
+{
+    ++m_timeouts;
+    m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
+    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_round.sent * m_segmentSize);
+    m_tcb->m_cWnd = m_segmentSize;
+    SetState(TcpSocketState::CA_LOSS);
+    m_lastWindow = 0; // the queue drains while the sender waits
+    m_roundTrace(m_round.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
+    m_event = Simulator::Schedule(m_tcb->m_srtt.Get() + m_minRto, &RoundTcpFlow::StartRound, this);
+}
+
+void
+RoundTcpFlow::SetState(TcpSocketState::TcpCongState_t state)
+{
+    m_congestion->CongestionStateSet(m_tcb, state);
+    m_tcb->m_congState = state;
+}
+
+uint64_t
+RoundTcpFlow::GetBytesDelivered() const
+{
+    if (!m_inRound)
+    {
+        return m_delivered;
+    }
+    const double elapsed = (Simulator::Now() - m_roundStart).GetSeconds();
+    const double share = std::clamp(elapsed / m_round.duration.GetSeconds(), 0.0, 1.0);
+    const uint32_t lost = m_round.overflow + m_round.injected;
+    const uint32_t sent = m_round.sent - m_round.retransmits;
+    const uint32_t fresh = sent - std::min(sent, lost);
+    return m_delivered + uint64_t(std::floor(share * fresh * m_segmentSize));
+}
+
+uint64_t
+RoundTcpFlow::GetRounds() const
+{
+    return m_rounds;
+}
+
+uint32_t
+RoundTcpFlow::GetRecoveries() const
+{
+    return m_recoveries;
+}
+
+uint32_t
+RoundTcpFlow::GetTimeouts() const
+{
+    return m_timeouts;
+}
+
+uint64_t
+RoundTcpFlow::GetRetransmits() const
+{
+    return m_retransmits;
+}
+
+uint64_t
+RoundTcpFlow::GetOverflowDrops() const
+{
+    return m_overflowDrops;
+}
+
+uint64_t
+RoundTcpFlow::GetInjectedDrops() const
+{
+    return m_injectedDrops;
+}
+
+uint32_t
+RoundTcpFlow::GetCongestionWindow() const
+{
+    return m_tcb->m_cWnd;
+}
+
+uint32_t
+RoundTcpFlow::GetSlowStartThreshold() const
+{
+    return m_tcb->m_ssThresh;
+}
+
+} // namespace hybridnet
+} // namespace ns3

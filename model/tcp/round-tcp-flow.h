@@ -1,0 +1,239 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_ROUND_TCP_FLOW_H
+#define HYBRIDNET_ROUND_TCP_FLOW_H
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-socket-state.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief The path of a round-level flow: one drop-tail bottleneck behind the sender's
+ * access link.
+ *
+ *     (1) tau = 8 s_w / C      bottleneck time per full segment (s_w: its wire bytes)
+ *         R0  = R_p + tau      round trip of a lone segment (R_p: propagation, both ways)
+ *         P   = R0 / tau       segments in flight with an empty queue (the pipe)
+ *
+ * The ACKs' own serialisation and the access links' store and forward are left out (a few
+ * microseconds against round trips of milliseconds).
+ */
+struct RoundTcpPath
+{
+    DataRate bottleneck;   //!< C, the bottleneck's rate
+    DataRate access;       //!< C_a, the sender's link rate (the fastest a burst can arrive)
+    Time propagation;      //!< R_p, the round trip's propagation delay
+    uint32_t wireBytes{0}; //!< s_w, a full segment's bytes on the bottleneck's wire
+    uint32_t queue{0};     //!< B, the bottleneck's queue in packets
+
+    /** @return tau of (1) */
+    Time SegmentTime() const;
+    /** @return R0 of (1) */
+    Time BaseRtt() const;
+    /** @return P of (1), in segments */
+    double Pipe() const;
+};
+
+/**
+ * @brief One bulk TCP flow over a RoundTcpPath, one step per round trip: the round-level
+ * fidelity of the WAN scenarios, which runs the same congestion-control objects as packet
+ * level (any ns3::TcpCongestionOps: ns-3's and the congestion module's) through their
+ * interface, so no algorithm is written twice.
+ *
+ * **A round.** Round k sends the window
+ *
+ *     (2) w_k = max(1, floor(min(cwnd, W_max) / S))     segments (S: payload per segment;
+ *                                                       W_max: the send buffer's and the
+ *                                                       receiver's window, bytes)
+ *
+ * ACK-clocked: the part of the last window beyond the pipe is still queued, and the
+ * window's growth arrives at the bottleneck as a burst at g times its rate (each ACK
+ * releases the segments it acknowledged and the growth), at most the access link's:
+ *
+ *     (3) q_k = min(B, max(0, w_{k-1} - P))              standing queue
+ *         g_k = min(w_k / w_{k-1}, C_a / C)
+ *         Q_k = q_k + w_k max(0, 1 - 1 / g_k)            peak queue
+ *         o_k = max(0, ceil(Q_k - B))                    drop-tail overflow
+ *
+ * (in congestion avoidance, growth one segment: Q_k = q_k + 1, so the first overflow comes
+ * when w exceeds P + B; in slow start, g = 2 or 1.5, the burst overflows a queue B once
+ * w (1 - 1/g) > B, long before the window reaches the pipe.) The a_k = w_k - o_k segments
+ * that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
+ * path's LossInjector: every N-th arriving segment after an offset, or each with
+ * probability p; retransmissions count). The round lasts as long as the bottleneck is busy
+ * with it, at least the empty path's round trip, and its segments see the standing queue:
+ *
+ *     (4) T_k = max(R0, a_k tau),    rtt_k = R0 + q_k tau
+ *
+ * **Growth.** Without loss the a_k segments are acknowledged by ceil(a_k / d) ACKs (d =
+ * DelAckCount), each covering d (the last the rest): for each, PktsAcked(tcb, n, rtt_k)
+ * and, if the window limits the sender (cwnd <= W_max: TcpSocketState::m_isCwndLimited, as
+ * Linux's tcp_is_cwnd_limited and LfnTcpSocket), IncreaseWindow(tcb, n) - ACK by ACK as
+ * packet level calls them, so ACK-counting and segment-counting algorithms differ as they
+ * should. The calls come at the round's end (one event per round), so an algorithm that
+ * reads Simulator::Now() (H-TCP) sees the round's time.
+ *
+ * **Loss.** A round with L = o_k + l_k > 0 losses and at least three segments arriving
+ * after them (dupthresh) enters fast recovery: CongestionStateSet(CA_RECOVERY), ssthresh =
+ * GetSsThresh(tcb, w_k S). Recovery rounds send min(ssthresh, W_max) segments, of which the
+ * retransmissions are all L holes with SACK and one per round without (NewReno), until no
+ * hole is left; then cwnd = ssthresh and CongestionStateSet(CA_OPEN) (ns-3's classic
+ * recovery; the losses of a recovery round are holes too). A round with fewer than three
+ * segments after its losses times out: after srtt + MinRto (Linux: srtt + max(4 rttvar,
+ * 200 ms), with a steady round trip's small rttvar) CongestionStateSet(CA_LOSS), ssthresh
+ * = GetSsThresh(tcb, w_k S), cwnd = one segment, and the lost segments are sent again
+ * first, in slow start.
+ *
+ * **Delivered bytes** are the segments that arrived new (retransmissions not counted), S
+ * each; within a round they are taken to arrive evenly, so GetBytesDelivered() at any time
+ * interpolates the round in progress.
+ *
+ * **Left out, each a source of error that the cross-validation against packet level
+ * measures**: pacing within a round (a round is one window at its start), the receiver's
+ * window growth and autotuning (W_max is fixed), Linux's rate halving, undo and CWR, the
+ * ACKs' own losses, several flows on one bottleneck.
+ */
+class RoundTcpFlow : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    RoundTcpFlow();
+    ~RoundTcpFlow() override;
+
+    /**
+     * TracedCallback signature of the "Round" trace: a round has ended.
+     * @param rtt the round's rtt_k of (4)
+     * @param cwnd the congestion window after the round, bytes
+     * @param ssThresh the slow-start threshold after the round, bytes
+     * @param delivered the bytes delivered so far
+     */
+    typedef void (*RoundTracedCallback)(Time rtt,
+                                        uint32_t cwnd,
+                                        uint32_t ssThresh,
+                                        uint64_t delivered);
+
+    /** @param path the path; set before Start */
+    void SetPath(const RoundTcpPath& path);
+    /** @param congestion the algorithm (not shared with another flow) */
+    void SetCongestionControl(Ptr<TcpCongestionOps> congestion);
+    /**
+     * Begin sending at @p start: the first round leaves then.
+     * @param start when
+     */
+    void Start(Time start);
+    /**
+     * Assign a fixed random-variable stream (random loss).
+     * @param stream first stream index
+     * @return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /** @return the payload bytes that arrived new, up to now (interpolated in a round) */
+    uint64_t GetBytesDelivered() const;
+    /** @return the rounds completed */
+    uint64_t GetRounds() const;
+    /** @return the fast recoveries entered */
+    uint32_t GetRecoveries() const;
+    /** @return the retransmission timeouts */
+    uint32_t GetTimeouts() const;
+    /** @return the segments sent again */
+    uint64_t GetRetransmits() const;
+    /** @return the segments the bottleneck's queue dropped */
+    uint64_t GetOverflowDrops() const;
+    /** @return the segments the loss injection dropped */
+    uint64_t GetInjectedDrops() const;
+    /** @return the congestion window, bytes */
+    uint32_t GetCongestionWindow() const;
+    /** @return the slow-start threshold, bytes */
+    uint32_t GetSlowStartThreshold() const;
+
+  private:
+    /** One round's numbers, from (2)-(4). */
+    struct RoundPlan
+    {
+        uint32_t sent{0};        //!< w_k (or a recovery round's segments)
+        uint32_t overflow{0};    //!< o_k
+        uint32_t injected{0};    //!< l_k
+        uint32_t retransmits{0}; //!< segments of the round sent again
+        Time rtt;                //!< rtt_k
+        Time duration;           //!< T_k
+    };
+
+    void DoDispose() override;
+    void StartRound();
+    void EndRound();
+    /** @return the plan of a round that sends @p segments, from (3) and (4) */
+    RoundPlan Plan(uint32_t segments);
+    /** @return l_k: the injected drops among @p arriving segments */
+    uint32_t InjectedDrops(uint32_t arriving);
+    /** @return w_k of (2) */
+    uint32_t Window() const;
+    /**
+     * Acknowledge @p segments ACK by ACK: PktsAcked, and IncreaseWindow if @p grow.
+     * @param segments the segments that arrived
+     * @param rtt their round trip
+     * @param grow whether the window may grow (not in recovery)
+     */
+    void Acknowledge(uint32_t segments, Time rtt, bool grow);
+    /** Fast recovery from the round just ended. */
+    void EnterRecovery();
+    /** cwnd = ssthresh after fast recovery; the open state. */
+    void ExitRecovery();
+    /** The retransmission timeout after the round just ended. */
+    void TimeOut();
+    void SetState(TcpSocketState::TcpCongState_t state);
+
+    RoundTcpPath m_path;
+    Ptr<TcpCongestionOps> m_congestion;
+    Ptr<TcpSocketState> m_tcb;
+    Ptr<UniformRandomVariable> m_uniform;
+    EventId m_event;
+
+    // attributes
+    uint32_t m_segmentSize;
+    uint32_t m_initialCwnd;
+    uint32_t m_initialSsThresh;
+    uint32_t m_delAckCount;
+    bool m_sack;
+    uint64_t m_maxWindow;
+    Time m_minRto;
+    uint64_t m_lossInterval;
+    uint64_t m_lossOffset;
+    double m_lossRate;
+
+    // state
+    RoundPlan m_round;            //!< the round in progress
+    Time m_roundStart;            //!< when it began
+    bool m_inRound{false};        //!< a round is in progress (not waiting for a timeout)
+    uint32_t m_lastWindow{0};     //!< w_{k-1}
+    uint32_t m_holes{0};          //!< segments still to send again
+    uint64_t m_arrived{0};        //!< segments that passed the bottleneck (the injector's count)
+    uint64_t m_nextRandomLoss{0}; //!< index of the next randomly dropped arrival
+    uint64_t m_delivered{0};      //!< bytes delivered by completed rounds
+    uint64_t m_rounds{0};
+    uint32_t m_recoveries{0};
+    uint32_t m_timeouts{0};
+    uint64_t m_retransmits{0};
+    uint64_t m_overflowDrops{0};
+    uint64_t m_injectedDrops{0};
+
+    TracedCallback<Time, uint32_t, uint32_t, uint64_t> m_roundTrace;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_ROUND_TCP_FLOW_H

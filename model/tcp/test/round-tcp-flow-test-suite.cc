@@ -1,0 +1,367 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Tests of RoundTcpFlow against closed forms of its equations: the pipe and the bottleneck
+ * filled without loss, the first overflow in congestion avoidance at w = floor(P + B) + 1
+ * and in slow start once w (1 - 1/g) > B, slow start's growth per round (ACK counting and
+ * segment counting), Reno's and Scalable's recovery in rounds, Mathis' throughput under
+ * every-N-th loss, and the retransmission timeout's wait.
+ */
+#include "hybridnet/round-tcp-flow.h"
+
+#include "ns3/boolean.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-linux-reno.h"
+#include "ns3/tcp-scalable.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+constexpr uint32_t kSegment = 1448;
+constexpr uint32_t kWire = 1502; // + IP 20, TCP 20, timestamps 12, PPP 2
+
+/** 100 Mb/s behind 10 Gb/s, @p propagation round trip, @p queue packets. */
+RoundTcpPath
+Path(Time propagation, uint32_t queue)
+{
+    return RoundTcpPath{DataRate("100Mbps"), DataRate("10Gbps"), propagation, kWire, queue};
+}
+
+/** One round as the Round trace gives it. */
+struct Record
+{
+    Time at;
+    uint32_t cwnd;
+    uint32_t ssThresh;
+    uint64_t delivered;
+    uint64_t overflow;
+};
+
+/** A flow, its trace, and a run to a stop time. */
+struct FlowRun
+{
+    Ptr<RoundTcpFlow> flow = CreateObject<RoundTcpFlow>();
+    std::vector<Record> rounds;
+
+    FlowRun(RoundTcpPath path, Ptr<TcpCongestionOps> congestion)
+    {
+        flow->SetPath(path);
+        flow->SetCongestionControl(congestion);
+        flow->TraceConnectWithoutContext("Round", MakeCallback(&FlowRun::OnRound, this));
+    }
+
+    void OnRound(Time, uint32_t cwnd, uint32_t ssThresh, uint64_t delivered)
+    {
+        rounds.push_back({Simulator::Now(), cwnd, ssThresh, delivered, flow->GetOverflowDrops()});
+    }
+
+    void Until(Time stop)
+    {
+        flow->Start(Seconds(0));
+        Simulator::Stop(stop);
+        Simulator::Run();
+    }
+
+    /** @return payload rate over [from, to] from the trace's delivered bytes, bit/s */
+    double Rate(Time from, Time to) const
+    {
+        const Record* a = nullptr;
+        const Record* b = nullptr;
+        for (const auto& r : rounds)
+        {
+            a = r.at <= from ? &r : a;
+            b = r.at <= to ? &r : b;
+        }
+        return 8.0 * double(b->delivered - a->delivered) / (b->at - a->at).GetSeconds();
+    }
+};
+
+/** Without loss a flow gets min(W_max / R0, C S / s_w): window-limited or bottleneck-full. */
+class RoundTcpFillTestCase : public TestCase
+{
+  public:
+    RoundTcpFillTestCase(uint32_t windowSegments, bool bottleneckFull)
+        : TestCase("no loss, W_max " + std::to_string(windowSegments) +
+                   " segments: " + (bottleneckFull ? "C S over s_w" : "W_max over R0")),
+          m_window(windowSegments),
+          m_full(bottleneckFull)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RoundTcpPath path = Path(MilliSeconds(20), 100);
+        FlowRun run(path, CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("MaxWindow", UintegerValue(m_window * kSegment));
+        run.Until(Seconds(10));
+        const double expected = m_full ? 1e8 * kSegment / kWire
+                                       : 8.0 * m_window * kSegment / path.BaseRtt().GetSeconds();
+        NS_TEST_EXPECT_MSG_EQ_TOL(run.Rate(Seconds(2), Seconds(10)),
+                                  expected,
+                                  1e-3 * expected,
+                                  "payload rate");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetOverflowDrops(), 0, "the window never overflows");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_window;
+    bool m_full;
+};
+
+/** Congestion avoidance overflows first at w = floor(P + B) + 1, by one segment (3). */
+class RoundTcpFirstOverflowTestCase : public TestCase
+{
+  public:
+    RoundTcpFirstOverflowTestCase()
+        : TestCase("congestion avoidance: first overflow at w = floor(P + B) + 1, one segment")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RoundTcpPath path = Path(MilliSeconds(20), 50);
+        FlowRun run(path, CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(40 * kSegment)); // below B
+        run.Until(Seconds(10));
+        size_t k = 1;
+        while (k < run.rounds.size() && run.rounds[k].overflow == 0)
+        {
+            ++k;
+        }
+        NS_TEST_ASSERT_MSG_LT(k, run.rounds.size(), "the queue overflows");
+        const uint32_t window = run.rounds[k - 1].cwnd / kSegment; // w of round k
+        NS_TEST_EXPECT_MSG_EQ(window,
+                              uint32_t(std::floor(path.Pipe() + path.queue)) + 1,
+                              "first overflowing window");
+        NS_TEST_EXPECT_MSG_EQ(run.rounds[k].overflow, 1, "one segment over");
+        Simulator::Destroy();
+    }
+};
+
+/** Slow start with g = 2 overflows a queue B once w / 2 > B, with w / 2 - B drops. */
+class RoundTcpSlowStartBurstTestCase : public TestCase
+{
+  public:
+    RoundTcpSlowStartBurstTestCase()
+        : TestCase("slow start, g = 2: the burst overflows B = 50 at w = 160 by 30")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowRun run(Path(MilliSeconds(20), 50), CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.Until(Seconds(1));
+        // windows 10, 20, 40, 80 (P = 167: no standing queue), then 160: Q = 160 / 2 = 80
+        NS_TEST_ASSERT_MSG_GT(run.rounds.size(), 5U, "rounds");
+        NS_TEST_EXPECT_MSG_EQ(run.rounds[3].overflow, 0, "w = 80: Q = 40 <= 50");
+        NS_TEST_EXPECT_MSG_EQ(run.rounds[4].overflow, 30, "w = 160: Q = 80, 30 over B");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetRecoveries(), 1, "one recovery");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Slow start per round: ACK counting (NewReno, +1 per ACK) grows w to w + ceil(w / d),
+ * segment counting (LinuxReno, +n per ACK of n) to 2 w, whatever d.
+ */
+class RoundTcpSlowStartTestCase : public TestCase
+{
+  public:
+    RoundTcpSlowStartTestCase(bool ackCounting, uint32_t d)
+        : TestCase(std::string(ackCounting ? "NewReno" : "LinuxReno") +
+                   " slow start, d = " + std::to_string(d) + ": the window per round"),
+          m_ackCounting(ackCounting),
+          m_d(d)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpCongestionOps> congestion;
+        if (m_ackCounting)
+        {
+            congestion = CreateObject<TcpNewReno>();
+        }
+        else
+        {
+            congestion = CreateObject<TcpLinuxReno>();
+        }
+        FlowRun run(Path(Seconds(1), 100000), congestion); // P = 8324: no queue, no loss
+        run.flow->SetAttribute("DelAckCount", UintegerValue(m_d));
+        run.Until(Seconds(6.5));
+        uint32_t w = 10;
+        for (const auto& r : run.rounds)
+        {
+            w = m_ackCounting ? w + (w + m_d - 1) / m_d : 2 * w;
+            NS_TEST_EXPECT_MSG_EQ(r.cwnd / kSegment, w, "window after the round");
+        }
+        NS_TEST_EXPECT_MSG_EQ(run.rounds.size(), 6U, "six rounds of about 1 s");
+        Simulator::Destroy();
+    }
+
+    bool m_ackCounting;
+    uint32_t m_d;
+};
+
+/**
+ * One loss at window W: Reno halves and regrows one segment a round, back to W in
+ * W - floor(W / 2) rounds; Scalable (ns-3's, a = 1/50 per segment) keeps 7/8 and grows
+ * 2 % a round, back in ln(8/7) / ln(1.02) = 6.7 rounds.
+ */
+class RoundTcpRecoveryTestCase : public TestCase
+{
+  public:
+    explicit RoundTcpRecoveryTestCase(bool scalable)
+        : TestCase(std::string(scalable ? "Scalable" : "Reno") +
+                   ": rounds from one loss back to the window before it"),
+          m_scalable(scalable)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpCongestionOps> congestion;
+        if (m_scalable)
+        {
+            congestion = CreateObject<TcpScalable>();
+        }
+        else
+        {
+            congestion = CreateObject<TcpLinuxReno>();
+        }
+        FlowRun run(Path(MilliSeconds(100), 100000), congestion); // P = 833
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(100 * kSegment));
+        run.flow->SetAttribute("LossInterval", UintegerValue(100000));
+        run.Until(Seconds(60));
+        size_t loss = 0; // the first round whose loss set a new threshold
+        while (loss < run.rounds.size() && run.rounds[loss].ssThresh == 100 * kSegment)
+        {
+            ++loss;
+        }
+        NS_TEST_ASSERT_MSG_GT(loss, 0U, "slow start first");
+        NS_TEST_ASSERT_MSG_LT(loss + 2, run.rounds.size(), "a loss");
+        const double before = run.rounds[loss - 1].cwnd / kSegment; // the lost round's w
+        size_t back = loss + 1; // the recovery round ends at loss + 1
+        while (back < run.rounds.size() && run.rounds[back].cwnd / kSegment < before)
+        {
+            ++back;
+        }
+        const double rounds = back - (loss + 1);
+        const double expected =
+            m_scalable ? std::log(8.0 / 7.0) / std::log(1.02) : before - std::floor(before / 2);
+        NS_TEST_EXPECT_MSG_EQ_TOL(rounds, expected, 1.0, "rounds back to W = " << before);
+        NS_TEST_EXPECT_MSG_GT(before, 400.0, "the loss comes at a large window");
+        Simulator::Destroy();
+    }
+
+    bool m_scalable;
+};
+
+/**
+ * Reno with every N-th segment lost and no queueing (W < P): the sawtooth from W/2 to W
+ * carries N = 3 W^2 / 8 segments in W / 2 rounds, so the rate is (8 S / R0) sqrt(3 N / 2)
+ * (Mathis et al. with C = sqrt(3/2)). The discrete sawtooth and the recovery round shift it
+ * by a few percent.
+ */
+class RoundTcpMathisTestCase : public TestCase
+{
+  public:
+    RoundTcpMathisTestCase()
+        : TestCase("Reno, every 10,000th segment lost: Mathis' rate within 5 %")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RoundTcpPath path = Path(MilliSeconds(100), 100000);
+        FlowRun run(path, CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(100 * kSegment));
+        run.flow->SetAttribute("LossInterval", UintegerValue(10000));
+        run.Until(Seconds(300));
+        const double expected = 8.0 * kSegment / path.BaseRtt().GetSeconds() * std::sqrt(1.5e4);
+        NS_TEST_EXPECT_MSG_EQ_TOL(run.Rate(Seconds(60), Seconds(300)),
+                                  expected,
+                                  0.05 * expected,
+                                  "Mathis");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), 0, "no timeout");
+        Simulator::Destroy();
+    }
+};
+
+/** A loss with fewer than three segments after it times out: a pause of srtt + MinRto. */
+class RoundTcpTimeoutTestCase : public TestCase
+{
+  public:
+    RoundTcpTimeoutTestCase()
+        : TestCase("a window of two with a loss: one timeout, srtt + 200 ms of silence")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RoundTcpPath path = Path(MilliSeconds(20), 100);
+        FlowRun run(path, CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("MaxWindow", UintegerValue(2 * kSegment));
+        run.flow->SetAttribute("LossInterval", UintegerValue(101)); // in round 51
+        run.Until(Seconds(2));
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), 1, "one timeout");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetRecoveries(), 0, "no fast recovery");
+        size_t k = 1;
+        while (k < run.rounds.size() && run.rounds[k].cwnd != kSegment)
+        {
+            ++k;
+        }
+        NS_TEST_ASSERT_MSG_LT(k + 1, run.rounds.size(), "rounds after the timeout");
+        const Time gap = run.rounds[k + 1].at - run.rounds[k].at;
+        NS_TEST_EXPECT_MSG_EQ_TOL(gap.GetSeconds(),
+                                  (path.BaseRtt() * 2 + MilliSeconds(200)).GetSeconds(),
+                                  1e-6,
+                                  "srtt + MinRto, then a round trip");
+        Simulator::Destroy();
+    }
+};
+
+} // namespace
+
+/** The suite. */
+class RoundTcpFlowTestSuite : public TestSuite
+{
+  public:
+    RoundTcpFlowTestSuite()
+        : TestSuite("hybridnet-round-tcp-flow", Type::UNIT)
+    {
+        AddTestCase(new RoundTcpFillTestCase(100, false), Duration::QUICK);
+        AddTestCase(new RoundTcpFillTestCase(200, true), Duration::QUICK);
+        AddTestCase(new RoundTcpFirstOverflowTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpSlowStartBurstTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpSlowStartTestCase(true, 2), Duration::QUICK);
+        AddTestCase(new RoundTcpSlowStartTestCase(true, 1), Duration::QUICK);
+        AddTestCase(new RoundTcpSlowStartTestCase(false, 2), Duration::QUICK);
+        AddTestCase(new RoundTcpRecoveryTestCase(false), Duration::QUICK);
+        AddTestCase(new RoundTcpRecoveryTestCase(true), Duration::QUICK);
+        AddTestCase(new RoundTcpMathisTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpTimeoutTestCase(), Duration::QUICK);
+    }
+};
+
+static RoundTcpFlowTestSuite g_roundTcpFlowTestSuite; //!< registers the suite
