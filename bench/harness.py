@@ -226,6 +226,9 @@ RECORD_PATH = (
 )
 RECORD_FLAGS = (*RECORD_PATH, "--bufferSemantics=linux", "--sndBuf=541MB", "--rcvBuf=541MB")
 RECORD_HOST = "tengig-opteron-v20z-chelsio"
+# The MB-NG response-function point (validation high-speed-tcp-wan-response-function):
+# Reno, 1 Gb/s, 6 ms, one segment in 25,000 dropped at the receiver.
+MBNG_RESPONSE = ("--bottleneckRate=1Gbps", "--rtt=6ms", "--lossEvery=25000")
 # The long run's 16 streams with 2 MB windows on the same path (validation
 # high-speed-tcp-wan-land-speed-record).
 SIXTEEN_STREAMS = (
@@ -375,6 +378,16 @@ BENCHMARKS = {
         ),
         reference=wan_bulk_transfer("bare ends", *SIXTEEN_STREAMS, "--accessRate=40Gbps"),
         max_wall_ratio=1.3,
+    ),
+    "wan-round": Benchmark(
+        description="the round-level fidelity (issue 23): wan-bulk-transfer --fidelity=round "
+        "(RoundTcpFlow, one event per round trip) against packet level on the MB-NG "
+        "response-function point (Reno, 1 Gb/s, 6 ms, 1 in 25,000 lost); both deliver the "
+        "same data (goodput within 1 %, python tests), so the ratio of data packets per "
+        "wall-second is the speed-up; goal: at least 100x",
+        subject=wan_bulk_transfer("round level", *MBNG_RESPONSE, "--fidelity=round"),
+        reference=wan_bulk_transfer("packet level", *MBNG_RESPONSE),
+        min_packet_ratio=100.0,
     ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "

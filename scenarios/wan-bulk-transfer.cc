@@ -137,6 +137,17 @@
  *   maxCwnd can exceed the window: with both TCPs cwnd keeps growing while the flow is
  *   limited by the receive window or the send buffer.
  *
+ * Fidelity: --fidelity=packet (the default) simulates every segment and ACK as above;
+ * --fidelity=round runs the flow as a RoundTcpFlow (model/tcp: one step per round trip,
+ * the same congestion-control object driven ACK by ACK, the bottleneck's queue and the
+ * loss injection as equations) through RoundLevelTransfer, with the same flags, sizing
+ * and metric names; it models one flow between bare ends without cross traffic and with
+ * a fixed receive window, and refuses the rest in one line. Metrics of mechanisms it has
+ * not (lostRetransmits, undos, sendStalls, senderQueueDrops, tcpBytesWritten,
+ * tcpBytesUnacknowledged) are left out, and web100Flow1 has the columns it can fill. It is
+ * hundreds of times faster (bench wan-round: 722x on the MB-NG loss point); where its
+ * error is larger than a few percent is in docs/modules/tcp.md.
+ *
  * Cost: --tcp=ns3 keeps one list item per segment in flight (bench tcp-window), so large
  * windows are slow: the defaults (1 Gb/s, 120 ms, a 29 MB window) simulate 10 s in about 16 s
  * of wall time with lfn and take more than 10 minutes with ns3.
@@ -180,6 +191,7 @@ struct Options
     double lossRate{0};
     uint64_t lossEvery{0};
     Time web100Interval{Seconds(0)};
+    std::string fidelity{"packet"};
 };
 
 /** Register the flows' flags (count, start, duration, loss, traces) and the rules. */
@@ -226,6 +238,14 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
+    flags.AddChoice("fidelity",
+                    "packet: every segment and ACK an ns-3 packet; round: one step per round "
+                    "trip (RoundTcpFlow: the same congestion control, much faster, one flow "
+                    "between bare ends)",
+                    &o.fidelity,
+                    {"packet", "round"});
+    flags.AddConstraint("fidelity round models one flow (flows 1)",
+                        [&o]() { return o.fidelity == "packet" || o.flows == 1; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
                         [&o]() { return o.lossRate == 0 || o.lossEvery == 0; });
     flags.AddConstraint("(flows - 1) x startSpread < duration",
@@ -343,6 +363,41 @@ WriteSizing(ResultDocument& result,
     }
 }
 
+/** What --fidelity=round cannot model, refused before anything runs. */
+void
+AddRoundLevelRules(ScenarioFlags& flags,
+                   const Options& o,
+                   const WanTcpFlags& tcp,
+                   const WanEndHosts& ends,
+                   const CrossTraffic& cross)
+{
+    auto round = [&o]() { return o.fidelity == "round"; };
+    flags.AddConstraint("fidelity round has bare ends (sender none, receiver none)", [&, round]() {
+        return !round() ||
+               !(ends.IsModelled(WanEndHosts::SENDER) || ends.IsModelled(WanEndHosts::RECEIVER));
+    });
+    flags.AddConstraint("fidelity round has no cross traffic",
+                        [&, round]() { return !round() || !cross.IsActive(); });
+    flags.AddConstraint("fidelity round keeps the receive window fixed (rcvBufAutoTuning false, "
+                        "linuxReceiver false)",
+                        [&, round]() { return !round() || !tcp.GrowsReceiveWindow(); });
+}
+
+/** The run at --fidelity=round: one RoundTcpFlow, the packet level's metrics and sizing. */
+int
+RunRoundLevel(Scenario& scenario, const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends)
+{
+    const WanPathSizing sizing =
+        tcp.SizePath(o.path.bottleneckRate, o.path.rtt, o.path.queuePackets);
+    RoundLevelTransfer transfer(o.path, tcp, sizing, {o.lossEvery, o.lossRate});
+    transfer.Start(o.warmup, o.web100Interval);
+    scenario.Run(o.duration);
+    auto& result = scenario.Result();
+    transfer.WriteTo(result, o.duration);
+    WriteSizing(result, sizing, tcp, ends);
+    return scenario.Finish();
+}
+
 } // namespace
 
 int
@@ -369,10 +424,15 @@ main(int argc, char* argv[])
     tcp.AddSocketFlags(flags, "the path", true);
     AddFlowFlags(flags, o, tcp);
     cross.AddFlags(flags, tcp, o.duration, o.path.accessRate);
+    AddRoundLevelRules(flags, o, tcp, ends, cross);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
+    }
+    if (o.fidelity == "round")
+    {
+        return RunRoundLevel(scenario, o, tcp, ends);
     }
 
     // The queue and the buffers sized for the path (WanPathSizing); both TCPs read

@@ -165,7 +165,8 @@ RoundTcpFlow::Start(Time start)
     m_tcb->m_ssThresh = m_initialSsThresh;
     m_tcb->m_srtt = m_path.BaseRtt();
     m_congestion->Init(m_tcb);
-    m_event = Simulator::Schedule(start, &RoundTcpFlow::StartRound, this);
+    // (0): the handshake - the SYN and the SYN-ACK - takes the round trip's propagation
+    m_event = Simulator::Schedule(start + m_path.propagation, &RoundTcpFlow::StartRound, this);
 }
 
 uint32_t
@@ -191,14 +192,18 @@ RoundTcpFlow::Plan(uint32_t segments)
     plan.sent = segments;
     plan.overflow = std::min<uint32_t>(segments, std::max(0.0, std::ceil(peak - queue - 1e-9)));
     const uint32_t arriving = segments - plan.overflow;
-    plan.injected = InjectedDrops(arriving);
+    uint32_t firstInjected = arriving;
+    plan.injected = InjectedDrops(arriving, &firstInjected);
+    const double spread = burst > 1 ? burst / (burst - 1) : 1.0; // (5)
+    const double firstOverflow = segments - plan.overflow * spread;
+    plan.beforeLoss = uint32_t(std::max(0.0, std::min<double>(firstOverflow, firstInjected)));
     plan.rtt = m_path.BaseRtt() + Seconds(standing * tau); // (4)
     plan.duration = std::max(m_path.BaseRtt(), Seconds(arriving * tau));
     return plan;
 }
 
 uint32_t
-RoundTcpFlow::InjectedDrops(uint32_t arriving)
+RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first)
 {
     const uint64_t before = m_arrived;
     m_arrived += arriving;
@@ -207,7 +212,13 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving)
         auto dropped = [this](uint64_t n) {
             return n > m_lossOffset ? (n - m_lossOffset) / m_lossInterval : 0;
         };
-        return dropped(m_arrived) - dropped(before);
+        const uint64_t drops = dropped(m_arrived) - dropped(before);
+        if (drops > 0) // the first multiple of N after the offset past `before`
+        {
+            const uint64_t next = m_lossOffset + (dropped(before) + 1) * m_lossInterval;
+            *first = uint32_t(next - before - 1);
+        }
+        return drops;
     }
     if (m_lossRate <= 0)
     {
@@ -225,6 +236,10 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving)
     uint32_t drops = 0;
     while (m_nextRandomLoss <= m_arrived)
     {
+        if (drops == 0)
+        {
+            *first = uint32_t(m_nextRandomLoss - before - 1);
+        }
         ++drops;
         m_nextRandomLoss += gap();
     }
@@ -277,6 +292,7 @@ RoundTcpFlow::EndRound()
     const auto state = m_tcb->m_congState.Get();
     if (state == TcpSocketState::CA_OPEN && lost > 0)
     {
+        Acknowledge(r.beforeLoss, r.rtt, true); // (5)
         if (arrived < 3)
         {
             TimeOut();
@@ -412,6 +428,24 @@ uint32_t
 RoundTcpFlow::GetSlowStartThreshold() const
 {
     return m_tcb->m_ssThresh;
+}
+
+TcpSocketState::TcpCongState_t
+RoundTcpFlow::GetCongestionState() const
+{
+    return m_tcb->m_congState;
+}
+
+uint32_t
+RoundTcpFlow::GetBytesInFlight() const
+{
+    return m_inRound ? m_tcb->m_bytesInFlight.Get() : 0;
+}
+
+Time
+RoundTcpFlow::GetSmoothedRtt() const
+{
+    return m_tcb->m_srtt;
 }
 
 } // namespace hybridnet

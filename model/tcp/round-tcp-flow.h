@@ -53,7 +53,8 @@ struct RoundTcpPath
  * level (any ns3::TcpCongestionOps: ns-3's and the congestion module's) through their
  * interface, so no algorithm is written twice.
  *
- * **A round.** Round k sends the window
+ * **A round.** The first round leaves R_p after Start, the SYN and SYN-ACK's round trip
+ * (0). Round k sends the window
  *
  *     (2) w_k = max(1, floor(min(cwnd, W_max) / S))     segments (S: payload per segment;
  *                                                       W_max: the send buffer's and the
@@ -86,16 +87,22 @@ struct RoundTcpPath
  * should. The calls come at the round's end (one event per round), so an algorithm that
  * reads Simulator::Now() (H-TCP) sees the round's time.
  *
- * **Loss.** A round with L = o_k + l_k > 0 losses and at least three segments arriving
- * after them (dupthresh) enters fast recovery: CongestionStateSet(CA_RECOVERY), ssthresh =
- * GetSsThresh(tcb, w_k S). Recovery rounds send min(ssthresh, W_max) segments, of which the
- * retransmissions are all L holes with SACK and one per round without (NewReno), until no
- * hole is left; then cwnd = ssthresh and CongestionStateSet(CA_OPEN) (ns-3's classic
- * recovery; the losses of a recovery round are holes too). A round with fewer than three
- * segments after its losses times out: after srtt + MinRto (Linux: srtt + max(4 rttvar,
- * 200 ms), with a steady round trip's small rttvar) CongestionStateSet(CA_LOSS), ssthresh
- * = GetSsThresh(tcb, w_k S), cwnd = one segment, and the lost segments are sent again
- * first, in slow start.
+ * **Loss.** In a round with L = o_k + l_k > 0 losses the segments before the first loss
+ * are acknowledged first, with growth, as their ACKs come before the duplicates:
+ *
+ *     (5) n_k = min(w_k - o_k g_k / (g_k - 1), i_k)      (w_k - o_k if g_k <= 1)
+ *
+ * (the burst's drops are spread over its tail, every g/(g - 1)-th segment once the queue is
+ * full; i_k is the first injected drop's place among the arrivals). With at least three
+ * of the round's segments arriving (dupthresh's duplicate ACKs) it enters fast recovery:
+ * CongestionStateSet(CA_RECOVERY), ssthresh = GetSsThresh(tcb, w_k S). Recovery rounds send
+ * min(ssthresh, W_max) segments, of which the retransmissions are all L holes with SACK and
+ * one per round without (NewReno), until no hole is left; then cwnd = ssthresh and
+ * CongestionStateSet(CA_OPEN) (ns-3's classic recovery; the losses of a recovery round are
+ * holes too). A round with fewer than three segments arriving times out: after srtt
+ * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
+ * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
+ * the lost segments are sent again first, in slow start.
  *
  * **Delivered bytes** are the segments that arrived new (retransmissions not counted), S
  * each; within a round they are taken to arrive evenly, so GetBytesDelivered() at any time
@@ -130,7 +137,7 @@ class RoundTcpFlow : public Object
     /** @param congestion the algorithm (not shared with another flow) */
     void SetCongestionControl(Ptr<TcpCongestionOps> congestion);
     /**
-     * Begin sending at @p start: the first round leaves then.
+     * Connect at @p start: the first round leaves R_p later (0).
      * @param start when
      */
     void Start(Time start);
@@ -159,6 +166,12 @@ class RoundTcpFlow : public Object
     uint32_t GetCongestionWindow() const;
     /** @return the slow-start threshold, bytes */
     uint32_t GetSlowStartThreshold() const;
+    /** @return the congestion state (open, recovery, loss) */
+    TcpSocketState::TcpCongState_t GetCongestionState() const;
+    /** @return the bytes of the round in progress (0 while waiting for a timeout) */
+    uint32_t GetBytesInFlight() const;
+    /** @return the smoothed round trip (srtt = 7/8 srtt + 1/8 rtt_k per round) */
+    Time GetSmoothedRtt() const;
 
   private:
     /** One round's numbers, from (2)-(4). */
@@ -168,6 +181,7 @@ class RoundTcpFlow : public Object
         uint32_t overflow{0};    //!< o_k
         uint32_t injected{0};    //!< l_k
         uint32_t retransmits{0}; //!< segments of the round sent again
+        uint32_t beforeLoss{0};  //!< segments acknowledged before the first loss (5)
         Time rtt;                //!< rtt_k
         Time duration;           //!< T_k
     };
@@ -177,8 +191,12 @@ class RoundTcpFlow : public Object
     void EndRound();
     /** @return the plan of a round that sends @p segments, from (3) and (4) */
     RoundPlan Plan(uint32_t segments);
-    /** @return l_k: the injected drops among @p arriving segments */
-    uint32_t InjectedDrops(uint32_t arriving);
+    /**
+     * @param arriving the round's arriving segments
+     * @param first set to the index (from 0) among them of the first dropped one, if any
+     * @return l_k: the injected drops among them
+     */
+    uint32_t InjectedDrops(uint32_t arriving, uint32_t* first);
     /** @return w_k of (2) */
     uint32_t Window() const;
     /**

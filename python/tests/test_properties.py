@@ -144,7 +144,7 @@ CONGESTION += ["TcpHtcpLinux", "TcpBicLinux", "TcpCubic"]
 
 
 def wan_common(draw) -> dict:
-    return {
+    flags = {
         "tcp": draw(st.sampled_from(["lfn", "ns3"])),
         "congestion": draw(st.sampled_from(CONGESTION)),
         "bottleneckRate": draw(st.sampled_from(["10Mbps", "100Mbps", "1Gbps"])),
@@ -156,6 +156,10 @@ def wan_common(draw) -> dict:
         "duration": f"{draw(st.integers(100, 600))}ms",
         "RngRun": str(draw(st.integers(1, 1000))),
     }
+    # the WAN path's rule: the access links are at least as fast as the bottleneck
+    if rate_bps(flags["accessRate"]) < rate_bps(flags["bottleneckRate"]):
+        flags["accessRate"] = flags["bottleneckRate"]
+    return flags
 
 
 @st.composite
@@ -165,15 +169,14 @@ def wan_bulk_transfer(draw) -> dict:
     flags["flows"] = str(draw(st.integers(1, 4)))
     if draw(st.booleans()):
         flags["lossEvery"] = str(draw(st.integers(100, 5000)))
+    if flags["flows"] == "1":  # the round level models one flow
+        flags["fidelity"] = draw(st.sampled_from(["packet", "round"]))
     return flags
 
 
 @st.composite
 def wan_shared_bottleneck(draw) -> dict:
     flags = wan_common(draw)
-    # its rule: the access links are at least as fast as the bottleneck
-    if rate_bps(flags["accessRate"]) < rate_bps(flags["bottleneckRate"]):
-        flags["accessRate"] = flags["bottleneckRate"]
     flows = draw(st.integers(1, 3))
     flags["flows"] = str(flows)
     # each at least twice the bottleneck's default 1 ms delay

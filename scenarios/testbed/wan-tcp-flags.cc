@@ -21,6 +21,7 @@
 #include "ns3/tcp-socket.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace ns3
@@ -314,6 +315,38 @@ uint32_t
 WanTcpFlags::GetSegmentSize() const
 {
     return m_segmentSize;
+}
+
+uint32_t
+WanTcpFlags::GetHeaderBytes() const
+{
+    return m_timestamps == "on" ? WanPathSizing::kTcpIpHeaders : WanPathSizing::kTcpIpHeaders - 12;
+}
+
+bool
+WanTcpFlags::GrowsReceiveWindow() const
+{
+    return m_rcvBufAutoTuning || m_linuxReceiver;
+}
+
+void
+WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing) const
+{
+    NS_ABORT_MSG_IF(m_congestionTypes.empty(), "WanTcpFlags: ResolveCongestion first");
+    flow->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+    flow->SetAttribute("DelAckCount", UintegerValue(m_delAckCount));
+    flow->SetAttribute("InitialCwnd", UintegerValue(m_initialCwnd));
+    if (m_initialSsThresh != 0)
+    {
+        flow->SetAttribute("InitialSsThresh", UintegerValue(m_initialSsThresh));
+    }
+    flow->SetAttribute("Sack", BooleanValue(m_sack == "on"));
+    const uint64_t window = std::min(sizing.GetSndBufEffective(), sizing.GetMaxAdvertisedWindow());
+    flow->SetAttribute(
+        "MaxWindow",
+        UintegerValue(std::min<uint64_t>(window, std::numeric_limits<uint32_t>::max())));
+    ObjectFactory congestion(m_congestionTypes.front().GetName());
+    flow->SetCongestionControl(congestion.Create<TcpCongestionOps>());
 }
 
 WanPathSizing

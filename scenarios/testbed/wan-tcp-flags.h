@@ -5,6 +5,7 @@
 #define HYBRIDNET_WAN_TCP_FLAGS_H
 
 #include "hybridnet/congestion-ops-catalog.h"
+#include "hybridnet/round-tcp-flow.h"
 #include "hybridnet/scenario-flags.h"
 #include "tcp-choice.h"
 #include "wan-path-sizing.h"
@@ -140,6 +141,18 @@ class WanTcpFlags
     bool IsLfn() const;
     /** @return --segmentSize, bytes */
     uint32_t GetSegmentSize() const;
+    /** @return a full segment's TCP and IP headers: 40 B, 52 B with timestamps */
+    uint32_t GetHeaderBytes() const;
+    /** @return true if the receive window grows during a run (rcvBufAutoTuning, linuxReceiver) */
+    bool GrowsReceiveWindow() const;
+    /**
+     * Give a round-level flow what SetDefaults gives the sockets: SegmentSize, DelAckCount,
+     * InitialCwnd, InitialSsThresh (if given), Sack, the window W_max = min(send buffer,
+     * largest advertised window) of @p sizing, and flow 1's algorithm (a new object).
+     * @param flow the flow, before its Start
+     * @param sizing the path's buffers
+     */
+    void Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing) const;
 
     /**
      * @param rate the bottleneck's rate
