@@ -157,14 +157,16 @@ RoundTcpFlow::Start(Time start)
                     "RoundTcpFlow: a path needs a rate and wire bytes >= SegmentSize");
     NS_ABORT_MSG_IF(m_lossInterval > 0 && m_lossRate > 0,
                     "RoundTcpFlow: LossInterval and LossRate are exclusive");
+    // as both sockets: the algorithm's Init at the socket's creation, then the handshake
+    // sets cwnd and ssthresh (so an Init that sets ssthresh, BIC's, does not last)
     m_tcb->m_segmentSize = m_segmentSize;
+    m_congestion->Init(m_tcb);
     m_tcb->m_initialCWnd = m_initialCwnd;
     m_tcb->m_initialSsThresh = m_initialSsThresh;
     m_tcb->m_cWnd = m_initialCwnd * m_segmentSize;
     m_tcb->m_cWndInfl = m_tcb->m_cWnd;
     m_tcb->m_ssThresh = m_initialSsThresh;
     m_tcb->m_srtt = m_path.BaseRtt();
-    m_congestion->Init(m_tcb);
     // (0): the handshake - the SYN and the SYN-ACK - takes the round trip's propagation
     m_event = Simulator::Schedule(start + m_path.propagation, &RoundTcpFlow::StartRound, this);
 }

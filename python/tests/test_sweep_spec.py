@@ -5,12 +5,13 @@ line and exit code 2 before anything is written."""
 from __future__ import annotations
 
 import math
+import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
 
-from hybridnet import paths, sweep_spec
+from hybridnet import paths, scenarios, sweep_spec
 from hybridnet.sweep_spec import SpecError
 
 SOURCE = Path("spec.toml")
@@ -375,3 +376,17 @@ def test_disk_streams_example_spec_is_valid():
     pairs = sorted((p["tool"], p["streams"]) for p in spec.points)
     assert pairs == sorted((t, n) for t in ("bbftp", "bbcp") for n in ("1", "2", "4", "8"))
     assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
+
+
+def test_fidelity_error_map_spec_pairs_the_fidelities():
+    """examples/sweeps/fidelity-error-map.toml (docs/modules/tcp.md): every point at both
+    fidelities, and the round-level half is accepted by wan-bulk-transfer --check."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "fidelity-error-map.toml")
+    assert spec.describe() == "wan-bulk-transfer: 72 point(s) x 1 run(s)"
+    others = [tuple(sorted((k, v) for k, v in p.items() if k != "fidelity")) for p in spec.points]
+    assert all(others.count(o) == 2 for o in others)
+    for point in spec.points[:6]:
+        flags = [f"--{k}={v}" for k, v in {**point, "fidelity": "round"}.items()]
+        program = str(scenarios.executable("wan-bulk-transfer"))
+        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
