@@ -368,6 +368,13 @@ main(int argc, char* argv[])
     HostCounters counters = path.GetHostCounters(ends);
     counters.Open();
 
+    // progress by the file's bytes written at the receiver: the run ends when the file is
+    // on disk, long before --timeLimit
+    scenario.SetProgressMeasure(
+        [&transfer, &o]() {
+            return double(transfer.receiver->GetBytesWritten()) / double(o.fileSize);
+        },
+        MilliSeconds(100));
     scenario.Run(o.timeLimit);
 
     counters.Close();

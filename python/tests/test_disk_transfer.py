@@ -171,3 +171,25 @@ def test_setup_takes_its_round_trips(disk, tmp_path, tool, exchanges):
     # the control connection's handshake, then one round trip per exchange; the hosts' own
     # latencies (NIC, CPU, an ARP exchange on each Ethernet link) add well under 1 %
     assert metric(doc, "setupTime") == pytest.approx((1 + exchanges) * 0.1, rel=0.01)
+
+
+def test_progress_follows_the_file_not_the_time_limit(disk, tmp_path):
+    """The run ends when the file is on disk, seconds into a one-hour --timeLimit: progress
+    lines follow the file's bytes written (one per percent passed, in order, up to 0.99),
+    and the result does not depend on whether they are written."""
+    out = tmp_path / "p.json"
+    proc = subprocess.run(
+        [str(disk), *SHORT, "--progress=true", f"--output={out}"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [line.split() for line in proc.stderr.splitlines()]
+    fractions = [float(f[1]) for f in lines if f and f[0] == "hybridnet-progress"]
+    assert fractions == sorted(set(fractions)), "increasing, each once"
+    assert len(fractions) >= 90 and fractions[-1] == pytest.approx(0.99)
+    quiet = run(disk, tmp_path, name="q.json")
+    loud = json.loads(out.read_text())
+    assert quiet["metrics"] == loud["metrics"]
+    assert quiet["eventCount"] == loud["eventCount"], "the polls run either way"

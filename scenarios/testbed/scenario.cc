@@ -92,6 +92,10 @@ void
 Scenario::Run(Time stop)
 {
     RunProgress progress(std::cerr, m_progress);
+    if (m_progressMeasure)
+    {
+        progress.SetMeasure(m_progressMeasure, m_progressEvery);
+    }
     progress.Start(stop);
     Simulator::Stop(stop);
     auto wallStart = std::chrono::steady_clock::now();
@@ -100,6 +104,13 @@ Scenario::Run(Time stop)
     m_result.SetRunStatistics(Simulator::Now().GetSeconds(),
                               Simulator::GetEventCount(),
                               wall.count());
+}
+
+void
+Scenario::SetProgressMeasure(std::function<double()> measure, Time every)
+{
+    m_progressMeasure = std::move(measure);
+    m_progressEvery = every;
 }
 
 ResultDocument&

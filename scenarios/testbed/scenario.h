@@ -10,6 +10,7 @@
 
 #include "ns3/nstime.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -61,6 +62,12 @@ class Scenario
      *         --schema, 2 after a bad argument, with its one-line message on stderr)
      */
     std::optional<int> Parse(int argc, char* argv[]);
+    /**
+     * Report progress by @p measure (the share of the work done, 0 to 1, polled every
+     * @p every) instead of by simulated time: for a run that ends when its work is done,
+     * long before its stop time (RunProgress::SetMeasure). Call before Run.
+     */
+    void SetProgressMeasure(std::function<double()> measure, Time every);
     /** Run the simulation until @p stop, with progress ticks, and record run statistics. */
     void Run(Time stop);
     /** @return the result document, to add metrics and series after Run(). */
@@ -77,6 +84,8 @@ class Scenario
     uint64_t m_rngRun{1};
     std::string m_output;
     bool m_progress{false};
+    std::function<double()> m_progressMeasure; //!< SetProgressMeasure's, or none
+    Time m_progressEvery;                      //!< its poll interval
 };
 
 } // namespace hybridnet
