@@ -101,10 +101,10 @@ RoundTcpFlow::GetTypeId()
                           MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 32))
             .AddAttribute("LossRate",
                           "p: drop each arriving segment with this probability "
-                          "(LossInjector Random); 0: off.  Range: 0 to 0.5.",
+                          "(LossInjector Random); 0: off.  Range: 0 to 1.",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&RoundTcpFlow::m_lossRate),
-                          MakeDoubleChecker<double>(0.0, 0.5))
+                          MakeDoubleChecker<double>(0.0, 1.0))
             .AddTraceSource("Round",
                             "A round has ended: its rtt, the window and threshold after "
                             "it, the bytes delivered so far.",
@@ -292,6 +292,10 @@ RoundTcpFlow::EndRound()
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, r.rtt);
 
     const auto state = m_tcb->m_congState.Get();
+    if (lost == 0)
+    {
+        m_backoff = 0;
+    }
     if (state == TcpSocketState::CA_OPEN && lost > 0)
     {
         Acknowledge(r.beforeLoss, r.rtt, true); // (5)
@@ -301,6 +305,11 @@ RoundTcpFlow::EndRound()
             return;
         }
         EnterRecovery();
+    }
+    else if (state == TcpSocketState::CA_LOSS && lost > 0 && arrived < 3)
+    {
+        TimeOut(); // again, after twice the wait
+        return;
     }
     else
     {
@@ -359,7 +368,10 @@ RoundTcpFlow::TimeOut()
     SetState(TcpSocketState::CA_LOSS);
     m_lastWindow = 0; // the queue drains while the sender waits
     m_roundTrace(m_round.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
-    m_event = Simulator::Schedule(m_tcb->m_srtt.Get() + m_minRto, &RoundTcpFlow::StartRound, this);
+    // Linux's backoff: the wait doubles with each timeout in a row, to at most 120 s
+    const Time wait = (m_tcb->m_srtt.Get() + m_minRto) * (int64_t(1) << std::min(m_backoff, 10U));
+    ++m_backoff;
+    m_event = Simulator::Schedule(std::min(wait, Seconds(120)), &RoundTcpFlow::StartRound, this);
 }
 
 void

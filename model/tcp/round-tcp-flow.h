@@ -102,7 +102,9 @@ struct RoundTcpPath
  * holes too). A round with fewer than three segments arriving times out: after srtt
  * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
  * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
- * the lost segments are sent again first, in slow start.
+ * the lost segments are sent again first, in slow start; a round after a timeout with
+ * fewer than three segments arriving times out again after twice the wait (Linux's
+ * backoff, at most 120 s).
  *
  * **Delivered bytes** are the segments that arrived new (retransmissions not counted), S
  * each; within a round they are taken to arrive evenly, so GetBytesDelivered() at any time
@@ -237,6 +239,7 @@ class RoundTcpFlow : public Object
     Time m_roundStart;            //!< when it began
     bool m_inRound{false};        //!< a round is in progress (not waiting for a timeout)
     uint32_t m_lastWindow{0};     //!< w_{k-1}
+    uint32_t m_backoff{0};        //!< timeouts in a row (the wait doubles with each)
     uint32_t m_holes{0};          //!< segments still to send again
     uint64_t m_arrived{0};        //!< segments that passed the bottleneck (the injector's count)
     uint64_t m_nextRandomLoss{0}; //!< index of the next randomly dropped arrival

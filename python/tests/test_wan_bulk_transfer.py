@@ -277,6 +277,23 @@ def test_round_fidelity_agrees_with_packet_level(wan, tmp_path, args, tolerance)
     assert len(columns["time"]["values"]) == len(packet["series"]["web100Flow1"]["time"]["values"])
 
 
+def test_round_fidelity_backs_off_when_everything_is_lost(wan, tmp_path):
+    """--lossRate=1 at the round level (the flag's whole range): the flow times out and
+    waits srtt + 200 ms, then twice as long after each timeout in a row, at most 120 s
+    (Linux's backoff); over 300 s that is the count of waits (plus a round trip each) that
+    fit, within one."""
+    doc = run(wan, tmp_path, "--fidelity=round", "--lossRate=1", "--duration=300s")
+    assert metric(doc, "goodput") == 0
+    rtt = 0.020 + 1502 * 8 / 100e6  # --rtt plus a segment at 100 Mb/s
+    elapsed, count = rtt, 0  # the handshake
+    while True:
+        elapsed += rtt + min((rtt + 0.2) * 2**count, 120)
+        if elapsed > 300:
+            break
+        count += 1
+    assert abs(metric(doc, "timeouts") - count) <= 1
+
+
 def test_round_fidelity_is_deterministic_and_seeded(wan, tmp_path):
     """Random loss at the round level draws from the run's stream: the same RngRun gives the
     same bytes, another RngRun other drops."""
