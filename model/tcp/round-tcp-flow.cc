@@ -54,10 +54,10 @@ RoundTcpFlow::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 65495))
             .AddAttribute("InitialCwnd",
                           "Congestion window of the first round.  Unit: segments.  Range: "
-                          "1 to 1000.",
+                          "1 to 65535 (and InitialCwnd x SegmentSize below 2^32 B).",
                           UintegerValue(10),
                           MakeUintegerAccessor(&RoundTcpFlow::m_initialCwnd),
-                          MakeUintegerChecker<uint32_t>(1, 1000))
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("InitialSsThresh",
                           "Slow-start threshold at the start.  Unit: bytes.  Range: 1 B to "
                           "2^32 - 1 B (no threshold).",
@@ -155,6 +155,8 @@ RoundTcpFlow::Start(Time start)
     NS_ABORT_MSG_IF(!m_congestion, "RoundTcpFlow: no congestion control set");
     NS_ABORT_MSG_IF(m_path.wireBytes < m_segmentSize || m_path.bottleneck.GetBitRate() == 0,
                     "RoundTcpFlow: a path needs a rate and wire bytes >= SegmentSize");
+    NS_ABORT_MSG_IF(uint64_t(m_initialCwnd) * m_segmentSize > std::numeric_limits<uint32_t>::max(),
+                    "RoundTcpFlow: InitialCwnd x SegmentSize must fit a 32-bit cwnd");
     NS_ABORT_MSG_IF(m_lossInterval > 0 && m_lossRate > 0,
                     "RoundTcpFlow: LossInterval and LossRate are exclusive");
     // as both sockets: the algorithm's Init at the socket's creation, then the handshake

@@ -277,6 +277,23 @@ def test_round_fidelity_agrees_with_packet_level(wan, tmp_path, args, tolerance)
     assert len(columns["time"]["values"]) == len(packet["series"]["web100Flow1"]["time"]["values"])
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--initialCwnd=65535", "--segmentSize=8960B", "--initialSsThresh=4294967295B"],
+        ["--initialCwnd=1", "--segmentSize=536B", "--delAckCount=64", "--sack=off"],
+        ["--lossEvery=1", "--timestamps=off", "--windowScaling=off", "--rcvBuf=65535B"],
+        ["--queuePackets=1", "--bufferSemantics=linux", "--sndBuf=1GiB", "--rcvBuf=1GiB"],
+    ],
+    ids=["largest-window", "smallest-window", "every-segment-lost", "linux-buffers"],
+)
+def test_round_fidelity_takes_the_flags_whole_ranges(wan, tmp_path, args):
+    """Every TCP flag the round level reads, at the ends of its range: a result, never an
+    abort (the round level's own attribute ranges once refused values the flags accept)."""
+    doc = run(wan, tmp_path, "--fidelity=round", "--duration=2s", *args)
+    assert metric(doc, "goodput") <= metric(doc, "goodputCeiling")
+
+
 def test_round_fidelity_backs_off_when_everything_is_lost(wan, tmp_path):
     """--lossRate=1 at the round level (the flag's whole range): the flow times out and
     waits srtt + 200 ms, then twice as long after each timeout in a row, at most 120 s
