@@ -140,7 +140,7 @@
  * Fidelity: --fidelity=packet (the default) simulates every segment and ACK as above;
  * --fidelity=round runs the flow as a RoundTcpFlow (model/tcp: one step per round trip,
  * the same congestion-control object driven ACK by ACK, the bottleneck's queue and the
- * loss injection as equations) through RoundLevelTransfer, with the same flags, sizing
+ * loss injection as equations) through RoundLevelFlows, with the same flags, sizing
  * and metric names; it models one flow between bare ends without cross traffic and with
  * a fixed receive window, and refuses the rest in one line; --tcp, --recovery and
  * --accessDelay have no part in it (one TCP, classic recovery, --rtt the whole round trip's
@@ -240,12 +240,6 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
-    flags.AddChoice("fidelity",
-                    "packet: every segment and ACK an ns-3 packet; round: one step per round "
-                    "trip (RoundTcpFlow: the same congestion control, much faster, one flow "
-                    "between bare ends)",
-                    &o.fidelity,
-                    {"packet", "round"});
     flags.AddConstraint("fidelity round models one flow (flows 1)",
                         [&o]() { return o.fidelity == "packet" || o.flows == 1; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
@@ -341,62 +335,24 @@ WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& 
     }
 }
 
-/**
- * The path's derived numbers (WanPathSizing); the buffers only for ends whose kernel is
- * the flags (a host running its profile's kernel sets and grows its own).
- */
-void
-WriteSizing(ResultDocument& result,
-            const WanPathSizing& sizing,
-            const WanTcpFlags& tcp,
-            const WanEndHosts& ends)
-{
-    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
-    result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
-    result.SetMetric("goodputCeiling", sizing.GetGoodputCeiling() / 1e6, "Mb/s");
-    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::SENDER))
-    {
-        result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
-    }
-    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::RECEIVER))
-    {
-        result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
-        result.SetMetric("maxAdvertisedWindow", double(sizing.GetMaxAdvertisedWindow()), "B");
-    }
-}
-
-/** What --fidelity=round cannot model, refused before anything runs. */
-void
-AddRoundLevelRules(ScenarioFlags& flags,
-                   const Options& o,
-                   const WanTcpFlags& tcp,
-                   const WanEndHosts& ends,
-                   const CrossTraffic& cross)
-{
-    auto round = [&o]() { return o.fidelity == "round"; };
-    flags.AddConstraint("fidelity round has bare ends (sender none, receiver none)", [&, round]() {
-        return !round() ||
-               !(ends.IsModelled(WanEndHosts::SENDER) || ends.IsModelled(WanEndHosts::RECEIVER));
-    });
-    flags.AddConstraint("fidelity round has no cross traffic",
-                        [&, round]() { return !round() || !cross.IsActive(); });
-    flags.AddConstraint("fidelity round keeps the receive window fixed (rcvBufAutoTuning false, "
-                        "linuxReceiver false)",
-                        [&, round]() { return !round() || !tcp.GrowsReceiveWindow(); });
-}
-
 /** The run at --fidelity=round: one RoundTcpFlow, the packet level's metrics and sizing. */
 int
 RunRoundLevel(Scenario& scenario, const Options& o, const WanTcpFlags& tcp, const WanEndHosts& ends)
 {
     const WanPathSizing sizing =
         tcp.SizePath(o.path.bottleneckRate, o.path.rtt, o.path.queuePackets);
-    RoundLevelTransfer transfer(o.path, tcp, sizing, {o.lossEvery, o.lossRate});
-    transfer.Start(o.warmup, o.web100Interval);
+    RoundLevelFlows flows(o.path.bottleneckRate,
+                          o.path.accessRate,
+                          tcp,
+                          sizing,
+                          {o.lossEvery, o.lossRate},
+                          {{o.path.rtt, Seconds(0)}});
+    flows.Start(o.warmup, o.web100Interval, RoundLevelFlows::Columns::WEB100);
     scenario.Run(o.duration);
     auto& result = scenario.Result();
-    transfer.WriteTo(result, o.duration);
-    WriteSizing(result, sizing, tcp, ends);
+    flows.WriteSingleFlow(result, o.duration);
+    flows.WriteTotals(result);
+    ends.WriteSizing(result, sizing, tcp.IsLfn());
     return scenario.Finish();
 }
 
@@ -426,7 +382,7 @@ main(int argc, char* argv[])
     tcp.AddSocketFlags(flags, "the path", true);
     AddFlowFlags(flags, o, tcp);
     cross.AddFlags(flags, tcp, o.duration, o.path.accessRate);
-    AddRoundLevelRules(flags, o, tcp, ends, cross);
+    RoundLevelFlows::AddFlags(flags, &o.fidelity, tcp, ends, cross);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
@@ -483,7 +439,7 @@ main(int argc, char* argv[])
     result.SetMetric("packetsDropped", double(losses.GetDropped()), "");
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
     result.SetMetric("senderQueueDrops", double(senderQueueDrops.Get()), "");
-    WriteSizing(result, sizing, tcp, ends);
+    ends.WriteSizing(result, sizing, tcp.IsLfn());
     counters.WriteTo(result);
     cross.WriteTo(result, o.duration);
     for (uint32_t i = 0; i < o.flows; ++i)

@@ -77,15 +77,28 @@
  * with both TCPs; 0 before the first report (the handshake; with tcp=ns3 ssthresh is
  * first reported at the first loss).
  *
+ * Fidelity: --fidelity=packet (the default) simulates every segment and ACK as above;
+ * --fidelity=round runs each flow as a RoundTcpFlow (model/tcp: one step per round trip,
+ * the same congestion-control object) and the flows on one RoundTcpBottleneck (the queue
+ * they stand in from their windows, RoundTcpBottleneck (6); a flow's growth that meets the
+ * full queue loses, and windows beyond what the full queue holds lose their share, (7)),
+ * through RoundLevelFlows, with the same flags, sizing, metric names and series; it needs
+ * bare ends, no cross traffic and a fixed receive window, and refuses the rest in one line;
+ * --tcp, --recovery and --bottleneckDelay have no part in it (flow i's round trip is
+ * rtts[i]). Metrics of mechanisms it has not (lostRetransmits, undos, sendStalls,
+ * tcpBytesWritten, tcpBytesUnacknowledged) are left out. Where a round's growth meets the
+ * queue is drawn from the run's stream. It is hundreds of times faster; its errors against
+ * packet level (docs/modules/tcp.md): the link's use and equal-RTT fairness within a few
+ * per cent, RTT unfairness overstated (its losses more synchronised than packet level's).
+ *
  * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --sender=none
  *   --receiver=none --flows=3
  *   --rtts=10ms,80ms,180ms --bottleneckRate=1Gbps --accessRate=10Gbps --bottleneckDelay=1ms
  *   --queuePackets=0 --segmentSize=1448B --sndBuf=0B --rcvBuf=0B --bufferSemantics=ns3
  *   --rmemMax=131071B --wmemMax=131071B --sack=on --timestamps=on --windowScaling=on
  *   --delAckCount=2 --linuxReceiver=false --initialCwnd=10 --initialSsThresh=0B (none)
- * --startSpread=0s
- *   --starts= --duration=10s --warmup=0s --web100Interval=0s; `--help` explains each and
- *   lists the rules between them.
+ *   --startSpread=0s --starts= --duration=10s --warmup=0s --web100Interval=0s
+ *   --fidelity=packet; `--help` explains each and lists the rules between them.
  *
  * Metrics: goodputFlow<i> (Mb/s, see Phases), bytesReceivedFlow<i> (B, from the start),
  *   shareFlow<i> (goodputFlow<i> / sum of goodputFlow), goodputRatioFlow<i> for i >= 2
@@ -97,12 +110,13 @@
  *   smallest goodputFlow; left out when a flow got nothing), utilization (goodput /
  *   goodputCeiling), goodputCeiling (bottleneckRate x segmentSize / (segmentSize + 54 B)),
  *   retransmits, timeouts, fastRetransmits, lostRetransmits, undos, sendStalls (sums over the
- * senders, as in wan-bulk-transfer), maxCwnd (B), tcpBytesWritten and
- * tcpBytesUnacknowledged (B, BulkFlows (3)), bottleneckDrops, queueCapacity (packets), bdp (B,
- * of the longest path), sndBufEffective, rcvBufEffective (B; each left out when its end runs its
- * profile's kernel, which sets and grows the buffers); with host profiles, per modelled host
- * (Sender<i>, Receiver; over the whole run) cpuUtilisation, busUtilisation, memoryBusUtilisation
- * (hosts with a memory bus), rxRingDrops, interruptRate (1/s), packetsPerInterrupt (HostCounters).
+ *   senders, as in wan-bulk-transfer), maxCwnd (B), tcpBytesWritten and
+ *   tcpBytesUnacknowledged (B, BulkFlows (3)), bottleneckDrops, queueCapacity (packets), bdp
+ *   (B, of the longest path), sndBufEffective, rcvBufEffective, maxAdvertisedWindow (B; each
+ *   left out when its end runs its profile's kernel, which sets and grows the buffers); with
+ *   host profiles, per modelled host (Sender<i>, Receiver; over the whole run)
+ *   cpuUtilisation, busUtilisation, memoryBusUtilisation (hosts with a memory bus),
+ *   rxRingDrops, interruptRate (1/s), packetsPerInterrupt (HostCounters).
  *   Series (with --web100Interval): web100Flow<i>.
  *
  * Run:  hybridnet run wan-shared-bottleneck --bottleneckRate=100Mbps --duration=60s
@@ -149,8 +163,9 @@ struct Options
     Time warmup{Seconds(0)};
     Time web100Interval{Seconds(0)};
     Time crossRtt{Seconds(0)}; //!< --crossRtt (0: the longest flow's)
-    std::vector<Time> rtts;    //!< one per flow, from rttList (input check)
-    std::vector<Time> starts;  //!< one per flow, from startList or startSpread (input check)
+    std::string fidelity{"packet"};
+    std::vector<Time> rtts;   //!< one per flow, from rttList (input check)
+    std::vector<Time> starts; //!< one per flow, from startList or startSpread (input check)
 };
 
 /** Register the flows' and the dumbbell's flags. */
@@ -474,23 +489,27 @@ struct FlowSeries
     }
 };
 
-/** Per-flow goodputs and shares, the aggregate, fairness and utilisation (see the header). */
-void
-WriteSharing(ResultDocument& result, const BulkFlows& flows, const Options& o, double ceiling)
+/** What both fidelities measure of each flow: goodput (Mb/s, see Phases) and bytes delivered. */
+struct FlowGoodputs
 {
     std::vector<double> goodputs;
-    for (size_t i = 0; i < flows.GetN(); ++i)
+    std::vector<double> bytes;
+    double aggregate{0};
+};
+
+/** Per-flow goodputs and shares, the aggregate, fairness and utilisation (see the header). */
+void
+WriteSharing(ResultDocument& result, const FlowGoodputs& flows, const Options& o, double ceiling)
+{
+    const auto& goodputs = flows.goodputs;
+    double sum = 0;
+    for (size_t i = 0; i < goodputs.size(); ++i)
     {
         const std::string flow = "Flow" + std::to_string(i + 1);
-        goodputs.push_back(flows.GetGoodput(i, o.duration));
-        result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
-        result.SetMetric("bytesReceived" + flow, double(flows.GetSink(i)->GetTotalRx()), "B");
+        result.SetMetric("goodput" + flow, goodputs[i], "Mb/s");
+        result.SetMetric("bytesReceived" + flow, flows.bytes[i], "B");
         result.SetMetric("rtt" + flow, o.rtts[i].GetSeconds() * 1e3, "ms");
-    }
-    double sum = 0;
-    for (double g : goodputs)
-    {
-        sum += g;
+        sum += goodputs[i];
     }
     for (size_t i = 0; i < goodputs.size(); ++i)
     {
@@ -504,8 +523,7 @@ WriteSharing(ResultDocument& result, const BulkFlows& flows, const Options& o, d
             result.SetMetric("goodputRatio" + flow, goodputs[0] / goodputs[i], "");
         }
     }
-    const double aggregate = flows.GetAggregateGoodput(o.duration);
-    result.SetMetric("goodput", aggregate, "Mb/s");
+    result.SetMetric("goodput", flows.aggregate, "Mb/s");
     if (auto jain = BulkFlows::JainIndex(goodputs))
     {
         result.SetMetric("jainFairness", *jain, "");
@@ -515,8 +533,48 @@ WriteSharing(ResultDocument& result, const BulkFlows& flows, const Options& o, d
     {
         result.SetMetric("maxMinRatio", *high / *low, "");
     }
-    result.SetMetric("utilization", aggregate / ceiling, "");
-    result.SetMetric("goodputCeiling", ceiling, "Mb/s");
+    result.SetMetric("utilization", flows.aggregate / ceiling, "");
+}
+
+/** @return the flows' goodputs and bytes at @p end, from BulkFlows or RoundLevelFlows */
+template <typename Flows>
+FlowGoodputs
+MeasureGoodputs(const Flows& flows, Time end, std::function<double(size_t)> bytes)
+{
+    FlowGoodputs measured;
+    for (size_t i = 0; i < flows.GetN(); ++i)
+    {
+        measured.goodputs.push_back(flows.GetGoodput(i, end));
+        measured.bytes.push_back(bytes(i));
+    }
+    measured.aggregate = flows.GetAggregateGoodput(end);
+    return measured;
+}
+
+/** The run at --fidelity=round: one RoundTcpFlow per flow on one RoundTcpBottleneck. */
+int
+RunRoundLevel(Scenario& scenario,
+              const Options& o,
+              const WanTcpFlags& tcp,
+              const WanEndHosts& ends,
+              const WanPathSizing& sizing)
+{
+    std::vector<RoundLevelFlows::Flow> specs;
+    for (uint32_t i = 0; i < o.flows; ++i)
+    {
+        specs.push_back({o.rtts[i], o.starts[i]});
+    }
+    RoundLevelFlows flows(o.bottleneckRate, o.accessRate, tcp, sizing, {}, specs);
+    flows.Start(o.warmup, o.web100Interval, RoundLevelFlows::Columns::SHARING);
+    scenario.Run(o.duration);
+    auto& result = scenario.Result();
+    const auto measured = MeasureGoodputs(flows, o.duration, [&flows](size_t i) {
+        return double(flows.GetBytesDelivered(i));
+    });
+    WriteSharing(result, measured, o, sizing.GetGoodputCeiling() / 1e6);
+    flows.WriteTotals(result);
+    ends.WriteSizing(result, sizing, tcp.IsLfn());
+    return scenario.Finish();
 }
 
 } // namespace
@@ -548,6 +606,7 @@ main(int argc, char* argv[])
     flags.AddConstraint("crossRtt is 0s or at least 2 x bottleneckDelay", [&o]() {
         return o.crossRtt.IsZero() || o.crossRtt >= o.bottleneckDelay * 2;
     });
+    RoundLevelFlows::AddFlags(flags, &o.fidelity, tcp, ends, cross);
     flags.AddInputCheck([&]() {
         const std::string problem = CheckTimes(o);
         return problem.empty() ? tcp.ResolveCongestion(o.flows) : problem;
@@ -561,6 +620,10 @@ main(int argc, char* argv[])
     const WanPathSizing sizing = tcp.SizePath(o.bottleneckRate,
                                               *std::max_element(o.rtts.begin(), o.rtts.end()),
                                               o.queuePackets);
+    if (o.fidelity == "round")
+    {
+        return RunRoundLevel(scenario, o, tcp, ends, sizing);
+    }
     tcp.SetDefaults(sizing);
     Dumbbell net(o, tcp, ends, sizing.GetMtu(), cross);
     HostCounters counters = net.GetCounters(ends);
@@ -592,19 +655,13 @@ main(int argc, char* argv[])
     scenario.Run(o.duration);
 
     auto& result = scenario.Result();
-    WriteSharing(result, flows, o, sizing.GetGoodputCeiling() / 1e6);
+    const auto measured = MeasureGoodputs(flows, o.duration, [&flows](size_t i) {
+        return double(flows.GetSink(i)->GetTotalRx());
+    });
+    WriteSharing(result, measured, o, sizing.GetGoodputCeiling() / 1e6);
     flows.WriteTcpTotals(result);
     result.SetMetric("bottleneckDrops", double(bottleneckDrops.Get()), "");
-    result.SetMetric("queueCapacity", double(sizing.GetQueuePackets()), "");
-    result.SetMetric("bdp", double(sizing.GetBdp()), "B");
-    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::SENDER))
-    {
-        result.SetMetric("sndBufEffective", double(sizing.GetSndBufEffective()), "B");
-    }
-    if (!tcp.IsLfn() || !ends.GetKernel(WanEndHosts::RECEIVER))
-    {
-        result.SetMetric("rcvBufEffective", double(sizing.GetRcvBufEffective()), "B");
-    }
+    ends.WriteSizing(result, sizing, tcp.IsLfn());
     counters.WriteTo(result);
     cross.WriteTo(result, o.duration);
     for (uint32_t i = 0; i < o.flows && o.web100Interval.IsStrictlyPositive(); ++i)

@@ -75,6 +75,13 @@ RoundTcpFlow::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoundTcpFlow::m_sack),
                           MakeBooleanChecker())
+            .AddAttribute("LimitedTransmit",
+                          "Send a new segment on each of the first two duplicate ACKs (RFC "
+                          "3042), so a round with one or two arrivals after a loss still "
+                          "reaches dupthresh.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoundTcpFlow::m_limitedTransmit),
+                          MakeBooleanChecker())
             .AddAttribute("MaxWindow",
                           "W_max of (2): the largest window the send buffer and the "
                           "receiver allow.  Unit: bytes.  Range: 1 B to 2^32 - 1 B.",
@@ -115,7 +122,8 @@ RoundTcpFlow::GetTypeId()
 
 RoundTcpFlow::RoundTcpFlow()
     : m_tcb(CreateObject<TcpSocketState>()),
-      m_uniform(CreateObject<UniformRandomVariable>())
+      m_uniform(CreateObject<UniformRandomVariable>()),
+      m_phase(CreateObject<UniformRandomVariable>())
 {
 }
 
@@ -125,7 +133,9 @@ void
 RoundTcpFlow::DoDispose()
 {
     m_event.Cancel();
+    m_decision.Cancel();
     m_congestion = nullptr;
+    m_bottleneck = nullptr;
     m_tcb = nullptr;
     Object::DoDispose();
 }
@@ -134,6 +144,12 @@ void
 RoundTcpFlow::SetPath(const RoundTcpPath& path)
 {
     m_path = path;
+}
+
+void
+RoundTcpFlow::SetBottleneck(Ptr<RoundTcpBottleneck> bottleneck)
+{
+    m_bottleneck = bottleneck;
 }
 
 void
@@ -146,7 +162,8 @@ int64_t
 RoundTcpFlow::AssignStreams(int64_t stream)
 {
     m_uniform->SetStream(stream);
-    return 1;
+    m_phase->SetStream(stream + 1);
+    return 2;
 }
 
 void
@@ -159,6 +176,17 @@ RoundTcpFlow::Start(Time start)
                     "RoundTcpFlow: InitialCwnd x SegmentSize must fit a 32-bit cwnd");
     NS_ABORT_MSG_IF(m_lossInterval > 0 && m_lossRate > 0,
                     "RoundTcpFlow: LossInterval and LossRate are exclusive");
+    if (!m_bottleneck)
+    {
+        m_bottleneck =
+            CreateObject<RoundTcpBottleneck>(m_path.bottleneck, m_path.queue, m_path.wireBytes);
+    }
+    NS_ABORT_MSG_IF(m_bottleneck->GetRate() != m_path.bottleneck ||
+                        m_bottleneck->GetQueue() != m_path.queue ||
+                        m_bottleneck->GetWireBytes() != m_path.wireBytes,
+                    "RoundTcpFlow: the shared bottleneck's rate, queue and wire bytes are the "
+                    "path's");
+    m_member = m_bottleneck->Add(m_path.Pipe());
     // as both sockets: the algorithm's Init at the socket's creation, then the handshake
     // sets cwnd and ssthresh (so an Init that sets ssthresh, BIC's, does not last)
     m_tcb->m_segmentSize = m_segmentSize;
@@ -181,29 +209,61 @@ RoundTcpFlow::Window() const
 }
 
 RoundTcpFlow::RoundPlan
-RoundTcpFlow::Plan(uint32_t segments)
+RoundTcpFlow::Plan(uint32_t segments) const
 {
     const double tau = m_path.SegmentTime().GetSeconds();
-    const double queue = m_path.queue;
-    const double standing = std::min(queue, std::max(0.0, m_lastWindow - m_path.Pipe())); // (3)
+    const double standing = m_bottleneck->GetStandingQueue(m_member, m_lastWindow); // (3), (6)
+    const uint32_t arriving = segments - Overflow(segments, standing).first;
+    const double drained = m_bottleneck->GetStandingQueue(m_member, arriving); // q'_k
+    RoundPlan plan;
+    plan.sent = segments;
+    plan.rtt = m_path.BaseRtt() + Seconds(standing * tau); // (4)
+    plan.duration = std::max(m_path.BaseRtt() + Seconds(drained * tau), Seconds(arriving * tau));
+    return plan;
+}
+
+std::pair<uint32_t, double>
+RoundTcpFlow::Overflow(uint32_t segments, double standing) const
+{
     double burst = double(m_path.access.GetBitRate()) / double(m_path.bottleneck.GetBitRate());
     if (m_lastWindow > 0)
     {
         burst = std::min(burst, double(segments) / m_lastWindow);
     }
-    const double peak = standing + segments * std::max(0.0, 1.0 - 1.0 / burst);
-    RoundPlan plan;
-    plan.sent = segments;
-    plan.overflow = std::min<uint32_t>(segments, std::max(0.0, std::ceil(peak - queue - 1e-9)));
-    const uint32_t arriving = segments - plan.overflow;
+    const double peak = standing + segments * std::max(0.0, 1.0 - 1.0 / burst); // (3)
+    const double overflow = std::max(0.0, std::ceil(peak - m_path.queue - 1e-9));
+    return {std::min<uint32_t>(segments, overflow), burst};
+}
+
+void
+RoundTcpFlow::DecideLosses()
+{
+    RoundPlan& plan = m_round;
+    const double standing = m_bottleneck->GetStandingQueue(m_member, m_lastWindow);
+    const auto [growth, burst] = Overflow(plan.sent, standing);
+    uint32_t excess = 0; // (7): others' segments took this round's places
+    double excessAt = 0;
+    if (m_bottleneck->GetN() > 1)
+    {
+        const double load = m_bottleneck->GetFullQueueLoad(m_member, m_lastWindow);
+        const double share = load > 1 ? (plan.sent - growth) * (1 - 1 / load) : 0.0;
+        excess = uint32_t(share) + (m_phase->GetValue() < share - std::floor(share) ? 1 : 0);
+        excessAt =
+            (Simulator::Now() - m_roundStart).GetSeconds() / plan.duration.GetSeconds() * plan.sent;
+    }
+    plan.overflow = std::min(plan.sent, growth + excess);
+    const uint32_t arriving = plan.sent - plan.overflow;
+    m_bottleneck->SetWindow(m_member, arriving);
     uint32_t firstInjected = arriving;
     plan.injected = InjectedDrops(arriving, &firstInjected);
     const double spread = burst > 1 ? burst / (burst - 1) : 1.0; // (5)
-    const double firstOverflow = segments - plan.overflow * spread;
-    plan.beforeLoss = uint32_t(std::max(0.0, std::min<double>(firstOverflow, firstInjected)));
-    plan.rtt = m_path.BaseRtt() + Seconds(standing * tau); // (4)
-    plan.duration = std::max(m_path.BaseRtt(), Seconds(arriving * tau));
-    return plan;
+    const double firstGrowth = plan.sent - growth * spread;
+    double first = std::min(firstGrowth, double(firstInjected));
+    if (excess > 0)
+    {
+        first = std::min(first, excessAt); // the drops begin at the decision's moment
+    }
+    plan.beforeLoss = uint32_t(std::max(0.0, first));
 }
 
 uint32_t
@@ -272,11 +332,25 @@ RoundTcpFlow::StartRound()
     m_roundStart = Simulator::Now();
     m_inRound = true;
     m_event = Simulator::Schedule(m_round.duration, &RoundTcpFlow::EndRound, this);
+    if (m_bottleneck->GetN() == 1)
+    {
+        DecideLosses(); // alone: the queue the round meets is known at its start
+    }
+    else // the others' windows change during the round: at its growth's moment
+    {
+        const Time at = m_round.duration * m_phase->GetValue();
+        m_decision = Simulator::Schedule(at, &RoundTcpFlow::DecideLosses, this);
+    }
 }
 
 void
 RoundTcpFlow::EndRound()
 {
+    if (m_decision.IsPending()) // a phase that rounds to the round's end
+    {
+        m_decision.Cancel();
+        DecideLosses();
+    }
     const RoundPlan r = m_round;
     m_inRound = false;
     const uint32_t lost = r.overflow + r.injected;
@@ -301,14 +375,14 @@ RoundTcpFlow::EndRound()
     if (state == TcpSocketState::CA_OPEN && lost > 0)
     {
         Acknowledge(r.beforeLoss, r.rtt, true); // (5)
-        if (arrived < 3)
+        if (!DetectsLoss(arrived))
         {
             TimeOut();
             return;
         }
         EnterRecovery();
     }
-    else if (state == TcpSocketState::CA_LOSS && lost > 0 && arrived < 3)
+    else if (state == TcpSocketState::CA_LOSS && lost > 0 && !DetectsLoss(arrived))
     {
         TimeOut(); // again, after twice the wait
         return;
@@ -341,6 +415,15 @@ RoundTcpFlow::Acknowledge(uint32_t segments, Time rtt, bool grow)
     }
 }
 
+bool
+RoundTcpFlow::DetectsLoss(uint32_t arrived) const
+{
+    const uint64_t room =
+        m_maxWindow / m_segmentSize - std::min<uint64_t>(m_maxWindow / m_segmentSize, m_round.sent);
+    const uint64_t limited = m_limitedTransmit && arrived > 0 ? std::min<uint64_t>(2, room) : 0;
+    return arrived + limited >= 3;
+}
+
 void
 RoundTcpFlow::EnterRecovery()
 {
@@ -369,6 +452,7 @@ RoundTcpFlow::TimeOut()
     m_tcb->m_cWnd = m_segmentSize;
     SetState(TcpSocketState::CA_LOSS);
     m_lastWindow = 0; // the queue drains while the sender waits
+    m_bottleneck->SetWindow(m_member, 0);
     m_roundTrace(m_round.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
     // Linux's backoff: the wait doubles with each timeout in a row, to at most 120 s
     const Time wait = (m_tcb->m_srtt.Get() + m_minRto) * (int64_t(1) << std::min(m_backoff, 10U));

@@ -4,6 +4,8 @@
 #ifndef HYBRIDNET_ROUND_TCP_FLOW_H
 #define HYBRIDNET_ROUND_TCP_FLOW_H
 
+#include "round-tcp-bottleneck.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -64,20 +66,30 @@ struct RoundTcpPath
  * window's growth arrives at the bottleneck as a burst at g times its rate (each ACK
  * releases the segments it acknowledged and the growth), at most the access link's:
  *
- *     (3) q_k = min(B, max(0, w_{k-1} - P))              standing queue
+ *     (3) q_k = min(B, max(0, w_{k-1} - P))              standing queue (one flow)
  *         g_k = min(w_k / w_{k-1}, C_a / C)
  *         Q_k = q_k + w_k max(0, 1 - 1 / g_k)            peak queue
  *         o_k = max(0, ceil(Q_k - B))                    drop-tail overflow
  *
  * (in congestion avoidance, growth one segment: Q_k = q_k + 1, so the first overflow comes
  * when w exceeds P + B; in slow start, g = 2 or 1.5, the burst overflows a queue B once
- * w (1 - 1/g) > B, long before the window reaches the pipe.) The a_k = w_k - o_k segments
+ * w (1 - 1/g) > B, long before the window reaches the pipe.) **Flows that share the
+ * bottleneck** (SetBottleneck) take q_k from RoundTcpBottleneck (6) instead, for the
+ * others' windows in flight and this one's w_{k-1}, at a moment of the round drawn
+ * uniformly (where its growth arrives; the others' windows change during the round, and
+ * alone nothing does, so a lone flow decides at the start), and put their own burst on top
+ * of it: a flow whose growth meets a full queue loses, as in (3); it also loses its share
+ * of windows the full queue cannot hold, RoundTcpBottleneck (7). From that moment the
+ * bottleneck counts the round's arriving segments as its window. The a_k = w_k - o_k segments
  * that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
  * path's LossInjector: every N-th arriving segment after an offset, or each with
  * probability p; retransmissions count). The round lasts as long as the bottleneck is busy
  * with it, at least the empty path's round trip, and its segments see the standing queue:
  *
- *     (4) T_k = max(R0, a_k tau),    rtt_k = R0 + q_k tau
+ *     (4) T_k = max(R0 + q'_k tau, a_k tau),    rtt_k = R0 + q_k tau
+ *
+ * (q'_k: the standing queue with the round's a_k in place of w_{k-1}; alone, T_k = max(R0,
+ * a_k tau).)
  *
  * **Growth.** Without loss the a_k segments are acknowledged by ceil(a_k / d) ACKs (d =
  * DelAckCount), each covering d (the last the rest): for each, PktsAcked(tcb, n, rtt_k)
@@ -94,16 +106,19 @@ struct RoundTcpPath
  *
  * (the burst's drops are spread over its tail, every g/(g - 1)-th segment once the queue is
  * full; i_k is the first injected drop's place among the arrivals). With at least three
- * of the round's segments arriving (dupthresh's duplicate ACKs) it enters fast recovery:
+ * duplicate ACKs (dupthresh) - one per arriving segment of the round (the segments the
+ * first ACKs release arrive after the hole too) and one per segment that limited transmit
+ * (RFC 3042, LfnTcpSocket's default) sends on the first two, at most two and within
+ * W_max - it enters fast recovery:
  * CongestionStateSet(CA_RECOVERY), ssthresh = GetSsThresh(tcb, w_k S). Recovery rounds send
  * min(ssthresh, W_max) segments, of which the retransmissions are all L holes with SACK and
  * one per round without (NewReno), until no hole is left; then cwnd = ssthresh and
  * CongestionStateSet(CA_OPEN) (ns-3's classic recovery; the losses of a recovery round are
- * holes too). A round with fewer than three segments arriving times out: after srtt
+ * holes too). A round with fewer than three duplicate ACKs times out: after srtt
  * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
  * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
  * the lost segments are sent again first, in slow start; a round after a timeout with
- * fewer than three segments arriving times out again after twice the wait (Linux's
+ * fewer than three duplicate ACKs times out again after twice the wait (Linux's
  * backoff, at most 120 s).
  *
  * **Delivered bytes** are the segments that arrived new (retransmissions not counted), S
@@ -113,7 +128,9 @@ struct RoundTcpPath
  * **Left out, each a source of error that the cross-validation against packet level
  * measures**: pacing within a round (a round is one window at its start), the receiver's
  * window growth and autotuning (W_max is fixed), Linux's rate halving, undo and CWR, the
- * ACKs' own losses, several flows on one bottleneck.
+ * ACKs' own losses; with a shared bottleneck, the queue's changes between the flows'
+ * moments, and which flow's segments a full queue drops beyond (3) and (7) (packet level's
+ * losses are less synchronised between flows of unequal round trips: docs/modules/tcp.md).
  */
 class RoundTcpFlow : public Object
 {
@@ -136,6 +153,11 @@ class RoundTcpFlow : public Object
 
     /** @param path the path; set before Start */
     void SetPath(const RoundTcpPath& path);
+    /**
+     * Share a bottleneck with other flows (before Start; without, the flow has its own).
+     * @param bottleneck the bottleneck; its rate, queue and wire bytes those of the path
+     */
+    void SetBottleneck(Ptr<RoundTcpBottleneck> bottleneck);
     /** @param congestion the algorithm (not shared with another flow) */
     void SetCongestionControl(Ptr<TcpCongestionOps> congestion);
     /**
@@ -144,9 +166,10 @@ class RoundTcpFlow : public Object
      */
     void Start(Time start);
     /**
-     * Assign a fixed random-variable stream (random loss).
+     * Assign fixed random-variable streams (random loss; the phase of a round's losses on a
+     * shared bottleneck).
      * @param stream first stream index
-     * @return the number of streams used (1)
+     * @return the number of streams used (2)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -191,8 +214,20 @@ class RoundTcpFlow : public Object
     void DoDispose() override;
     void StartRound();
     void EndRound();
-    /** @return the plan of a round that sends @p segments, from (3) and (4) */
-    RoundPlan Plan(uint32_t segments);
+    /**
+     * @param segments the round's w_k
+     * @return its plan from (3) and (4) without its losses (its duration with the overflow
+     *         of the queue at its start)
+     */
+    RoundPlan Plan(uint32_t segments) const;
+    /**
+     * @param segments the round's w_k
+     * @param standing the queue it meets, q_k
+     * @return o_k of (3) and the burst's g_k
+     */
+    std::pair<uint32_t, double> Overflow(uint32_t segments, double standing) const;
+    /** The round's losses o_k, l_k and n_k, (3) and (5), from the queue now. */
+    void DecideLosses();
     /**
      * @param arriving the round's arriving segments
      * @param first set to the index (from 0) among them of the first dropped one, if any
@@ -208,6 +243,11 @@ class RoundTcpFlow : public Object
      * @param grow whether the window may grow (not in recovery)
      */
     void Acknowledge(uint32_t segments, Time rtt, bool grow);
+    /**
+     * @param arrived the round's arriving segments
+     * @return whether their duplicate ACKs, with limited transmit's, reach dupthresh, 3
+     */
+    bool DetectsLoss(uint32_t arrived) const;
     /** Fast recovery from the round just ended. */
     void EnterRecovery();
     /** cwnd = ssthresh after fast recovery; the open state. */
@@ -217,10 +257,14 @@ class RoundTcpFlow : public Object
     void SetState(TcpSocketState::TcpCongState_t state);
 
     RoundTcpPath m_path;
+    Ptr<RoundTcpBottleneck> m_bottleneck;
+    uint32_t m_member{0}; //!< this flow's index at the bottleneck
     Ptr<TcpCongestionOps> m_congestion;
     Ptr<TcpSocketState> m_tcb;
     Ptr<UniformRandomVariable> m_uniform;
+    Ptr<UniformRandomVariable> m_phase; //!< where in a round its growth meets a shared queue
     EventId m_event;
+    EventId m_decision; //!< DecideLosses within the round (a shared bottleneck)
 
     // attributes
     uint32_t m_segmentSize;
@@ -228,6 +272,7 @@ class RoundTcpFlow : public Object
     uint32_t m_initialSsThresh;
     uint32_t m_delAckCount;
     bool m_sack;
+    bool m_limitedTransmit;
     uint64_t m_maxWindow;
     Time m_minRto;
     uint64_t m_lossInterval;

@@ -14,6 +14,7 @@
 #include "lfn-tcp-l4-protocol.h"
 #include "lfn-tcp-socket.h"
 #include "lfn-tcp-stats-log.h"
+#include "round-tcp-bottleneck.h"
 #include "round-tcp-flow.h"
 #include "tcp-header-reader.h"
 #include "tcp-linux-receiver.h"

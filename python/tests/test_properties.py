@@ -181,6 +181,7 @@ def wan_shared_bottleneck(draw) -> dict:
     flags["flows"] = str(flows)
     # each at least twice the bottleneck's default 1 ms delay
     flags["rtts"] = ",".join(f"{draw(st.integers(2, 40))}ms" for _ in range(flows))
+    flags["fidelity"] = draw(st.sampled_from(["packet", "round"]))
     return flags
 
 

@@ -39,7 +39,7 @@
 #include "iperf-transfer.h"
 #include "ping-series.h"
 #include "queue-drops.h"
-#include "round-level-transfer.h"
+#include "round-level-flows.h"
 #include "tcp-sender-probe.h"
 #include "web100-log.h"
 

@@ -142,5 +142,11 @@ WanEndHosts::AssignStreams(NetDeviceContainer devices, int64_t stream)
     return NicHelper::AssignStreams(devices, stream);
 }
 
+void
+WanEndHosts::WriteSizing(ResultDocument& result, const WanPathSizing& sizing, bool lfn) const
+{
+    sizing.WriteTo(result, !lfn || !GetKernel(SENDER), !lfn || !GetKernel(RECEIVER));
+}
+
 } // namespace hybridnet
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "host-flags.h"
 #include "scenario-flags.h"
+#include "wan-path-sizing.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/net-device-container.h"
@@ -85,6 +86,15 @@ class WanEndHosts
      * @return its profile if it has one with a kernel section, else nullptr
      */
     const HostProfile* GetKernel(End end) const;
+
+    /**
+     * Write the path's derived numbers (WanPathSizing::WriteTo) with the buffers of the ends
+     * whose kernel the flags are: both with tcp=ns3, with lfn those without GetKernel.
+     * @param result the result
+     * @param sizing the path's sizing
+     * @param lfn whether tcp is lfn
+     */
+    void WriteSizing(ResultDocument& result, const WanPathSizing& sizing, bool lfn) const;
 
     /**
      * @param end an end of the path

@@ -117,5 +117,22 @@ WanPathSizing::GetGoodputCeiling() const
     return m_rate.GetBitRate() * double(m_segmentSize) / (GetMtu() + kPppHeader);
 }
 
+void
+WanPathSizing::WriteTo(ResultDocument& result, bool senderBuffers, bool receiverBuffers) const
+{
+    result.SetMetric("bdp", double(GetBdp()), "B");
+    result.SetMetric("queueCapacity", double(GetQueuePackets()), "");
+    result.SetMetric("goodputCeiling", GetGoodputCeiling() / 1e6, "Mb/s");
+    if (senderBuffers)
+    {
+        result.SetMetric("sndBufEffective", double(GetSndBufEffective()), "B");
+    }
+    if (receiverBuffers)
+    {
+        result.SetMetric("rcvBufEffective", double(GetRcvBufEffective()), "B");
+        result.SetMetric("maxAdvertisedWindow", double(GetMaxAdvertisedWindow()), "B");
+    }
+}
+
 } // namespace hybridnet
 } // namespace ns3

@@ -4,6 +4,8 @@
 #ifndef HYBRIDNET_WAN_PATH_SIZING_H
 #define HYBRIDNET_WAN_PATH_SIZING_H
 
+#include "result-document.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -107,6 +109,17 @@ class WanPathSizing
     uint64_t GetMaxAdvertisedWindow() const;
     /** @return the payload ceiling of the bottleneck, equation (10) */
     double GetGoodputCeiling() const;
+
+    /**
+     * Write the derived metrics: bdp (B), queueCapacity (packets), goodputCeiling (Mb/s),
+     * and the buffers of the ends whose kernel the flags are (a host that runs its
+     * profile's kernel sets and grows its own): sndBufEffective; rcvBufEffective and
+     * maxAdvertisedWindow (B).
+     * @param result the result
+     * @param senderBuffers whether the sender's buffers are these
+     * @param receiverBuffers whether the receiver's are
+     */
+    void WriteTo(ResultDocument& result, bool senderBuffers, bool receiverBuffers) const;
 
   private:
     DataRate m_rate;

@@ -330,9 +330,9 @@ WanTcpFlags::GrowsReceiveWindow() const
 }
 
 void
-WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing) const
+WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing, size_t index) const
 {
-    NS_ABORT_MSG_IF(m_congestionTypes.empty(), "WanTcpFlags: ResolveCongestion first");
+    NS_ABORT_MSG_IF(index >= m_congestionTypes.size(), "WanTcpFlags: ResolveCongestion first");
     flow->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
     flow->SetAttribute("DelAckCount", UintegerValue(m_delAckCount));
     flow->SetAttribute("InitialCwnd", UintegerValue(m_initialCwnd));
@@ -345,7 +345,7 @@ WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing) cons
     flow->SetAttribute(
         "MaxWindow",
         UintegerValue(std::min<uint64_t>(window, std::numeric_limits<uint32_t>::max())));
-    ObjectFactory congestion(m_congestionTypes.front().GetName());
+    ObjectFactory congestion(m_congestionTypes[index].GetName());
     flow->SetCongestionControl(congestion.Create<TcpCongestionOps>());
 }
 

@@ -148,11 +148,12 @@ class WanTcpFlags
     /**
      * Give a round-level flow what SetDefaults gives the sockets: SegmentSize, DelAckCount,
      * InitialCwnd, InitialSsThresh (if given), Sack, the window W_max = min(send buffer,
-     * largest advertised window) of @p sizing, and flow 1's algorithm (a new object).
+     * largest advertised window) of @p sizing, and flow @p index's algorithm (a new object).
      * @param flow the flow, before its Start
      * @param sizing the path's buffers
+     * @param index the flow's index from 0 (after ResolveCongestion with more flows)
      */
-    void Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing) const;
+    void Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing, size_t index) const;
 
     /**
      * @param rate the bottleneck's rate

@@ -5,7 +5,10 @@
  * filled without loss, the first overflow in congestion avoidance at w = floor(P + B) + 1
  * and in slow start once w (1 - 1/g) > B, slow start's growth per round (ACK counting and
  * segment counting), Reno's and Scalable's recovery in rounds, Mathis' throughput under
- * every-N-th loss, and the retransmission timeout's wait.
+ * every-N-th loss, the retransmission timeout's wait and limited transmit's dupthresh; the shared
+ * bottleneck's standing queue (6) against its closed forms, and two flows on one bottleneck: a fair
+ * share at equal round trips, and at unequal ones a ratio between the bounds of synchronised and
+ * independent losses.
  */
 #include "hybridnet/round-tcp-flow.h"
 
@@ -342,6 +345,128 @@ class RoundTcpTimeoutTestCase : public TestCase
     }
 };
 
+/**
+ * The first window, 10 segments at the access rate (g = C_a / C = 100) into a queue of one
+ * packet: Q = 10 (1 - 1/100) = 9.9, so 9 overflow and one arrives (3). Its duplicate ACK and
+ * the two segments limited transmit sends on the first two make dupthresh: fast recovery;
+ * without limited transmit one duplicate ACK is all, and the flow times out.
+ */
+class RoundTcpLimitedTransmitTestCase : public TestCase
+{
+  public:
+    RoundTcpLimitedTransmitTestCase(bool limitedTransmit)
+        : TestCase(std::string("one of ten first segments arrives: ") +
+                   (limitedTransmit ? "limited transmit reaches dupthresh" : "a timeout")),
+          m_limitedTransmit(limitedTransmit)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowRun run(Path(MilliSeconds(20), 1), CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("LimitedTransmit", BooleanValue(m_limitedTransmit));
+        run.Until(MilliSeconds(41)); // the handshake and the first round end at 20 + 20.1 ms
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetOverflowDrops(), 9, "nine overflow");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetRecoveries(), m_limitedTransmit ? 1 : 0, "recovery");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), m_limitedTransmit ? 0 : 1, "timeout");
+        Simulator::Destroy();
+    }
+
+    bool m_limitedTransmit;
+};
+
+/**
+ * RoundTcpBottleneck (6): q = w - P for one flow in flight; for flows of one pipe P,
+ * q = sum w - P (clipped to [0, B]); for unequal pipes the bisection's root satisfies (6).
+ */
+class RoundTcpBottleneckQueueTestCase : public TestCase
+{
+  public:
+    RoundTcpBottleneckQueueTestCase()
+        : TestCase("shared bottleneck: the standing queue of (6) and the full queue's load of (7) "
+                   "against their closed forms")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto bottleneck = CreateObject<RoundTcpBottleneck>(DataRate("1Gbps"), 500, kWire);
+        const uint32_t a = bottleneck->Add(1000);
+        const uint32_t b = bottleneck->Add(1000);
+        NS_TEST_EXPECT_MSG_EQ(bottleneck->GetStandingQueue(a, 1200), 200, "alone: w - P");
+        bottleneck->SetWindow(b, 300);
+        NS_TEST_EXPECT_MSG_EQ_TOL(bottleneck->GetStandingQueue(a, 900), 200, 1e-6, "sum w - P");
+        NS_TEST_EXPECT_MSG_EQ(bottleneck->GetStandingQueue(a, 600), 0, "link not full");
+        NS_TEST_EXPECT_MSG_EQ(bottleneck->GetStandingQueue(a, 1300), 500, "full: B");
+        const uint32_t c = bottleneck->Add(4000);
+        bottleneck->SetWindow(c, 2000);
+        const double q = bottleneck->GetStandingQueue(a, 500);
+        const double sum = 500 / (1000 + q) + 300 / (1000 + q) + 2000 / (4000 + q);
+        NS_TEST_EXPECT_MSG_GT(q, 0, "a queue stands");
+        NS_TEST_EXPECT_MSG_LT(q, 500, "below B");
+        NS_TEST_EXPECT_MSG_EQ_TOL(sum, 1, 1e-9, "(6) holds at the root");
+        const double full = 800.0 / 1500 + 2000.0 / 4500; // (7)'s S
+        NS_TEST_EXPECT_MSG_EQ_TOL(bottleneck->GetFullQueueLoad(a, 500), full, 1e-12, "S");
+    }
+};
+
+/**
+ * Two Reno flows on one 100 Mb/s bottleneck (queue B = 100, propagation @p shortRtt and
+ * @p longRtt), both started at 0. Each loses when its own growth meets the full queue,
+ * halving cwnd; between losses each grows one segment per round trip R_i = R0_i + q tau.
+ * With synchronised losses (both halve in every congestion event, of period T) flow i
+ * reaches w_i ~ T / R_i, so x_i ~ T / R_i^2 and x_1 / x_2 = (R_2 / R_1)^2; with losses
+ * independent of each other at one loss rate, Mathis gives x_1 / x_2 = R_2 / R_1. The
+ * ratio lies between R_2 / R_1 at the fullest queue, (R0_2 + B tau) / (R0_1 + B tau), and
+ * (R0_2 / R0_1)^2 at the emptiest (10 % allowed for the discrete rounds), and the two
+ * keep the link busy: sum x within 5 % of C S / s_w (B is at least half a BDP).
+ */
+class RoundTcpSharingTestCase : public TestCase
+{
+  public:
+    RoundTcpSharingTestCase(Time shortRtt, Time longRtt)
+        : TestCase("two Reno flows on one bottleneck, " +
+                   std::to_string(shortRtt.GetMilliSeconds()) + " and " +
+                   std::to_string(longRtt.GetMilliSeconds()) +
+                   " ms: their ratio between the bounds of synchronised and independent losses"),
+          m_short(shortRtt),
+          m_long(longRtt)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t queue = 100;
+        auto bottleneck = CreateObject<RoundTcpBottleneck>(DataRate("100Mbps"), queue, kWire);
+        FlowRun one(Path(m_short, queue), CreateObject<TcpLinuxReno>());
+        FlowRun two(Path(m_long, queue), CreateObject<TcpLinuxReno>());
+        one.flow->SetBottleneck(bottleneck);
+        two.flow->SetBottleneck(bottleneck);
+        two.flow->Start(Seconds(0));
+        one.Until(Seconds(600));
+        const double x1 = one.Rate(Seconds(100), Seconds(600));
+        const double x2 = two.Rate(Seconds(100), Seconds(600));
+        const double tau = bottleneck->GetSegmentTime().GetSeconds();
+        const double r1 = Path(m_short, queue).BaseRtt().GetSeconds();
+        const double r2 = Path(m_long, queue).BaseRtt().GetSeconds();
+        const double low = (r2 + queue * tau) / (r1 + queue * tau);
+        const double high = (r2 / r1) * (r2 / r1);
+        NS_TEST_EXPECT_MSG_GT(x1 / x2, low / 1.1, "no fairer than independent losses");
+        NS_TEST_EXPECT_MSG_LT(x1 / x2, high * 1.1, "no less fair than synchronised ones");
+        const double capacity = 1e8 * kSegment / kWire;
+        NS_TEST_EXPECT_MSG_EQ_TOL(x1 + x2, capacity, 0.05 * capacity, "the link kept busy");
+        NS_TEST_EXPECT_MSG_GT(one.flow->GetRecoveries(), 10, "flow 1 loses");
+        NS_TEST_EXPECT_MSG_GT(two.flow->GetRecoveries(), 2, "flow 2 loses");
+        Simulator::Destroy();
+    }
+
+    Time m_short;
+    Time m_long;
+};
+
 } // namespace
 
 /** The suite. */
@@ -362,6 +487,13 @@ class RoundTcpFlowTestSuite : public TestSuite
         AddTestCase(new RoundTcpRecoveryTestCase(true), Duration::QUICK);
         AddTestCase(new RoundTcpMathisTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpTimeoutTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpLimitedTransmitTestCase(true), Duration::QUICK);
+        AddTestCase(new RoundTcpLimitedTransmitTestCase(false), Duration::QUICK);
+        AddTestCase(new RoundTcpBottleneckQueueTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpSharingTestCase(MilliSeconds(20), MilliSeconds(20)),
+                    Duration::QUICK);
+        AddTestCase(new RoundTcpSharingTestCase(MilliSeconds(20), MilliSeconds(60)),
+                    Duration::QUICK);
     }
 };
 
