@@ -378,15 +378,22 @@ def test_disk_streams_example_spec_is_valid():
     assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
 
 
-def test_fidelity_error_map_spec_pairs_the_fidelities():
-    """examples/sweeps/fidelity-error-map.toml (docs/modules/tcp.md): every point at both
-    fidelities, and the round-level half is accepted by wan-bulk-transfer --check."""
-    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "fidelity-error-map.toml")
-    assert spec.describe() == "wan-bulk-transfer: 72 point(s) x 1 run(s)"
+@pytest.mark.parametrize(
+    "name,scenario,points",
+    [
+        ("fidelity-error-map", "wan-bulk-transfer", 72),
+        ("sharing-error-map", "wan-shared-bottleneck", 72),
+    ],
+)
+def test_fidelity_error_map_spec_pairs_the_fidelities(name, scenario, points):
+    """examples/sweeps/{fidelity,sharing}-error-map.toml (docs/modules/tcp.md): every point
+    at both fidelities, and the round-level half is accepted by the scenario's --check."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / f"{name}.toml")
+    assert spec.describe() == f"{scenario}: {points} point(s) x 1 run(s)"
     others = [tuple(sorted((k, v) for k, v in p.items() if k != "fidelity")) for p in spec.points]
     assert all(others.count(o) == 2 for o in others)
-    for point in spec.points[:6]:
+    for point in spec.points[:6] + spec.points[-6:]:
         flags = [f"--{k}={v}" for k, v in {**point, "fidelity": "round"}.items()]
-        program = str(scenarios.executable("wan-bulk-transfer"))
+        program = str(scenarios.executable(scenario))
         proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
