@@ -243,7 +243,7 @@ RoundTcpFlow::DecideLosses()
     const auto [growth, burst] = Overflow(plan.sent, standing);
     uint32_t excess = 0; // (7): others' segments took this round's places
     double excessAt = 0;
-    if (m_bottleneck->GetN() > 1)
+    if (m_bottleneck->GetN() > 1 && m_tcb->m_congState != TcpSocketState::CA_RECOVERY)
     {
         const double load = m_bottleneck->GetFullQueueLoad(m_member, m_lastWindow);
         const double share = load > 1 ? (plan.sent - growth) * (1 - 1 / load) : 0.0;
@@ -386,6 +386,12 @@ RoundTcpFlow::EndRound()
     {
         TimeOut(); // again, after twice the wait
         return;
+    }
+    else if (state == TcpSocketState::CA_RECOVERY && lost > 0)
+    {
+        Acknowledge(arrived, r.rtt, false);
+        ExitRecovery(); // losses beyond the recovery point: another reduction
+        EnterRecovery();
     }
     else
     {

@@ -78,8 +78,9 @@ struct RoundTcpPath
  * others' windows in flight and this one's w_{k-1}, at a moment of the round drawn
  * uniformly (where its growth arrives; the others' windows change during the round, and
  * alone nothing does, so a lone flow decides at the start), and put their own burst on top
- * of it: a flow whose growth meets a full queue loses, as in (3); it also loses its share
- * of windows the full queue cannot hold, RoundTcpBottleneck (7). From that moment the
+ * of it: a flow whose growth meets a full queue loses, as in (3); outside recovery (whose
+ * rounds send the reduced window, the room the others' excess needs) it also loses its
+ * share of windows the full queue cannot hold, RoundTcpBottleneck (7). From that moment the
  * bottleneck counts the round's arriving segments as its window. The a_k = w_k - o_k segments
  * that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
  * path's LossInjector: every N-th arriving segment after an offset, or each with
@@ -113,8 +114,11 @@ struct RoundTcpPath
  * CongestionStateSet(CA_RECOVERY), ssthresh = GetSsThresh(tcb, w_k S). Recovery rounds send
  * min(ssthresh, W_max) segments, of which the retransmissions are all L holes with SACK and
  * one per round without (NewReno), until no hole is left; then cwnd = ssthresh and
- * CongestionStateSet(CA_OPEN) (ns-3's classic recovery; the losses of a recovery round are
- * holes too). A round with fewer than three duplicate ACKs times out: after srtt
+ * CongestionStateSet(CA_OPEN) (ns-3's classic recovery). Losses in a recovery round are
+ * segments sent after the loss was seen, beyond the recovery point: they end the recovery
+ * and begin another (a second reduction, GetSsThresh of the recovery's window), as packet
+ * level begins one when the first completes; their holes join the rest. A round with fewer than
+ * three duplicate ACKs times out: after srtt
  * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
  * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
  * the lost segments are sent again first, in slow start; a round after a timeout with
