@@ -148,7 +148,8 @@
  * senderQueueDrops, tcpBytesWritten, tcpBytesUnacknowledged) are left out, and
  * web100Flow1 has the columns it can fill. It is hundreds of times faster (bench
  * wan-round: 722x on the MB-NG loss point); where its error is larger than a few percent
- * is in docs/modules/tcp.md (its first error map: 27 of 36 points within 5 %).
+ * is in docs/modules/tcp.md (its first error map: 27 of 36 points within 5 %), and a run in
+ * such a region says so in a one-line warning with the error measured there.
  *
  * Cost: --tcp=ns3 keeps one list item per segment in flight (bench tcp-window), so large
  * windows are slow: the defaults (1 Gb/s, 120 ms, a 29 MB window) simulate 10 s in about 16 s
@@ -347,6 +348,10 @@ RunRoundLevel(Scenario& scenario, const Options& o, const WanTcpFlags& tcp, cons
                           sizing,
                           {o.lossEvery, o.lossRate},
                           {{o.path.rtt, Seconds(0)}});
+    if (const std::string known = flows.GetKnownError(); !known.empty())
+    {
+        scenario.Warn("fidelity round: " + known);
+    }
     flows.Start(o.warmup, o.web100Interval, RoundLevelFlows::Columns::WEB100);
     scenario.Run(o.duration);
     auto& result = scenario.Result();

@@ -24,6 +24,33 @@ def gige_iperf(bin_dir) -> Path:
     return bin_dir / "gige-iperf"
 
 
+def replaced(defaults: list[str], args: tuple | list) -> list[str]:
+    """``defaults`` with the flags named in ``args`` replaced by them."""
+    given = {a.split("=")[0] for a in args}
+    return [a for a in defaults if a.split("=")[0] not in given] + list(args)
+
+
+def assert_round_warning(program: Path, flags: list[str], tmp_path: Path, warning: str | None):
+    """Run ``program`` at --fidelity=round: it succeeds and writes its result; its stderr is
+    empty (``warning`` None) or the one line "<program>: warning: fidelity round: <warning>
+    ...", naming the error maps' page."""
+    out = tmp_path / "r.json"
+    proc = subprocess.run(
+        [str(program), *flags, "--fidelity=round", f"--output={out}"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out.exists()
+    if warning is None:
+        assert proc.stderr == ""
+        return
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith(f"{program.name}: warning: fidelity round: {warning}")
+    assert "%" in lines[0] and "docs/modules/tcp.md" in lines[0]
+
+
 def run_cli(
     *args: str, cwd: Path | None = None, timeout: float | None = None
 ) -> subprocess.CompletedProcess:

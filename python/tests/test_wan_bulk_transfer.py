@@ -10,6 +10,7 @@ import math
 import subprocess
 
 import pytest
+from conftest import assert_round_warning, replaced
 
 from hybridnet import results
 
@@ -816,3 +817,22 @@ def test_cross_flows_share_the_bottleneck(wan, tmp_path):
     total = metric(doc, "goodput") + metric(doc, "crossTcpGoodput")
     assert 0.9 * metric(doc, "goodputCeiling") <= total <= metric(doc, "goodputCeiling")
     assert 0.1 * total <= metric(doc, "goodput") <= 0.6 * total
+
+
+@pytest.mark.parametrize(
+    "args,warning",
+    [
+        (["--congestion=TcpCubic", "--lossEvery=1000"], "TcpCubic under loss is outside 5 %"),
+        (["--congestion=TcpScalableLinux", "--lossEvery=1000"], "Scalable under injected loss"),
+        (["--rtt=50ms", "--lossEvery=25000"], "Reno under injected loss at 50 ms"),
+        (["--rtt=6ms", "--lossEvery=25000"], None),
+        (["--congestion=TcpHighSpeedLinux", "--rtt=50ms", "--lossEvery=1000"], None),
+        (["--congestion=TcpCubic"], None),
+    ],
+    ids=["cubic-loss", "scalable-loss", "reno-50ms-loss", "reno-6ms", "highspeed-50ms", "cubic"],
+)
+def test_round_fidelity_warns_where_the_error_map_misses(wan, tmp_path, args, warning):
+    """A round-level run in a region of the first error map outside 5 % of packet level says
+    so in one line on stderr, with the error measured there, and runs on; one where the map
+    is within 5 % says nothing."""
+    assert_round_warning(wan, replaced(SHORT, args), tmp_path, warning)

@@ -11,6 +11,7 @@ import math
 import subprocess
 
 import pytest
+from conftest import assert_round_warning, replaced
 
 from hybridnet import results
 
@@ -402,3 +403,19 @@ def test_round_fidelity_is_seeded(shared, tmp_path):
     assert raw[0] == raw[1]
     assert goodputs(c) != goodputs(a)
     assert metric(c, "goodput") == pytest.approx(metric(a, "goodput"), rel=0.01)
+
+
+@pytest.mark.parametrize(
+    "args,warning",
+    [
+        (["--flows=2", "--rtts=10ms,20ms"], "flows of unequal round trips"),
+        (["--flows=2", "--rtts=10ms"], "flows of one round trip"),
+        (["--flows=2", "--rtts=10ms", "--congestion=TcpCubic"], "TcpCubic under loss"),
+        (["--flows=1", "--rtts=10ms"], None),
+    ],
+    ids=["unequal", "equal", "cubic", "one-flow"],
+)
+def test_round_fidelity_warns_where_the_sharing_map_misses(shared, tmp_path, args, warning):
+    """Several flows at the round level: the aggregate is within 1 % of packet level in the
+    sharing map, the split is not, and the run says so in one line; one flow says nothing."""
+    assert_round_warning(shared, replaced(SHORT, args), tmp_path, warning)

@@ -15,6 +15,7 @@
 #include "ns3/nstime.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -98,6 +99,18 @@ class RoundLevelFlows
     ~RoundLevelFlows();
 
     /**
+     * Where the flows lie in the error maps of docs/modules/tcp.md (the round level against
+     * packet level on the same flags, examples/sweeps/fidelity-error-map.toml and
+     * sharing-error-map.toml at c4d325d): a region known to be outside 5 % of packet level
+     * gives the measured error there, in one line. Regions, first match: TcpCubic under loss
+     * (injected, or several flows); Scalable under injected loss; Reno under injected loss
+     * at round trips of 50 ms or more; several flows of unequal round trips (their split);
+     * several flows of one round trip (their split, the aggregate within 1 %).
+     * @return the line, or "" where the maps found the round level within 5 %
+     */
+    std::string GetKnownError() const;
+
+    /**
      * Start the flows and their samples.
      * @param warmup goodputs count from max(start, warmup)
      * @param interval sample the series this often (0: no series)
@@ -135,6 +148,9 @@ class RoundLevelFlows
     class Record;
 
     std::vector<std::unique_ptr<Record>> m_flows;
+    std::vector<std::string> m_congestion; //!< each flow's algorithm, short name
+    std::vector<Time> m_rtts;              //!< each flow's round trip
+    bool m_lossInjected{false};
     Time m_first; //!< the aggregate goodput's start
 };
 

@@ -141,5 +141,11 @@ Scenario::Finish()
     return 0;
 }
 
+void
+Scenario::Warn(const std::string& text) const
+{
+    std::cerr << m_name << ": warning: " << text << "\n";
+}
+
 } // namespace hybridnet
 } // namespace ns3

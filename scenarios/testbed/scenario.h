@@ -68,6 +68,13 @@ class Scenario
      * long before its stop time (RunProgress::SetMeasure). Call before Run.
      */
     void SetProgressMeasure(std::function<double()> measure, Time every);
+    /**
+     * Tell the user, in one line on stderr ("<scenario>: warning: <text>"), something the
+     * run will not show: that its configuration lies where a model is known to be less
+     * accurate. The run goes on.
+     * @param text the warning
+     */
+    void Warn(const std::string& text) const;
     /** Run the simulation until @p stop, with progress ticks, and record run statistics. */
     void Run(Time stop);
     /** @return the result document, to add metrics and series after Run(). */
