@@ -37,10 +37,36 @@ def simulated_text(o: Outcome) -> str:
     return f"{_fmt(o.mean)} [{_fmt(o.ci_low)}, {_fmt(o.ci_high)}]"
 
 
-def error_text(o: Outcome) -> str:
-    if o.error is None or math.isnan(o.error):
+def percent_text(error: float | None) -> str:
+    if error is None or math.isnan(error):
         return "-"
-    return f"{100 * o.error:+.1f} %"
+    return f"{100 * error:+.1f} %"
+
+
+def error_text(o: Outcome) -> str:
+    return percent_text(o.error)
+
+
+def round_text(o: Outcome) -> str:
+    """The round-level twin's mean, error and verdict, for the case table."""
+    if o.round_verdict in ("", "not modelled"):
+        return o.round_verdict or "-"
+    return f"{_fmt(o.round_mean)} ({percent_text(o.round_error)}): {o.round_verdict}"
+
+
+def round_level_text(case: Case, level: str | None) -> str:
+    """What the round-level column holds, for a case whose variants ran at the round level."""
+    twins = [v for v in case.variants if v.name.endswith(validation.ROUND)]
+    if not twins or level not in twins[0].levels:
+        return ""
+    return (
+        " Every variant also ran at the round level (`--fidelity=round`, one step per round "
+        "trip; its error against packet level in [docs/modules/tcp.md]"
+        "(../modules/tcp.md#round-level-flows)), its full-level set-up included: the column "
+        "*round level* gives its mean (error): verdict by the same tolerance, beside packet "
+        "level's, neither declared nor counted in the totals."
+        + (f" Without a round-level twin: {case.round_skipped}." if case.round_skipped else "")
+    )
 
 
 def verdict_text(o: Outcome) -> str:
@@ -237,21 +263,26 @@ def case_section(
         f"Case folder: [validation/{case.id}](../../validation/{case.id}/README.md).",
         "",
         (f"Run at the {level} level, {runs_text(case, level)}." if level else "Not run yet.")
-        + standin_text(case, level),
+        + standin_text(case, level)
+        + round_level_text(case, level),
         "",
     ]
+    twins = bool(round_level_text(case, level))
     for fig in figures:
         if fig.suffix == ".png":
             lines += [f"![{case.title}]({fig.name})", "", f"([PDF]({fig.stem}.pdf))", ""]
+    round_head = (" round level |", "---|") if twins else ("", "")
     lines += [
-        "| check | quantity | origin | use | reference | simulated | error | verdict | tolerance |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| check | quantity | origin | use | reference | simulated | error | verdict |"
+        f"{round_head[0]} tolerance |",
+        f"|---|---|---|---|---|---|---|---|{round_head[1]}---|",
     ]
     for check, o in zip(case.checks, outcomes, strict=True):
         ref = case.references[check.reference]
+        round_cell = f" {round_text(o)} |" if twins else ""
         lines.append(
             f"| {o.check} | {ref.quantity} | {o.origin} | {o.use} | {o.target} {o.unit} | "
-            f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} | "
+            f"{simulated_text(o)} | {error_text(o)} | {verdict_text(o)} |{round_cell} "
             f"{check.kind}, {100 * check.tolerance:g} %: {check.tolerance_why}"
             f"{relative_text(check)} |"
         )

@@ -41,6 +41,11 @@ from .stats import confidence_interval
 LEVELS = ("quick", "full")
 KINDS = ("range", "value", "at-most", "at-least")
 VERDICTS = ("pass", "miss", "inconsistent")
+#: Scenarios with --fidelity (packet or round): a case of theirs may run its variants at the
+#: round level too (case.toml round_level).
+ROUND_LEVEL_SCENARIOS = ("wan-bulk-transfer", "wan-shared-bottleneck")
+#: The suffix of a variant's round-level twin.
+ROUND = "@round"
 USES = ("calibration", "check")
 #: Where a reference number comes from: a measurement a study published, a study's claim in
 #: words (encoded as a ratio or an ordering), or derived (a first-principles bound, a rule,
@@ -116,6 +121,7 @@ class Case:
     references: dict  # id -> Reference
     series: tuple[str, ...] = ()  # result series the plot needs (from replication 1)
     standin: Standin | None = None  # the quick level's shorter runs
+    round_skipped: str = ""  # variants without a round-level twin, and why
 
     def variants_at(self, level: str) -> list[Variant]:
         return [v for v in self.variants if level in v.levels]
@@ -153,6 +159,10 @@ class Outcome:
     verdict: str = "not run"
     expected: str = ""
     explanation: str = ""
+    # the same check on the variant's round-level twin, if it ran: not declared, not counted
+    round_mean: float | None = None
+    round_error: float | None = None
+    round_verdict: str = ""  # pass, miss, inconsistent, or "not modelled" (no such metric)
 
     @property
     def as_expected(self) -> bool:
@@ -292,6 +302,42 @@ def _standin(doc: dict, flags: dict, where: str) -> Standin | None:
     return standin
 
 
+def _round_twins(doc: dict, variants: list, where: str) -> tuple[list[Variant], str]:
+    """round_level = [levels], or { levels = [...], skip = [variants], skip_why = "..." }:
+    the twin of every variant not skipped at --fidelity=round (named with ROUND), run at
+    those levels whatever the variant's own (the round level's long runs cost seconds), with
+    the variant's own replications there; and why the skipped ones have none."""
+    spec = doc.get("round_level", [])
+    table = spec if isinstance(spec, dict) else {"levels": spec}
+    _no_unknown_keys(table, {"levels", "skip", "skip_why"}, f"{where} round_level")
+    levels = tuple(_take(table, "levels", list, f"{where} round_level", []))
+    skip = _take(table, "skip", list, f"{where} round_level", [])
+    why = _take(table, "skip_why", str, f"{where} round_level", "")
+    if not levels:
+        return [], ""
+    if any(level not in LEVELS for level in levels):
+        raise CaseError(f"{where}: round_level must be a subset of {', '.join(LEVELS)}")
+    if doc.get("scenario") not in ROUND_LEVEL_SCENARIOS:
+        raise CaseError(
+            f"{where}: round_level needs a scenario with --fidelity "
+            f"({', '.join(ROUND_LEVEL_SCENARIOS)})"
+        )
+    unknown = set(skip) - {v.name for v in variants}
+    if unknown or bool(skip) != bool(why):
+        raise CaseError(f"{where}: round_level skip names defined variants, with skip_why")
+    twins = [
+        Variant(
+            v.name + ROUND,
+            {**v.flags, "fidelity": "round"},
+            levels,
+            {lv: runs for lv, runs in v.replications.items() if lv in levels},
+        )
+        for v in variants
+        if v.name not in skip
+    ]
+    return twins, (f"{', '.join(f'`{n}`' for n in skip)}: {why}" if skip else "")
+
+
 def load_case(folder: Path) -> Case:
     folder = Path(folder)
     path = folder / "case.toml"
@@ -312,6 +358,7 @@ def load_case(folder: Path) -> Case:
             "standin",
             "variant",
             "check",
+            "round_level",
         },
         str(path),
     )
@@ -336,6 +383,8 @@ def load_case(folder: Path) -> Case:
                 _replications(own, tuple(level for level in levels if level in own), where),
             )
         )
+    twins, round_skipped = _round_twins(doc, variants, str(path))
+    variants += twins
     runs_of = {v.name: {lv: v.replications.get(lv, reps[lv]) for lv in LEVELS} for v in variants}
     names = [v.name for v in variants]
     checks = []
@@ -430,6 +479,7 @@ def load_case(folder: Path) -> Case:
         references=references,
         series=_series(doc, str(path)),
         standin=_standin(doc, flags, str(path)),
+        round_skipped=round_skipped,
     )
 
 
@@ -530,12 +580,28 @@ def evaluate(case: Case, results: dict, level: str = "quick") -> list[Outcome]:
             use=ref.use,
             expected=check.expected(level),
         )
+        bound = case.references[check.bound] if check.bound else None
         docs = results.get(check.variant)
         if docs:
             o.samples = _samples(case, check, docs, results.get(check.relative_to), ref.unit)
             o.mean = statistics.fmean(o.samples)
             o.ci_low, o.ci_high = confidence_interval(o.samples)
-            bound = case.references[check.bound] if check.bound else None
             o.verdict, o.error, o.explanation = judge(check, ref, o.mean, bound)
+        _judge_round_twin(case, check, results, o, bound)
         outcomes.append(o)
     return outcomes
+
+
+def _judge_round_twin(case: Case, check: Check, results: dict, o: Outcome, bound) -> None:
+    """The check on the round-level twins of its variants, if they ran: the mean, error and
+    verdict by the same rule, or "not modelled" for a metric the round level leaves out."""
+    docs = results.get(check.variant + ROUND)
+    base = results.get(check.relative_to + ROUND) if check.relative_to else None
+    if not docs or (check.relative_to and not base):
+        return
+    if any(check.metric not in d["metrics"] for d in docs + (base or [])):
+        o.round_verdict = "not modelled"
+        return
+    ref = case.references[check.reference]
+    o.round_mean = statistics.fmean(_samples(case, check, docs, base, ref.unit))
+    o.round_verdict, o.round_error, _ = judge(check, ref, o.round_mean, bound)

@@ -372,3 +372,67 @@ def test_headline_counts_published_measurements_and_keeps_the_rest_apart(tmp_pat
     assert "| published |" in published and "| derived |" in derived
     assert "| bound |" not in published and "| bound |" in derived
     assert "| claim |" in claims and "| m-pass |" not in claims
+
+
+ROUND_CASE = CASE.replace('scenario = "gige-iperf"', 'scenario = "wan-bulk-transfer"').replace(
+    'flags = { pingCount = "0" }', 'flags = { rtt = "6ms" }\nround_level = ["quick", "full"]'
+)
+
+
+def test_round_level_twins_every_variant_and_judges_it_apart(tmp_path):
+    """round_level: each variant's twin runs with --fidelity=round at those levels; a check
+    on it is judged by the same rule beside packet level's, without a declared verdict, so
+    it changes neither the check's verdict nor whether it is as expected."""
+    case = validation.load_case(write_case(tmp_path, ROUND_CASE))
+    assert [v.name for v in case.variants] == ["v", "v@round"]
+    twin = case.variant("v@round")
+    assert case.point(twin, "quick") == {"rtt": "6ms", "duration": "10s", "fidelity": "round"}
+    assert twin.levels == ("quick", "full")
+    packet = [{"metrics": {"goodput": {"value": 961.0, "unit": "Mb/s"}}}] * 2
+    rounds = [{"metrics": {"goodput": {"value": 900.0, "unit": "Mb/s"}}}] * 2
+    (o,) = validation.evaluate(case, {"v": packet, "v@round": rounds})
+    assert (o.verdict, o.as_expected) == ("miss", True)
+    assert (o.round_mean, o.round_verdict, o.round_error) == (900.0, "pass", 0.0)
+    (o,) = validation.evaluate(case, {"v": packet})
+    assert (o.round_mean, o.round_verdict) == (None, "")
+    (o,) = validation.evaluate(case, {"v": packet, "v@round": [{"metrics": {}}] * 2})
+    assert o.round_verdict == "not modelled"
+    (o,) = validation.evaluate(case, {"v@round": rounds})
+    assert (o.verdict, o.round_verdict) == ("not run", "pass")
+
+
+def test_round_level_needs_a_scenario_with_fidelity(tmp_path):
+    text = ROUND_CASE.replace('scenario = "wan-bulk-transfer"', 'scenario = "gige-iperf"')
+    with pytest.raises(validation.CaseError, match="round_level needs a scenario with --fidelity"):
+        validation.load_case(write_case(tmp_path, text))
+    text = ROUND_CASE.replace('round_level = ["quick", "full"]', 'round_level = ["fast"]')
+    with pytest.raises(validation.CaseError, match="round_level must be a subset of quick, full"):
+        validation.load_case(write_case(tmp_path / "b", text))
+
+
+def test_report_puts_the_round_level_beside_packet_level(tmp_path):
+    case = validation.load_case(write_case(tmp_path, ROUND_CASE))
+    packet = [{"metrics": {"goodput": {"value": 961.0, "unit": "Mb/s"}}}] * 2
+    rounds = [{"metrics": {"goodput": {"value": 962.0, "unit": "Mb/s"}}}] * 2
+    outcomes = validation.evaluate(case, {"v": packet, "v@round": rounds})
+    text = report.case_section(case, "quick", outcomes, {}, tmp_path / "out")
+    assert "| verdict | round level | tolerance |" in text
+    assert "| 962 (+4.6 %): miss |" in text
+    assert "Every variant also ran at the round level" in text
+    plain = validation.load_case(write_case(tmp_path / "plain"))
+    outcomes = validation.evaluate(plain, {"v": packet})
+    assert "round level" not in report.case_section(plain, "quick", outcomes, {}, tmp_path / "o")
+
+
+def test_round_level_may_skip_variants_it_cannot_model(tmp_path):
+    table = 'round_level = { levels = ["full"], skip = ["v"], skip_why = "host profiles" }'
+    text = ROUND_CASE.replace('round_level = ["quick", "full"]', table)
+    case = validation.load_case(write_case(tmp_path, text))
+    assert [v.name for v in case.variants] == ["v"]
+    assert case.round_skipped == "`v`: host profiles"
+    for i, bad in enumerate(('skip = ["w"], skip_why = "x"', 'skip = ["v"]')):
+        text = ROUND_CASE.replace(
+            'round_level = ["quick", "full"]', f'round_level = {{ levels = ["full"], {bad} }}'
+        )
+        with pytest.raises(validation.CaseError, match="skip names defined variants"):
+            validation.load_case(write_case(tmp_path / str(i), text))
