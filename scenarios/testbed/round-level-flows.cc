@@ -207,11 +207,15 @@ RoundLevelFlows::GetKnownError() const
     }
     if (!several && m_lossInjected && uses("TcpScalableLinux"))
     {
-        return "Scalable under injected loss: goodput +5.3 to +6.0 % of packet level's" + maps;
+        return "Scalable under injected loss: goodput +5.3 to +6.0 % of packet level's with "
+               "Linux recovery (the round level's is classic)" +
+               maps;
     }
     if (!several && m_lossInjected && uses("TcpLinuxReno") && m_rtts.front() >= MilliSeconds(50))
     {
-        return "Reno under injected loss at 50 ms: goodput -9 to +17.5 % of packet level's" + maps;
+        return "Reno under injected loss at 50 ms: goodput -9 to +17.5 % of packet level's with "
+               "Linux recovery (the round level's is classic)" +
+               maps;
     }
     if (several && !oneRtt)
     {
