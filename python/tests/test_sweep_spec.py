@@ -383,10 +383,11 @@ def test_disk_streams_example_spec_is_valid():
     [
         ("fidelity-error-map", "wan-bulk-transfer", 72),
         ("sharing-error-map", "wan-shared-bottleneck", 72),
+        ("recovery-error-map", "wan-bulk-transfer", 20),
     ],
 )
 def test_fidelity_error_map_spec_pairs_the_fidelities(name, scenario, points):
-    """examples/sweeps/{fidelity,sharing}-error-map.toml (docs/modules/tcp.md): every point
+    """examples/sweeps/*-error-map.toml (docs/modules/tcp.md): every point
     at both fidelities, and the round-level half is accepted by the scenario's --check."""
     spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / f"{name}.toml")
     assert spec.describe() == f"{scenario}: {points} point(s) x 1 run(s)"
