@@ -22,8 +22,6 @@ RoundTcpBottleneck::GetTypeId()
     return tid;
 }
 
-RoundTcpBottleneck::RoundTcpBottleneck() = default;
-
 RoundTcpBottleneck::RoundTcpBottleneck(DataRate rate, uint32_t queue, uint32_t wireBytes)
     : m_rate(rate),
       m_queue(queue),

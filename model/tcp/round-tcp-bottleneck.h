@@ -59,7 +59,6 @@ class RoundTcpBottleneck : public Object
      * @param wireBytes s_w, a full segment's bytes on its wire
      */
     RoundTcpBottleneck(DataRate rate, uint32_t queue, uint32_t wireBytes);
-    RoundTcpBottleneck();
 
     /** @return C */
     DataRate GetRate() const;

@@ -16,6 +16,35 @@ namespace ns3
 namespace hybridnet
 {
 
+namespace
+{
+
+/** @return the series' columns, as the packet level's of the scenario name them */
+std::vector<ResultDocument::Column>
+SeriesColumns(RoundLevelFlows::Columns columns)
+{
+    if (columns == RoundLevelFlows::Columns::SHARING)
+    {
+        return {{"time", "s", {}},
+                {"cwnd", "B", {}},
+                {"ssthresh", "B", {}},
+                {"srtt", "ms", {}},
+                {"delivered", "B", {}}};
+    }
+    return {{"time", "s", {}},
+            {"congState", "", {}},
+            {"cwnd", "B", {}},
+            {"ssthresh", "B", {}},
+            {"pipe", "B", {}},
+            {"srtt", "ms", {}},
+            {"bytesAcked", "B", {}},
+            {"retransmits", "", {}},
+            {"fastRetransmits", "", {}},
+            {"timeouts", "", {}}};
+}
+
+} // namespace
+
 /** One flow, its goodput window, its recoveries and its series. */
 class RoundLevelFlows::Record
 {
@@ -39,22 +68,7 @@ class RoundLevelFlows::Record
         if (interval.IsStrictlyPositive())
         {
             m_columns = columns;
-            m_series = columns == Columns::WEB100
-                           ? std::vector<ResultDocument::Column>{{"time", "s", {}},
-                                                                 {"congState", "", {}},
-                                                                 {"cwnd", "B", {}},
-                                                                 {"ssthresh", "B", {}},
-                                                                 {"pipe", "B", {}},
-                                                                 {"srtt", "ms", {}},
-                                                                 {"bytesAcked", "B", {}},
-                                                                 {"retransmits", "", {}},
-                                                                 {"fastRetransmits", "", {}},
-                                                                 {"timeouts", "", {}}}
-                           : std::vector<ResultDocument::Column>{{"time", "s", {}},
-                                                                 {"cwnd", "B", {}},
-                                                                 {"ssthresh", "B", {}},
-                                                                 {"srtt", "ms", {}},
-                                                                 {"delivered", "B", {}}};
+            m_series = SeriesColumns(columns);
             Simulator::Schedule(m_start, &Record::Sample, this);
         }
     }
