@@ -21,10 +21,11 @@ namespace hybridnet
  * queue, and the window each flow has in flight, from which it gives the standing queue.
  *
  * Flow j has P_j segments in flight with an empty queue (its pipe, RoundTcpPath (1)) and
- * w_j in flight now (the window of its current round; 0 before it starts and while it
- * waits for a timeout). With the bottleneck busy, each flow's packets take its round trip
- * (P_j + q) tau to come back, so flow j sends w_j / (P_j + q) segments per tau, and the
- * standing queue q is where the flows together fill the bottleneck:
+ * w_j in flight now (the segments of its round that arrived, from the moment its losses
+ * are decided; 0 before it starts and while it waits for a timeout). With the bottleneck
+ * busy, each flow's packets take its round trip (P_j + q) tau to come back, so flow j
+ * sends w_j / (P_j + q) segments per tau, and the standing queue q is where the flows
+ * together fill the bottleneck:
  *
  *     (6) sum_j w_j / (P_j + q) = 1,    q in [0, B]
  *
