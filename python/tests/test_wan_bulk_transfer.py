@@ -148,11 +148,12 @@ def test_congestion_by_full_or_short_name(wan, name):
 
 def run(wan, tmp_path, *args, name="r.json"):
     """A run with SHORT's flags, those named in @p args replaced."""
-    given = {a.split("=")[0] for a in args}
-    base = [a for a in SHORT if a.split("=")[0] not in given]
     out = tmp_path / name
     proc = subprocess.run(
-        [str(wan), *base, *args, f"--output={out}"], capture_output=True, text=True, cwd=tmp_path
+        [str(wan), *replaced(SHORT, args), f"--output={out}"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stderr
     return json.loads(out.read_text())
