@@ -1256,6 +1256,10 @@ LfnTcpSocket::SendPendingData(bool fromApplication)
         }
         if (seg->rule == TcpSendScoreboard::Rule::NEW_DATA)
         {
+            if (seg->seq + seg->size > SndUna() + m_rWnd.Get())
+            {
+                break; // (2a): not beyond the receiver's right edge
+            }
             uint32_t unsent = m_scoreboard->GetUnsentBytes();
             if (unsent < window && !notified && !fromApplication)
             {

@@ -81,7 +81,12 @@ namespace hybridnet
  *          pipe = (snd_nxt - snd_una) - min(D * SMSS, snd_nxt - snd_una - SMSS)_+
  *                                                                  (SACK off, see (8))
  *     (2)  send while  min(cwnd, rwnd) - pipe > 0,
+ *     (2a) and new data only up to  snd_una + rwnd,
  *
+ * (2a) the receiver's right edge (RFC 9293 section 3.8.6; Linux's tcp_snd_wnd_test): in a
+ * recovery pipe leaves out what the receiver holds out of order, so (2) alone would send
+ * beyond the window it offered, and the receiver would drop those segments (TcpSocketBase
+ * has (2) alone).
  * D the duplicate ACKs of the current recovery (and of limited transmit): without SACK,
  * each duplicate ACK says one segment above the hole left the network (ns-3 calls this a
  * "Reno SACK"; the retransmitted head replaces the lost original, net zero); D returns to 0

@@ -854,6 +854,38 @@ HolesInOneWindow(uint32_t holes)
 }
 
 /**
+ * The send rule's (2a), the receiver's right edge: a transfer held by the receive window
+ * (16 segments of 1000 B against a 25-segment pipe at 10 Mb/s and 20 ms) loses one
+ * segment.  In the recovery the receiver holds the 15 segments after the hole out of
+ * order, pipe counts none of them, and by (2) alone the sender would send about 15 new
+ * segments beyond snd_una + rwnd, which the receiver drops (beyond the window it offered)
+ * and which have to be sent again.  With (2a) exactly the one lost segment is sent again
+ * (without it: more than one).
+ */
+class RightEdgeOfWindowTestCase : public TestCase
+{
+  public:
+    RightEdgeOfWindowTestCase()
+        : TestCase("send rule (2a): no new data beyond snd_una + rwnd in a SACK recovery")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Transfer t;
+        t.rcvBuf = 16000;
+        t.bytes = 300000;
+        t.dropData = {50000};
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "every byte delivered");
+        NS_TEST_EXPECT_MSG_EQ(out.dropped, 1U, "one segment dropped on the path");
+        NS_TEST_EXPECT_MSG_EQ(out.senderStats.retransmits, 1U, "only the lost one sent again");
+        NS_TEST_EXPECT_MSG_EQ(out.senderStats.timeouts, 0U, "no timeout");
+    }
+};
+
+/**
  * A NewReno recovery without SACK that outlasts an RTO (Linux's rules (8) of LfnTcpSocket):
  * 20 segments of one window are lost, NewReno repairs one hole per round trip (about
  * 20 ms here), so the repair would take about 400 ms against an RTO of 200 ms.  Restarted
@@ -1766,6 +1798,7 @@ class LfnTcpSocketTestSuite : public TestSuite
         fixedLoss.sack = false;
         AddTestCase(new LinuxReceiverTestCase(), Duration::QUICK);
         AddTestCase(new RightEdgeTestCase(), Duration::QUICK);
+        AddTestCase(new RightEdgeOfWindowTestCase(), Duration::QUICK);
         AddTestCase(new DifferentialTestCase("differential NewReno no SACK fixed losses",
                                              fixedLoss,
                                              0.01,
