@@ -7,6 +7,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-recovery-ops.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -69,6 +70,14 @@ RoundTcpFlow::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&RoundTcpFlow::m_delAckCount),
                           MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("DelAckTimeout",
+                          "The receiver's delayed-ACK timer (ns-3's TcpSocket DelAckTimeout): "
+                          "the segment a round leaves unacknowledged (fewer than d) is "
+                          "acknowledged with the next round's first if its base round trip "
+                          "is shorter.  Range: 0 s to 60 s.",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&RoundTcpFlow::m_delAckTimeout),
+                          MakeTimeChecker(Seconds(0), Seconds(60)))
             .AddAttribute("Sack",
                           "Selective acknowledgements: a recovery round sends every hole "
                           "again (true) or one (false, NewReno).",
@@ -82,6 +91,13 @@ RoundTcpFlow::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoundTcpFlow::m_limitedTransmit),
                           MakeBooleanChecker())
+            .AddAttribute("LocalQueue",
+                          "Packets the sender's own queue (its qdisc) holds: one ACK that "
+                          "releases more is local congestion, CWR (Linux's txqueuelen, 1000 "
+                          "by default); 0: no limit.  Range: 0 to 10^7 packets.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoundTcpFlow::m_localQueue),
+                          MakeUintegerChecker<uint32_t>(0, 10000000))
             .AddAttribute("MaxWindow",
                           "W_max of (2): the largest window the send buffer and the "
                           "receiver allow.  Unit: bytes.  Range: 1 B to 2^32 - 1 B.",
@@ -112,6 +128,11 @@ RoundTcpFlow::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&RoundTcpFlow::m_lossRate),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddTraceSource("CongestionWindow",
+                            "The congestion window, bytes: every change, ACK by ACK in a "
+                            "recovery (the socket state's).",
+                            MakeTraceSourceAccessor(&RoundTcpFlow::m_cWndTrace),
+                            "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Round",
                             "A round has ended: its rtt, the window and threshold after "
                             "it, the bytes delivered so far.",
@@ -125,6 +146,9 @@ RoundTcpFlow::RoundTcpFlow()
       m_uniform(CreateObject<UniformRandomVariable>()),
       m_phase(CreateObject<UniformRandomVariable>())
 {
+    using U32 = TracedCallback<uint32_t, uint32_t>;
+    m_tcb->TraceConnectWithoutContext("CongestionWindow",
+                                      MakeCallback(&U32::operator(), &m_cWndTrace));
 }
 
 RoundTcpFlow::~RoundTcpFlow() = default;
@@ -135,6 +159,7 @@ RoundTcpFlow::DoDispose()
     m_event.Cancel();
     m_decision.Cancel();
     m_congestion = nullptr;
+    m_recovery = nullptr;
     m_bottleneck = nullptr;
     m_tcb = nullptr;
     Object::DoDispose();
@@ -156,6 +181,12 @@ void
 RoundTcpFlow::SetCongestionControl(Ptr<TcpCongestionOps> congestion)
 {
     m_congestion = congestion;
+}
+
+void
+RoundTcpFlow::SetRecovery(Ptr<TcpRecoveryOps> recovery)
+{
+    m_recovery = recovery;
 }
 
 int64_t
@@ -187,6 +218,10 @@ RoundTcpFlow::Start(Time start)
                     "RoundTcpFlow: the shared bottleneck's rate, queue and wire bytes are the "
                     "path's");
     m_member = m_bottleneck->Add(m_path.Pipe());
+    if (!m_recovery)
+    {
+        m_recovery = CreateObject<TcpClassicRecovery>();
+    }
     // as both sockets: the algorithm's Init at the socket's creation, then the handshake
     // sets cwnd and ssthresh (so an Init that sets ssthresh, BIC's, does not last)
     m_tcb->m_segmentSize = m_segmentSize;
@@ -198,7 +233,7 @@ RoundTcpFlow::Start(Time start)
     m_tcb->m_ssThresh = m_initialSsThresh;
     m_tcb->m_srtt = m_path.BaseRtt();
     // (0): the handshake - the SYN and the SYN-ACK - takes the round trip's propagation
-    m_event = Simulator::Schedule(start + m_path.propagation, &RoundTcpFlow::StartRound, this);
+    m_event = Simulator::Schedule(start + m_path.propagation, &RoundTcpFlow::SendFromIdle, this);
 }
 
 uint32_t
@@ -241,6 +276,8 @@ RoundTcpFlow::DecideLosses()
     RoundPlan& plan = m_round;
     const double standing = m_bottleneck->GetStandingQueue(m_member, m_lastWindow);
     const auto [growth, burst] = Overflow(plan.sent, standing);
+    plan.standing = standing;
+    plan.rise = std::max(0.0, 1.0 - 1.0 / burst);
     uint32_t excess = 0; // (7): others' segments took this round's places
     double excessAt = 0;
     if (m_bottleneck->GetN() > 1 && m_tcb->m_congState != TcpSocketState::CA_RECOVERY)
@@ -255,7 +292,10 @@ RoundTcpFlow::DecideLosses()
     const uint32_t arriving = plan.sent - plan.overflow;
     m_bottleneck->SetWindow(m_member, arriving);
     uint32_t firstInjected = arriving;
-    plan.injected = InjectedDrops(arriving, &firstInjected);
+    uint32_t lastInjected = 0;
+    plan.injected = InjectedDrops(arriving, &firstInjected, &lastInjected);
+    // the queue's drops reach the round's end; an injected one may be the last
+    plan.afterLastLoss = plan.overflow > 0 || plan.injected == 0 ? 0 : arriving - 1 - lastInjected;
     const double spread = burst > 1 ? burst / (burst - 1) : 1.0; // (5)
     const double firstGrowth = plan.sent - growth * spread;
     double first = std::min(firstGrowth, double(firstInjected));
@@ -267,7 +307,7 @@ RoundTcpFlow::DecideLosses()
 }
 
 uint32_t
-RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first)
+RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first, uint32_t* last)
 {
     const uint64_t before = m_arrived;
     m_arrived += arriving;
@@ -281,6 +321,7 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first)
         {
             const uint64_t next = m_lossOffset + (dropped(before) + 1) * m_lossInterval;
             *first = uint32_t(next - before - 1);
+            *last = uint32_t(*first + (drops - 1) * m_lossInterval);
         }
         return drops;
     }
@@ -304,6 +345,7 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first)
         {
             *first = uint32_t(m_nextRandomLoss - before - 1);
         }
+        *last = uint32_t(m_nextRandomLoss - before - 1);
         ++drops;
         m_nextRandomLoss += gap();
     }
@@ -311,24 +353,32 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first)
 }
 
 void
+RoundTcpFlow::SendFromIdle()
+{
+    m_pipe = 0;
+    m_held = 0;         // acknowledged by the delayed-ACK timer meanwhile
+    m_resend = m_holes; // after a timeout every hole is marked lost
+    m_next = 0;
+    m_nextResent = 0;
+    Fill();
+    StartRound();
+}
+
+void
 RoundTcpFlow::StartRound()
 {
-    uint32_t segments = Window();
-    uint32_t retransmits = 0;
-    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
+    if (m_next == 0) // only holes in flight: nothing comes back but the timer
     {
-        const uint64_t window = std::min<uint64_t>(m_tcb->m_ssThresh.Get(), m_maxWindow);
-        segments = std::max<uint32_t>(1, window / m_segmentSize);
-        retransmits = std::min(segments, m_sack ? m_holes : std::min<uint32_t>(m_holes, 1));
+        TimeOut();
+        return;
     }
-    else if (m_tcb->m_congState == TcpSocketState::CA_LOSS)
-    {
-        retransmits = std::min(segments, m_holes);
-    }
-    m_tcb->m_bytesInFlight = segments * m_segmentSize;
+    m_tcb->m_bytesInFlight = m_pipe * m_segmentSize;
     m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
-    m_round = Plan(segments);
-    m_round.retransmits = retransmits;
+    m_round = Plan(m_next);
+    m_round.retransmits = m_nextResent;
+    m_round.first = m_sends - m_next;
+    m_next = 0;
+    m_nextResent = 0;
     m_roundStart = Simulator::Now();
     m_inRound = true;
     m_event = Simulator::Schedule(m_round.duration, &RoundTcpFlow::EndRound, this);
@@ -366,59 +416,207 @@ RoundTcpFlow::EndRound()
     m_tcb->m_lastRtt = r.rtt;
     m_tcb->m_srtt = m_tcb->m_srtt.Get() + (r.rtt - m_tcb->m_srtt.Get()) / 8;
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, r.rtt);
-
-    const auto state = m_tcb->m_congState.Get();
     if (lost == 0)
     {
         m_backoff = 0;
     }
-    if (state == TcpSocketState::CA_OPEN && lost > 0)
+    m_place = r.first;
+    bool timedOut = false;
+    switch (m_tcb->m_congState.Get())
     {
-        Acknowledge(r.beforeLoss, r.rtt, true); // (5)
-        if (!DetectsLoss(arrived))
-        {
-            TimeOut();
-            return;
-        }
-        EnterRecovery();
+    case TcpSocketState::CA_RECOVERY:
+        timedOut = AcksInRecovery(arrived, lost);
+        break;
+    case TcpSocketState::CA_LOSS:
+        timedOut = AcksInLoss(arrived, lost);
+        break;
+    default:
+        timedOut = AcksInOpen(arrived, lost > 0 ? r.beforeLoss : arrived, lost);
     }
-    else if (state == TcpSocketState::CA_LOSS && lost > 0 && !DetectsLoss(arrived))
+    if (timedOut)
     {
-        TimeOut(); // again, after twice the wait
         return;
-    }
-    else if (state == TcpSocketState::CA_RECOVERY && lost > 0)
-    {
-        Acknowledge(arrived, r.rtt, false);
-        ExitRecovery(); // losses beyond the recovery point: another reduction
-        EnterRecovery();
-    }
-    else
-    {
-        Acknowledge(arrived, r.rtt, state != TcpSocketState::CA_RECOVERY);
-        if (state != TcpSocketState::CA_OPEN && m_holes == 0)
-        {
-            ExitRecovery();
-        }
     }
     m_roundTrace(r.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
     StartRound();
 }
 
-void
-RoundTcpFlow::Acknowledge(uint32_t segments, Time rtt, bool grow)
+bool
+RoundTcpFlow::AcksInOpen(uint32_t arrived, uint32_t inOrder, uint32_t lost)
 {
+    AckInOrder(inOrder, lost > 0); // (5); a segment after the hole is acknowledged at once
+    if (lost == 0)
+    {
+        return false;
+    }
+    if (!DetectsLoss(arrived))
+    {
+        TimeOut();
+        return true;
+    }
+    DuplicateAcks(arrived - inOrder, lost);
+    return false;
+}
+
+bool
+RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
+{
+    const uint32_t oldHoles = m_holes - lost;
+    // the last retransmission's place in the round, from 1 (0: none in it)
+    const uint64_t last = m_lastResend > m_round.first ? m_lastResend - m_round.first : 0;
+    const uint32_t beforeLoss = lost > 0 ? m_round.beforeLoss : arrived;
+    if (oldHoles > 0 || last == 0 || last > beforeLoss)
+    {
+        // the recovery goes on: duplicates (a partial ACK where a retransmission arrives)
+        for (uint32_t i = 1; i <= arrived; ++i)
+        {
+            if (i == beforeLoss + 1)
+            {
+                NewHoles(lost); // SACK blocks beyond them
+            }
+            if (i == last && oldHoles > 0 && !m_sack)
+            {
+                PartialAck();
+                continue;
+            }
+            RecoveryAck();
+        }
+        if (beforeLoss >= arrived)
+        {
+            NewHoles(lost);
+        }
+        return false;
+    }
+    for (uint64_t i = 1; i < last; ++i)
+    {
+        RecoveryAck();
+    }
+    m_place = m_round.first + last;
+    ExitRecovery(m_covered + uint32_t(m_lastResend - m_recoveryPoint) - m_recoveryResent);
+    return AcksInOpen(arrived - uint32_t(last), beforeLoss - uint32_t(last), lost);
+}
+
+bool
+RoundTcpFlow::AcksInLoss(uint32_t arrived, uint32_t lost)
+{
+    if (lost > 0 && !DetectsLoss(arrived))
+    {
+        TimeOut(); // again, after twice the wait
+        return true;
+    }
+    AckInOrder(arrived, true);        // segments that fill holes are acknowledged at once
+    m_pipe -= std::min(m_pipe, lost); // go-back-N sends every hole again, SACK or not
+    m_resend += lost;
+    if (m_holes == 0)
+    {
+        SetState(TcpSocketState::CA_OPEN);
+    }
+    return false;
+}
+
+void
+RoundTcpFlow::AckInOrder(uint32_t segments, bool flush)
+{
+    uint32_t held = m_held; // the last round's, acknowledged with its first segment
+    segments += held;
+    m_held = 0;
+    if (!flush && m_delAckCount > 1 && m_path.BaseRtt() < m_delAckTimeout)
+    {
+        m_held = segments % m_delAckCount; // the next round's first segment comes first
+        segments -= m_held;
+    }
     while (segments > 0)
     {
         const uint32_t n = std::min(segments, m_delAckCount);
         segments -= n;
-        m_congestion->PktsAcked(m_tcb, n, rtt);
-        m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
-        if (grow && m_tcb->m_isCwndLimited)
+        m_place += n - held;
+        held = 0;
+        m_pipe -= std::min(m_pipe, n);
+        m_congestion->PktsAcked(m_tcb, n, SampleRtt());
+        if (m_tcb->m_congState == TcpSocketState::CA_CWR && m_place <= m_cwrEnd)
         {
-            m_congestion->IncreaseWindow(m_tcb, n);
+            SetFlight(m_pipe);
+            m_recovery->DoRecovery(m_tcb, n * m_segmentSize, false);
+        }
+        else
+        {
+            if (m_tcb->m_congState == TcpSocketState::CA_CWR) // tcp_complete_cwr
+            {
+                SetFlight(m_pipe);
+                m_recovery->ExitRecovery(m_tcb);
+                m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_COMPLETE_CWR);
+                SetState(TcpSocketState::CA_OPEN);
+            }
+            m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
+            if (m_tcb->m_isCwndLimited) // open, or slow start after a timeout
+            {
+                m_congestion->IncreaseWindow(m_tcb, n);
+            }
+        }
+        Fill();
+    }
+    if (m_held > 0 && m_next == 0) // nothing else to come: the timer acknowledges it
+    {
+        const uint32_t held = m_held;
+        m_held = 0;
+        AckInOrder(held, true);
+    }
+}
+
+Time
+RoundTcpFlow::SampleRtt() const
+{
+    const double place = m_place > m_round.first ? double(m_place - m_round.first) : 0.0;
+    const double queue = std::min<double>(m_path.queue, m_round.standing + place * m_round.rise);
+    return m_path.BaseRtt() + m_path.SegmentTime() * queue;
+}
+
+void
+RoundTcpFlow::DuplicateAcks(uint32_t dupAcks, uint32_t lost)
+{
+    const uint32_t early = std::min<uint32_t>(dupAcks, 2);
+    for (uint32_t i = 0; i < early; ++i) // limited transmit (RFC 3042)
+    {
+        m_pipe -= std::min<uint32_t>(m_pipe, 1);
+        if (m_limitedTransmit && m_tcb->m_congState == TcpSocketState::CA_OPEN &&
+            m_pipe < m_maxWindow / m_segmentSize)
+        {
+            Send(1);
         }
     }
+    const uint32_t outstanding = uint32_t(m_sends - m_place); // from the first hole
+    // what the ACK of the last hole's retransmission covers: from that hole on
+    m_covered = m_round.afterLastLoss + uint32_t(m_sends - m_round.first - m_round.sent);
+    if (dupAcks > early)
+    {
+        m_pipe -= std::min<uint32_t>(m_pipe, 1);
+    }
+    EnterRecovery(lost, outstanding);
+    for (uint32_t i = early + 1; i < dupAcks; ++i)
+    {
+        RecoveryAck();
+    }
+}
+
+void
+RoundTcpFlow::RecoveryAck()
+{
+    m_pipe -= std::min<uint32_t>(m_pipe, 1);
+    SetFlight(m_pipe);
+    m_recovery->DoRecovery(m_tcb, m_segmentSize, true);
+    Fill();
+}
+
+void
+RoundTcpFlow::PartialAck()
+{
+    m_pipe -= std::min<uint32_t>(m_pipe, 1);
+    m_covered = 0; // the window before the recovery: acknowledged up to the next hole
+    MarkLost(1);
+    Send(1); // the next hole at once, whatever cwnd (NewReno)
+    SetFlight(m_pipe);
+    m_recovery->DoRecovery(m_tcb, m_segmentSize, false);
+    Fill();
 }
 
 bool
@@ -431,22 +629,125 @@ RoundTcpFlow::DetectsLoss(uint32_t arrived) const
 }
 
 void
-RoundTcpFlow::EnterRecovery()
+RoundTcpFlow::EnterRecovery(uint32_t lost, uint32_t outstanding)
 {
     ++m_recoveries;
+    // from CWR ssthresh is reduced already (LfnTcpSocket, as Linux)
+    if (m_tcb->m_congState != TcpSocketState::CA_CWR)
+    {
+        m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_pipe * m_segmentSize);
+    }
     SetState(TcpSocketState::CA_RECOVERY);
-    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_round.sent * m_segmentSize);
-    m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+    m_recoveryPoint = m_sends;
+    m_recoveryResent = 0;
+    MarkLost(lost);
+    SetFlight(m_pipe);
+    // RecoverFS: snd_nxt - snd_una
+    m_recovery->EnterRecovery(m_tcb, 3, outstanding * m_segmentSize, m_segmentSize);
+    Send(1); // the first hole at once, whatever cwnd
+    Fill();
 }
 
 void
-RoundTcpFlow::ExitRecovery()
+RoundTcpFlow::ExitRecovery(uint32_t covered)
 {
+    m_pipe -= std::min<uint32_t>(m_pipe, 1);
+    SetFlight(m_pipe);
+    m_tcb->m_cWnd = m_tcb->m_ssThresh.Get(); // as the sockets, before the ops' ExitRecovery
+    m_recovery->ExitRecovery(m_tcb);
+    SetState(TcpSocketState::CA_OPEN);
+    m_congestion->PktsAcked(m_tcb, covered, m_round.rtt);
+    m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
+    if (m_tcb->m_isCwndLimited)
+    {
+        m_congestion->IncreaseWindow(m_tcb, covered);
+    }
+    Fill();
+}
+
+void
+RoundTcpFlow::NewHoles(uint32_t holes)
+{
+    if (holes == 0)
+    {
+        return;
+    }
+    MarkLost(holes);
+    // the recovery's last ACK now covers from the newest hole
+    m_covered = m_round.afterLastLoss;
+    m_recoveryPoint = m_round.first + m_round.sent;
+    m_recoveryResent = 0;
+}
+
+void
+RoundTcpFlow::MarkLost(uint32_t holes)
+{
+    const uint32_t marked = m_sack ? holes : std::min<uint32_t>(holes, 1);
+    m_pipe -= std::min(m_pipe, marked);
+    m_resend += marked;
+}
+
+void
+RoundTcpFlow::Fill()
+{
+    const uint32_t window = Window();
+    uint32_t segments = window > m_pipe ? window - m_pipe : 0;
+    if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY) // (10): new data to the edge
+    {
+        const uint64_t span = m_covered + (m_sends - m_recoveryPoint) - m_recoveryResent;
+        const uint64_t edge = m_maxWindow / m_segmentSize;
+        const uint64_t room = edge > span ? edge - span : 0;
+        segments = uint32_t(std::min<uint64_t>(segments, m_resend + room));
+    }
+    const bool burst = m_localQueue > 0 && segments > m_localQueue;
+    if (burst)
+    {
+        segments = m_localQueue; // the rest stays unsent (tcp_transmit_skb's NET_XMIT_DROP)
+    }
+    Send(segments);
+    if (burst)
+    {
+        ++m_sendStalls;
+        const auto state = m_tcb->m_congState.Get();
+        if (state == TcpSocketState::CA_OPEN || state == TcpSocketState::CA_DISORDER)
+        {
+            m_cwrEnd = m_sends; // tcp_enter_cwr
+            m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_pipe * m_segmentSize);
+            SetState(TcpSocketState::CA_CWR);
+            SetFlight(m_pipe);
+            m_recovery->EnterRecovery(m_tcb, 0, m_pipe * m_segmentSize, 0);
+        }
+    }
+}
+
+void
+RoundTcpFlow::Send(uint32_t segments)
+{
+    const uint32_t again = std::min(segments, m_resend);
+    m_resend -= again;
+    m_nextResent += again;
     if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY)
     {
-        m_tcb->m_cWnd = m_tcb->m_ssThresh.Get();
+        m_recoveryResent += again;
     }
-    SetState(TcpSocketState::CA_OPEN);
+    if (again > 0)
+    {
+        m_lastResend = m_sends + again;
+    }
+    m_sends += segments;
+    m_next += segments;
+    m_pipe += segments;
+    const auto state = m_tcb->m_congState.Get();
+    if (segments > 0 && (state == TcpSocketState::CA_RECOVERY || state == TcpSocketState::CA_CWR))
+    {
+        m_recovery->UpdateBytesSent(segments * m_segmentSize);
+    }
+}
+
+void
+RoundTcpFlow::SetFlight(uint32_t segments)
+{
+    m_tcb->m_bytesInFlight = segments * m_segmentSize;
 }
 
 void
@@ -463,7 +764,7 @@ RoundTcpFlow::TimeOut()
     // Linux's backoff: the wait doubles with each timeout in a row, to at most 120 s
     const Time wait = (m_tcb->m_srtt.Get() + m_minRto) * (int64_t(1) << std::min(m_backoff, 10U));
     ++m_backoff;
-    m_event = Simulator::Schedule(std::min(wait, Seconds(120)), &RoundTcpFlow::StartRound, this);
+    m_event = Simulator::Schedule(std::min(wait, Seconds(120)), &RoundTcpFlow::SendFromIdle, this);
 }
 
 void
@@ -522,6 +823,12 @@ uint64_t
 RoundTcpFlow::GetInjectedDrops() const
 {
     return m_injectedDrops;
+}
+
+uint32_t
+RoundTcpFlow::GetSendStalls() const
+{
+    return m_sendStalls;
 }
 
 uint32_t

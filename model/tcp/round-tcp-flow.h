@@ -12,6 +12,7 @@
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-recovery-ops.h"
 #include "ns3/tcp-socket-state.h"
 #include "ns3/traced-callback.h"
 
@@ -92,13 +93,23 @@ struct RoundTcpPath
  * (q'_k: the standing queue with the round's a_k in place of w_{k-1}; alone, T_k = max(R0,
  * a_k tau).)
  *
- * **Growth.** Without loss the a_k segments are acknowledged by ceil(a_k / d) ACKs (d =
- * DelAckCount), each covering d (the last the rest): for each, PktsAcked(tcb, n, rtt_k)
- * and, if the window limits the sender (cwnd <= W_max: TcpSocketState::m_isCwndLimited, as
- * Linux's tcp_is_cwnd_limited and LfnTcpSocket), IncreaseWindow(tcb, n) - ACK by ACK as
- * packet level calls them, so ACK-counting and segment-counting algorithms differ as they
- * should. The calls come at the round's end (one event per round), so an algorithm that
- * reads Simulator::Now() (H-TCP) sees the round's time.
+ * **Growth.** Without loss the a_k segments are acknowledged by floor((a_k + h) / d) ACKs
+ * (d = DelAckCount), each covering d, h the segments the last round left unacknowledged:
+ * the receiver's delayed ACK holds the (a_k + h) mod d left over for the next round's
+ * first segment, which comes within DelAckTimeout when R0 is shorter (else the timer
+ * acknowledges them at the round's end, and h = 0): for each ACK, PktsAcked(tcb, n, r_i)
+ * with the round trip of its i-th segment, the queue it met - the standing queue and the
+ * round's burst before it -
+ *
+ *    (11) r_i = R0 + min(B, q_k + i max(0, 1 - 1 / g_k)) tau
+ *
+ * (delay-based and RTT-ratio algorithms - FAST, HSTCP-LP, H-TCP's backoff - see the
+ * queue a slow-start burst builds within a round), and, if the window limits the sender
+ * (cwnd <= W_max: TcpSocketState::m_isCwndLimited, as Linux's tcp_is_cwnd_limited and
+ * LfnTcpSocket), IncreaseWindow(tcb, n) - ACK by ACK as packet level calls them, so
+ * ACK-counting and segment-counting algorithms differ as they should. The calls come at
+ * the round's end (one event per round), so an algorithm that reads Simulator::Now()
+ * (H-TCP, CUBIC) sees the round's time, all ACKs of a round at once.
  *
  * **Loss.** In a round with L = o_k + l_k > 0 losses the segments before the first loss
  * are acknowledged first, with growth, as their ACKs come before the duplicates:
@@ -110,15 +121,44 @@ struct RoundTcpPath
  * duplicate ACKs (dupthresh) - one per arriving segment of the round (the segments the
  * first ACKs release arrive after the hole too) and one per segment that limited transmit
  * (RFC 3042, LfnTcpSocket's default) sends on the first two, at most two and within
- * W_max - it enters fast recovery:
- * CongestionStateSet(CA_RECOVERY), ssthresh = GetSsThresh(tcb, w_k S). Recovery rounds send
- * min(ssthresh, W_max) segments, of which the retransmissions are all L holes with SACK and
- * one per round without (NewReno), until no hole is left; then cwnd = ssthresh and
- * CongestionStateSet(CA_OPEN) (ns-3's classic recovery). Losses in a recovery round are
- * segments sent after the loss was seen, beyond the recovery point: they end the recovery
- * and begin another (a second reduction, GetSsThresh of the recovery's window), as packet
- * level begins one when the first completes; their holes join the rest. A round with fewer than
- * three duplicate ACKs times out: after srtt
+ * W_max - it enters fast recovery; with fewer it times out (below).
+ *
+ * **Recovery, ACK by ACK.** From the first loss on, the round's ACKs are played one by one
+ * to the flow's recovery algorithm (any ns3::TcpRecoveryOps: ns-3's classic, the congestion
+ * module's Linux rate halving or PRR; SetRecovery) as a socket plays them, with the
+ * segments in flight counted as a SACK sender counts them (RFC 6675's pipe, Linux's
+ * tcp_packets_in_flight):
+ *
+ *     (8) F <- F - 1 per duplicate ACK;  F <- F - h when h holes are marked lost
+ *         (all L with SACK, the head alone without: NewReno marks one per partial ACK)
+ *     (9) after every ACK the sender sends s = min(cwnd / S, W_max / S) - F segments
+ *         (F <- F + s), the holes marked lost first,
+ *    (10) and new data only up to snd_una + W_max (the receiver's right edge,
+ *         LfnTcpSocket (2a)): in recovery, at most W_max / S - E new segments, E those
+ *         from the first hole on
+ *
+ * The third duplicate ACK enters recovery: CongestionStateSet(CA_RECOVERY), ssthresh =
+ * GetSsThresh(tcb, F S), the ops' EnterRecovery, the first hole sent again whatever cwnd;
+ * every later duplicate ACK calls DoRecovery, every send UpdateBytesSent. The segments sent
+ * in answer to a round's ACKs are the next round (its w_k); in recovery their order is
+ * kept, so the next round's ACKs are duplicates up to the last hole's retransmission, whose
+ * ACK - if no hole is left - ends the recovery: cwnd = ssthresh and the ops' ExitRecovery
+ * (with F the segments sent after it: Linux's min(cwnd, ssthresh, F + 3 S)), CA_OPEN, and
+ * the window grows by the segments this cumulative ACK covers (PktsAcked, IncreaseWindow),
+ * as on packets; the round's later ACKs are ordinary ones. A hole left (NewReno, or a
+ * retransmission or older segment lost) keeps the recovery; a loss after that ACK begins
+ * another, a second reduction. A round that leaves nothing to send and holes only in
+ * flight waits for the retransmission timeout.
+ *
+ * **Local congestion.** One ACK that releases more segments than the sender's own queue
+ * holds (LocalQueue: its qdisc, 1000 packets on the WAN scenarios' bare ends) sends the
+ * queue's worth and enters CWR as Linux's tcp_enter_cwr (LfnTcpSocket (14)): ssthresh =
+ * GetSsThresh(tcb, F S), the ops' EnterRecovery; its ACKs call DoRecovery without growth
+ * until one beyond the last segment then sent completes it (ExitRecovery,
+ * CA_EVENT_COMPLETE_CWR). Only a cumulative ACK that covers much - the one that ends a
+ * recovery and slow-starts a window below ssthresh - releases such a burst.
+ *
+ * **Timeouts.** A round with fewer than three duplicate ACKs times out: after srtt
  * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
  * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
  * the lost segments are sent again first, in slow start; a round after a timeout with
@@ -131,9 +171,12 @@ struct RoundTcpPath
  *
  * **Left out, each a source of error that the cross-validation against packet level
  * measures**: pacing within a round (a round is one window at its start), the receiver's
- * window growth and autotuning (W_max is fixed), Linux's rate halving, undo and CWR, the
- * ACKs' own losses; with a shared bottleneck, the queue's changes between the flows'
- * moments, and which flow's segments a full queue drops beyond (3) and (7) (packet level's
+ * window growth and autotuning (W_max is fixed), Linux's undo, the ACKs' own losses, where
+ * in a window its holes lie (all are marked at the third duplicate ACK; the queue's drops
+ * reach the end of their round; the recovery's last ACK covers from the last hole, partial
+ * ACKs grow nothing);
+ * with a shared bottleneck, the queue's changes between the flows' moments, and which
+ * flow's segments a full queue drops beyond (3) and RoundTcpBottleneck (7) (packet level's
  * losses are less synchronised between flows of unequal round trips: docs/modules/tcp.md).
  */
 class RoundTcpFlow : public Object
@@ -165,6 +208,11 @@ class RoundTcpFlow : public Object
     /** @param congestion the algorithm (not shared with another flow) */
     void SetCongestionControl(Ptr<TcpCongestionOps> congestion);
     /**
+     * @param recovery the recovery algorithm (not shared with another flow); without one,
+     *        ns-3's TcpClassicRecovery
+     */
+    void SetRecovery(Ptr<TcpRecoveryOps> recovery);
+    /**
      * Connect at @p start: the first round leaves R_p later (0).
      * @param start when
      */
@@ -191,6 +239,8 @@ class RoundTcpFlow : public Object
     uint64_t GetOverflowDrops() const;
     /** @return the segments the loss injection dropped */
     uint64_t GetInjectedDrops() const;
+    /** @return the bursts the sender's own queue could not hold (entries into CWR or not) */
+    uint32_t GetSendStalls() const;
     /** @return the congestion window, bytes */
     uint32_t GetCongestionWindow() const;
     /** @return the slow-start threshold, bytes */
@@ -206,16 +256,23 @@ class RoundTcpFlow : public Object
     /** One round's numbers, from (2)-(4). */
     struct RoundPlan
     {
-        uint32_t sent{0};        //!< w_k (or a recovery round's segments)
-        uint32_t overflow{0};    //!< o_k
-        uint32_t injected{0};    //!< l_k
-        uint32_t retransmits{0}; //!< segments of the round sent again
-        uint32_t beforeLoss{0};  //!< segments acknowledged before the first loss (5)
-        Time rtt;                //!< rtt_k
-        Time duration;           //!< T_k
+        uint32_t sent{0};          //!< w_k (or a recovery round's segments)
+        uint32_t overflow{0};      //!< o_k
+        uint32_t injected{0};      //!< l_k
+        uint32_t retransmits{0};   //!< segments of the round sent again
+        uint32_t beforeLoss{0};    //!< segments acknowledged before the first loss (5)
+        uint32_t afterLastLoss{0}; //!< segments that arrived after the last loss
+        uint64_t first{0};         //!< sends before the round's first segment (its place)
+        double standing{0};        //!< q_k, the queue its first segment meets
+        double rise{0};            //!< max(0, 1 - 1 / g_k): the queue's growth per segment
+        Time rtt;                  //!< rtt_k
+        Time duration;             //!< T_k
     };
 
     void DoDispose() override;
+    /** Send what the window allows from nothing in flight (the first round, a timeout). */
+    void SendFromIdle();
+    /** Begin the round of the segments sent in answer to the last one's ACKs. */
     void StartRound();
     void EndRound();
     /**
@@ -235,35 +292,107 @@ class RoundTcpFlow : public Object
     /**
      * @param arriving the round's arriving segments
      * @param first set to the index (from 0) among them of the first dropped one, if any
+     * @param last set to the index of the last dropped one, if any
      * @return l_k: the injected drops among them
      */
-    uint32_t InjectedDrops(uint32_t arriving, uint32_t* first);
-    /** @return w_k of (2) */
+    uint32_t InjectedDrops(uint32_t arriving, uint32_t* first, uint32_t* last);
+    /** @return w_k of (2): the segments the window allows in flight */
     uint32_t Window() const;
+
     /**
-     * Acknowledge @p segments ACK by ACK: PktsAcked, and IncreaseWindow if @p grow.
-     * @param segments the segments that arrived
-     * @param rtt their round trip
-     * @param grow whether the window may grow (not in recovery)
+     * The ACKs of a round begun outside recovery (open, CWR): in order, then duplicates.
+     * @param arrived the round's arriving segments
+     * @param inOrder those before its first loss (all if none was lost)
+     * @param lost its lost segments
+     * @return whether it timed out
      */
-    void Acknowledge(uint32_t segments, Time rtt, bool grow);
+    bool AcksInOpen(uint32_t arrived, uint32_t inOrder, uint32_t lost);
+    /**
+     * The ACKs of a recovery round: duplicates up to its last retransmission's, which ends
+     * the recovery if no hole is left; then as AcksInOpen.
+     * @param arrived the round's arriving segments
+     * @param lost its lost segments
+     * @return whether it timed out
+     */
+    bool AcksInRecovery(uint32_t arrived, uint32_t lost);
+    /**
+     * The ACKs of a round after a timeout: in order, with growth, until no hole is left.
+     * @param arrived the round's arriving segments
+     * @param lost its lost segments
+     * @return whether it timed out again
+     */
+    bool AcksInLoss(uint32_t arrived, uint32_t lost);
+    /**
+     * Acknowledge @p segments in order, ACK by ACK (d each): PktsAcked, IncreaseWindow in
+     * the open state when the window limits the sender, DoRecovery in CWR; (9) after each.
+     * The last round's held segment comes first; fewer than d left at the end are held for
+     * the next round's first (the receiver's delayed ACK), unless @p flush or the base round
+     * trip is at least DelAckTimeout.
+     * @param segments the segments
+     * @param flush acknowledge the rest at once (an out-of-order segment follows)
+     */
+    void AckInOrder(uint32_t segments, bool flush);
+    /**
+     * @return the round trip of the segment at m_place: R0 and the queue it met, q_k and
+     *         the round's burst before it, (11)
+     */
+    Time SampleRtt() const;
+    /**
+     * Duplicate ACKs from outside recovery: limited transmit on the first two, recovery
+     * from the third, DoRecovery on the rest.
+     * @param dupAcks the duplicate ACKs
+     * @param lost the holes they report
+     */
+    void DuplicateAcks(uint32_t dupAcks, uint32_t lost);
+    /** One duplicate ACK in recovery, (8) and (9). */
+    void RecoveryAck();
+    /** A NewReno partial ACK: the next hole marked lost and sent again. */
+    void PartialAck();
     /**
      * @param arrived the round's arriving segments
      * @return whether their duplicate ACKs, with limited transmit's, reach dupthresh, 3
      */
     bool DetectsLoss(uint32_t arrived) const;
-    /** Fast recovery from the round just ended. */
-    void EnterRecovery();
-    /** cwnd = ssthresh after fast recovery; the open state. */
-    void ExitRecovery();
+    /**
+     * Fast recovery at the third duplicate ACK.
+     * @param lost the holes found
+     * @param outstanding the segments from the first hole to the last sent (RecoverFS)
+     */
+    void EnterRecovery(uint32_t lost, uint32_t outstanding);
+    /**
+     * The ACK of the last hole's retransmission: the ops' ExitRecovery, the open state, the
+     * window's growth by the segments it covers.
+     * @param covered the segments it covers
+     */
+    void ExitRecovery(uint32_t covered);
+    /**
+     * Holes found in a recovery round: marked lost, and the recovery's last ACK covers from
+     * them on.
+     * @param holes the holes
+     */
+    void NewHoles(uint32_t holes);
+    /**
+     * @param holes holes found lost, (8): out of flight, to be sent again (all with SACK,
+     *        the first without)
+     */
+    void MarkLost(uint32_t holes);
+    /** (9): send what the window allows after an ACK; a burst beyond LocalQueue: CWR. */
+    void Fill();
+    /**
+     * @param segments segments to send now, the holes marked lost first
+     */
+    void Send(uint32_t segments);
     /** The retransmission timeout after the round just ended. */
     void TimeOut();
     void SetState(TcpSocketState::TcpCongState_t state);
+    /** @param segments bytes in flight for the ops to read: F S */
+    void SetFlight(uint32_t segments);
 
     RoundTcpPath m_path;
     Ptr<RoundTcpBottleneck> m_bottleneck;
     uint32_t m_member{0}; //!< this flow's index at the bottleneck
     Ptr<TcpCongestionOps> m_congestion;
+    Ptr<TcpRecoveryOps> m_recovery;
     Ptr<TcpSocketState> m_tcb;
     Ptr<UniformRandomVariable> m_uniform;
     Ptr<UniformRandomVariable> m_phase; //!< where in a round its growth meets a shared queue
@@ -275,8 +404,10 @@ class RoundTcpFlow : public Object
     uint32_t m_initialCwnd;
     uint32_t m_initialSsThresh;
     uint32_t m_delAckCount;
+    Time m_delAckTimeout;
     bool m_sack;
     bool m_limitedTransmit;
+    uint32_t m_localQueue;
     uint64_t m_maxWindow;
     Time m_minRto;
     uint64_t m_lossInterval;
@@ -289,7 +420,20 @@ class RoundTcpFlow : public Object
     bool m_inRound{false};        //!< a round is in progress (not waiting for a timeout)
     uint32_t m_lastWindow{0};     //!< w_{k-1}
     uint32_t m_backoff{0};        //!< timeouts in a row (the wait doubles with each)
-    uint32_t m_holes{0};          //!< segments still to send again
+    uint32_t m_holes{0};          //!< lost segments not yet repaired
+    uint32_t m_resend{0};         //!< of them, marked lost and not yet sent again
+    uint32_t m_pipe{0};           //!< F of (8): segments in flight as the sender counts them
+    uint64_t m_sends{0};          //!< segments sent so far, new and again (their places)
+    uint64_t m_lastResend{0};     //!< the place of the last segment sent again
+    uint32_t m_next{0};           //!< segments sent for the next round
+    uint32_t m_nextResent{0};     //!< of them, sent again
+    uint32_t m_covered{0};        //!< segments from the last hole to the recovery's start
+    uint64_t m_recoveryPoint{0};  //!< the place of the last segment sent before it began
+    uint32_t m_recoveryResent{0}; //!< segments sent again in it
+    uint64_t m_place{0};          //!< the place of the last segment acknowledged in order
+    uint32_t m_held{0};           //!< segments arrived in order, their ACK delayed
+    uint64_t m_cwrEnd{0};         //!< the place of the last segment sent when CWR began
+    uint32_t m_sendStalls{0};
     uint64_t m_arrived{0};        //!< segments that passed the bottleneck (the injector's count)
     uint64_t m_nextRandomLoss{0}; //!< index of the next randomly dropped arrival
     uint64_t m_delivered{0};      //!< bytes delivered by completed rounds
@@ -301,6 +445,7 @@ class RoundTcpFlow : public Object
     uint64_t m_injectedDrops{0};
 
     TracedCallback<Time, uint32_t, uint32_t, uint64_t> m_roundTrace;
+    TracedCallback<uint32_t, uint32_t> m_cWndTrace; //!< the socket state's cwnd
 };
 
 } // namespace hybridnet

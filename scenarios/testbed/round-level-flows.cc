@@ -190,6 +190,9 @@ RoundLevelFlows::RoundLevelFlows(DataRate bottleneck,
         tcp.Configure(flow, sizing, i);
         flow->SetAttribute("LossInterval", UintegerValue(losses.every));
         flow->SetAttribute("LossRate", DoubleValue(losses.rate));
+        // a bare end's pfifo_fast; ns-3's TcpSocketBase does not see it fill (no CWR)
+        flow->SetAttribute("LocalQueue",
+                           UintegerValue(tcp.IsLfn() ? WanEndHosts::kBareTxQueueLen : 0));
         flow->AssignStreams(2 * int64_t(i));
         m_flows.push_back(std::make_unique<Record>(flow, flows[i].start));
         const std::string name = tcp.GetCongestionTypes().at(i).GetName();

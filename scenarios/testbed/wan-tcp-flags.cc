@@ -347,6 +347,8 @@ WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing, size
         UintegerValue(std::min<uint64_t>(window, std::numeric_limits<uint32_t>::max())));
     ObjectFactory congestion(m_congestionTypes[index].GetName());
     flow->SetCongestionControl(congestion.Create<TcpCongestionOps>());
+    ObjectFactory recovery(RecoveryTypeId().GetName());
+    flow->SetRecovery(recovery.Create<TcpRecoveryOps>());
 }
 
 WanPathSizing

@@ -148,7 +148,8 @@ class WanTcpFlags
     /**
      * Give a round-level flow what SetDefaults gives the sockets: SegmentSize, DelAckCount,
      * InitialCwnd, InitialSsThresh (if given), Sack, the window W_max = min(send buffer,
-     * largest advertised window) of @p sizing, and flow @p index's algorithm (a new object).
+     * largest advertised window) of @p sizing, flow @p index's algorithm and the
+     * recovery (--recovery), each a new object.
      * @param flow the flow, before its Start
      * @param sizing the path's buffers
      * @param index the flow's index from 0 (after ResolveCongestion with more flows)

@@ -13,6 +13,7 @@
 #include "hybridnet/round-tcp-flow.h"
 
 #include "ns3/boolean.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-linux-reno.h"
 #include "ns3/tcp-scalable.h"
@@ -55,11 +56,19 @@ struct FlowRun
     Ptr<RoundTcpFlow> flow = CreateObject<RoundTcpFlow>();
     std::vector<Record> rounds;
 
+    std::vector<std::pair<Time, uint32_t>> cwnd; //!< every change
+
     FlowRun(RoundTcpPath path, Ptr<TcpCongestionOps> congestion)
     {
         flow->SetPath(path);
         flow->SetCongestionControl(congestion);
         flow->TraceConnectWithoutContext("Round", MakeCallback(&FlowRun::OnRound, this));
+        flow->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&FlowRun::OnCwnd, this));
+    }
+
+    void OnCwnd(uint32_t, uint32_t now)
+    {
+        cwnd.emplace_back(Simulator::Now(), now);
     }
 
     void OnRound(Time, uint32_t cwnd, uint32_t ssThresh, uint64_t delivered)
@@ -223,9 +232,13 @@ class RoundTcpSlowStartTestCase : public TestCase
 };
 
 /**
- * One loss at window W: Reno halves and regrows one segment a round, back to W in
- * W - floor(W / 2) rounds; Scalable (ns-3's, a = 1/50 per segment) keeps 7/8 and grows
- * 2 % a round, back in ln(8/7) / ln(1.02) = 6.7 rounds.
+ * One loss at window W (classic recovery): Reno halves and regrows one segment a round; the
+ * ACK that ends the recovery covers the W segments of the loss round, which ns-3's
+ * TcpLinuxReno counts as floor(W / (W / 2)) = 2 segments of growth, and the recovery
+ * round's segments after it one more, so it is back to W in W - floor(W / 2) - 3 rounds;
+ * Scalable (ns-3's, a = 1/50 per segment) keeps 7/8 and grows 2 % a round, the recovery
+ * round 1 + (8/7 + 1) / 50 (the exit's W segments and the 7 W / 8 after it), back in
+ * ln(8/7 / 1.043) / ln(1.02) = 4.6 rounds.
  */
 class RoundTcpRecoveryTestCase : public TestCase
 {
@@ -268,14 +281,83 @@ class RoundTcpRecoveryTestCase : public TestCase
             ++back;
         }
         const double rounds = back - (loss + 1);
-        const double expected =
-            m_scalable ? std::log(8.0 / 7.0) / std::log(1.02) : before - std::floor(before / 2);
+        // the recovery round's growth: the exit's W and the 7 W / 8 after it, 1/50 each
+        const double recoveryGrowth = 1 + 0.02 * 8.0 / 7.0 + 0.02;
+        const double expected = m_scalable ? std::log(8.0 / 7.0 / recoveryGrowth) / std::log(1.02)
+                                           : before - std::floor(before / 2) - 3;
         NS_TEST_EXPECT_MSG_EQ_TOL(rounds, expected, 1.0, "rounds back to W = " << before);
         NS_TEST_EXPECT_MSG_GT(before, 400.0, "the loss comes at a large window");
         Simulator::Destroy();
     }
 
     bool m_scalable;
+};
+
+/**
+ * The recovery algorithm driven ACK by ACK, (8) and (9). Scalable (ns-3's, ssthresh 7/8
+ * of the flight) overflows the queue in congestion avoidance with a window W of some
+ * P + B = 1333 segments and L drops. Classic recovery: cwnd = ssthresh from the third
+ * duplicate ACK, so its lowest is ssthresh. Linux's rate halving (TcpLinuxRecovery): at
+ * the third duplicate ACK the L holes are marked lost and cwnd is capped at the rest in
+ * flight plus one, W - L; then one segment less every second of the recovery's some W
+ * ACKs (the floor, ssthresh / 2, is not reached), so its lowest is (W + 1) / 2 - L, give
+ * or take the growth by the ACKs before the first hole (at most W / 50, halved).
+ */
+class RoundTcpRateHalvingTestCase : public TestCase
+{
+  public:
+    explicit RoundTcpRateHalvingTestCase(std::string recovery)
+        : TestCase("Scalable, one overflow, " + recovery.substr(recovery.rfind(':') + 1) +
+                   ": the window after the recovery"),
+          m_recovery(recovery)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // P = 833, B = 500: slow start's bursts (at most 400) fit, congestion avoidance
+        // overflows at about P + B
+        FlowRun run(Path(MilliSeconds(100), 500), CreateObject<TcpScalable>());
+        ObjectFactory recovery(m_recovery);
+        run.flow->SetRecovery(recovery.Create<TcpRecoveryOps>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(800 * kSegment));
+        run.Until(Seconds(30));
+        size_t k = 1; // the first round with drops
+        while (k < run.rounds.size() && run.rounds[k].overflow == 0)
+        {
+            ++k;
+        }
+        NS_TEST_ASSERT_MSG_LT(k + 1, run.rounds.size(), "the queue overflows");
+        const double window = run.rounds[k - 1].cwnd / kSegment; // W
+        const double drops = run.rounds[k].overflow;             // L
+        const double ssThresh = run.rounds[k].ssThresh / kSegment;
+        NS_TEST_EXPECT_MSG_GT(window, 1300.0, "the overflow at about P + B");
+        NS_TEST_EXPECT_MSG_GT(drops, 1.0, "several drops");
+        double lowest = window;
+        for (const auto& [at, cwnd] : run.cwnd)
+        {
+            if (at >= run.rounds[k].at && at <= run.rounds[k + 1].at)
+            {
+                lowest = std::min(lowest, double(cwnd / kSegment));
+            }
+        }
+        if (m_recovery == "ns3::TcpClassicRecovery")
+        {
+            NS_TEST_EXPECT_MSG_EQ(lowest, ssThresh, "ssthresh at once");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(lowest,
+                                      (window + 1) / 2 - drops,
+                                      window / 100 + 1,
+                                      "(W + 1) / 2 - L");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_recovery;
 };
 
 /**
@@ -485,6 +567,9 @@ class RoundTcpFlowTestSuite : public TestSuite
         AddTestCase(new RoundTcpSlowStartTestCase(false, 2), Duration::QUICK);
         AddTestCase(new RoundTcpRecoveryTestCase(false), Duration::QUICK);
         AddTestCase(new RoundTcpRecoveryTestCase(true), Duration::QUICK);
+        AddTestCase(new RoundTcpRateHalvingTestCase("ns3::TcpClassicRecovery"), Duration::QUICK);
+        AddTestCase(new RoundTcpRateHalvingTestCase("ns3::hybridnet::TcpLinuxRecovery"),
+                    Duration::QUICK);
         AddTestCase(new RoundTcpMathisTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpTimeoutTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpLimitedTransmitTestCase(true), Duration::QUICK);
