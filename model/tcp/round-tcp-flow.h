@@ -101,7 +101,7 @@ struct RoundTcpPath
  * with the round trip of its i-th segment, the queue it met - the standing queue and the
  * round's burst before it -
  *
- *    (11) r_i = R0 + min(B, q_k + i max(0, 1 - 1 / g_k)) tau
+ *    (4b) r_i = R0 + min(B, q_k + i max(0, 1 - 1 / g_k)) tau
  *
  * (delay-based and RTT-ratio algorithms - FAST, HSTCP-LP, H-TCP's backoff - see the
  * queue a slow-start burst builds within a round), and, if the window limits the sender
@@ -174,10 +174,10 @@ struct RoundTcpPath
  * window growth and autotuning (W_max is fixed), Linux's undo, the ACKs' own losses, where
  * in a window its holes lie (all are marked at the third duplicate ACK; the queue's drops
  * reach the end of their round; the recovery's last ACK covers from the last hole, partial
- * ACKs grow nothing);
- * with a shared bottleneck, the queue's changes between the flows' moments, and which
- * flow's segments a full queue drops beyond (3) and RoundTcpBottleneck (7) (packet level's
- * losses are less synchronised between flows of unequal round trips: docs/modules/tcp.md).
+ * ACKs grow nothing); with a shared bottleneck, the queue's changes between the flows'
+ * moments, and which flow's segments a full queue drops beyond (3) and RoundTcpBottleneck
+ * (7) (packet level's losses are less synchronised between flows of unequal round trips:
+ * docs/modules/tcp.md).
  */
 class RoundTcpFlow : public Object
 {
@@ -334,7 +334,7 @@ class RoundTcpFlow : public Object
     void AckInOrder(uint32_t segments, bool flush);
     /**
      * @return the round trip of the segment at m_place: R0 and the queue it met, q_k and
-     *         the round's burst before it, (11)
+     *         the round's burst before it, (4b)
      */
     Time SampleRtt() const;
     /**

@@ -239,7 +239,7 @@ def test_a_40_gbps_link_never_beats_its_framing_bound(wan, tmp_path):
     assert 0.999 * ceiling < metric(doc, "goodput") <= ceiling
 
 
-#: Metrics the round level leaves out: mechanisms it does not have (RoundLevelTransfer).
+#: Metrics the round level leaves out: mechanisms it does not have (RoundLevelFlows).
 PACKET_ONLY = {"lostRetransmits", "undos", "sendStalls", "senderQueueDrops", "tcpBytesWritten"}
 PACKET_ONLY |= {"tcpBytesUnacknowledged"}
 
@@ -252,25 +252,26 @@ MBNG = ["--bottleneckRate=1Gbps", "--rtt=6ms", "--lossEvery=25000", "--duration=
     [
         ([], 0.02),
         (MBNG, 0.01),
-        ([*MBNG, "--congestion=TcpScalableLinux"], 0.01),
-        ([*MBNG, "--congestion=TcpHighSpeedLinux", "--sack=off"], 0.01),
+        ([*MBNG, "--congestion=TcpScalableLinux"], 0.02),
+        ([*MBNG, "--congestion=TcpHighSpeedLinux", "--sack=off"], 0.03),
     ],
     ids=["window-limited-1s", "mbng-reno", "mbng-scalable", "mbng-highspeed-no-sack"],
 )
 def test_round_fidelity_agrees_with_packet_level(wan, tmp_path, args, tolerance):
-    """The round level against packet level on the same flags: goodput within the tolerance,
-    the same injected drops, the same metric names but for the mechanisms it leaves out, and
-    the Web100 series' columns it shares. The 1 s window-limited run is mostly slow start,
-    where packet level's delayed ACK holds each round's odd segment (19 segments after the
-    first round, not 20): about 60 segments, 1.5 % of the second. (Where it is worse - a
-    slow-start overshoot into a small queue, which packet level may repair with a second
-    window reduction - is in docs/modules/tcp.md.)"""
+    """The round level against packet level on the same flags: goodput within the tolerance
+    (the error map's measured errors at 05a53e7: Reno +0.2 %, Scalable +1.2 %, HighSpeed
+    without SACK +2.3 %, where packet level times out once in its first recovery and the
+    round level does not), the same injected drops within one (more goodput, more arrivals
+    to count), the same metric names but for the mechanisms it leaves out, and the Web100
+    series' columns it shares. The 1 s window-limited run is mostly slow start. (Where it is
+    worse - a slow-start overshoot into a small queue, which packet level may repair with a
+    second window reduction - is in docs/modules/tcp.md.)"""
     extra = ["--web100Interval=100ms"]
     packet = run(wan, tmp_path, *args, *extra, name="packet.json")
     rounds = run(wan, tmp_path, *args, *extra, "--fidelity=round", name="round.json")
     assert metric(rounds, "goodput") == pytest.approx(metric(packet, "goodput"), rel=tolerance)
     assert metric(rounds, "goodput") <= metric(rounds, "goodputCeiling")
-    assert metric(rounds, "packetsDropped") == metric(packet, "packetsDropped")
+    assert abs(metric(rounds, "packetsDropped") - metric(packet, "packetsDropped")) <= 1
     assert set(rounds["metrics"]) <= set(packet["metrics"])
     assert set(packet["metrics"]) - set(rounds["metrics"]) <= PACKET_ONLY | {"recoveryTime"}
     columns = rounds["series"]["web100Flow1"]
@@ -824,13 +825,13 @@ def test_cross_flows_share_the_bottleneck(wan, tmp_path):
     "args,warning",
     [
         (["--congestion=TcpCubic", "--lossEvery=1000"], "TcpCubic under loss is outside 5 %"),
-        (["--congestion=TcpScalableLinux", "--lossEvery=1000"], "Scalable under injected loss"),
-        (["--rtt=50ms", "--lossEvery=25000"], "Reno under injected loss at 50 ms"),
-        (["--rtt=6ms", "--lossEvery=25000"], None),
-        (["--congestion=TcpHighSpeedLinux", "--rtt=50ms", "--lossEvery=1000"], None),
+        (["--congestion=TcpHtcpLinux", "--rtt=50ms", "--lossEvery=25000"], "H-TCP under"),
+        (["--congestion=TcpScalableLinux", "--lossEvery=1000"], None),
+        (["--rtt=50ms", "--lossEvery=25000"], None),
+        (["--congestion=TcpHtcpLinux", "--rtt=6ms", "--lossEvery=25000"], None),
         (["--congestion=TcpCubic"], None),
     ],
-    ids=["cubic-loss", "scalable-loss", "reno-50ms-loss", "reno-6ms", "highspeed-50ms", "cubic"],
+    ids=["cubic-loss", "htcp-50ms-loss", "scalable-loss", "reno-50ms-loss", "htcp-6ms", "cubic"],
 )
 def test_round_fidelity_warns_where_the_error_map_misses(wan, tmp_path, args, warning):
     """A round-level run in a region of the first error map outside 5 % of packet level says

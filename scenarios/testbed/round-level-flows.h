@@ -101,11 +101,11 @@ class RoundLevelFlows
     /**
      * Where the flows lie in the error maps of docs/modules/tcp.md (the round level against
      * packet level on the same flags, examples/sweeps/fidelity-error-map.toml and
-     * sharing-error-map.toml at c4d325d): a region known to be outside 5 % of packet level
+     * sharing-error-map.toml at 05a53e7): a region known to be outside 5 % of packet level
      * gives the measured error there, in one line. Regions, first match: TcpCubic under loss
-     * (injected, or several flows); Scalable under injected loss; Reno under injected loss
-     * at round trips of 50 ms or more; several flows of unequal round trips (their split);
-     * several flows of one round trip (their split, the aggregate within 1 %).
+     * (injected, or several flows); H-TCP under injected loss at round trips of 50 ms or
+     * more; several flows of unequal round trips (their split); several flows of one round
+     * trip (their split, the aggregate within 1.1 %).
      * @return the line, or "" where the maps found the round level within 5 %
      */
     std::string GetKnownError() const;
