@@ -358,6 +358,7 @@ RoundTcpFlow::SendFromIdle()
     m_pipe = 0;
     m_held = 0;         // acknowledged by the delayed-ACK timer meanwhile
     m_resend = m_holes; // after a timeout every hole is marked lost
+    m_known = m_holes;
     m_next = 0;
     m_nextResent = 0;
     Fill();
@@ -410,7 +411,8 @@ RoundTcpFlow::EndRound()
     m_retransmits += r.retransmits;
     m_overflowDrops += r.overflow;
     m_injectedDrops += r.injected;
-    m_holes = m_holes - r.retransmits + lost;
+    m_holes = m_holes - std::min(m_holes, r.retransmits) + lost;
+    m_known -= std::min(m_known, r.retransmits); // repaired, or lost again: a new hole
     ++m_rounds;
     m_lastWindow = r.sent;
     m_tcb->m_lastRtt = r.rtt;
@@ -462,6 +464,15 @@ bool
 RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
 {
     const uint32_t oldHoles = m_holes - lost;
+    if (!m_sack && Simulator::Now() - m_recoveryStart > m_tcb->m_srtt.Get() + m_minRto)
+    {
+        // Linux's "Trick #3" (LfnTcpSocket (8b)): every segment sent more than an RTO ago
+        // is lost - the holes not yet known leave the flight and are sent again
+        const uint32_t unknown = oldHoles - std::min(oldHoles, m_known);
+        m_pipe -= std::min(m_pipe, unknown);
+        m_resend += unknown;
+        m_known += unknown;
+    }
     // the last retransmission's place in the round, from 1 (0: none in it)
     const uint64_t last = m_lastResend > m_round.first ? m_lastResend - m_round.first : 0;
     const uint32_t beforeLoss = lost > 0 ? m_round.beforeLoss : arrived;
@@ -507,6 +518,7 @@ RoundTcpFlow::AcksInLoss(uint32_t arrived, uint32_t lost)
     AckInOrder(arrived, true);        // segments that fill holes are acknowledged at once
     m_pipe -= std::min(m_pipe, lost); // go-back-N sends every hole again, SACK or not
     m_resend += lost;
+    m_known += lost;
     if (m_holes == 0)
     {
         SetState(TcpSocketState::CA_OPEN);
@@ -613,7 +625,10 @@ RoundTcpFlow::PartialAck()
     m_pipe -= std::min<uint32_t>(m_pipe, 1);
     m_covered = 0; // the window before the recovery: acknowledged up to the next hole
     MarkLost(1);
-    Send(1); // the next hole at once, whatever cwnd (NewReno)
+    if (m_resend > 0)
+    {
+        Send(1); // the next hole at once, whatever cwnd (NewReno)
+    }
     SetFlight(m_pipe);
     m_recovery->DoRecovery(m_tcb, m_segmentSize, false);
     Fill();
@@ -638,6 +653,7 @@ RoundTcpFlow::EnterRecovery(uint32_t lost, uint32_t outstanding)
         m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_pipe * m_segmentSize);
     }
     SetState(TcpSocketState::CA_RECOVERY);
+    m_recoveryStart = Simulator::Now();
     m_recoveryPoint = m_sends;
     m_recoveryResent = 0;
     MarkLost(lost);
@@ -682,9 +698,11 @@ RoundTcpFlow::NewHoles(uint32_t holes)
 void
 RoundTcpFlow::MarkLost(uint32_t holes)
 {
-    const uint32_t marked = m_sack ? holes : std::min<uint32_t>(holes, 1);
+    const uint32_t unknown = m_holes - std::min(m_holes, m_known);
+    const uint32_t marked = std::min(unknown, m_sack ? holes : std::min<uint32_t>(holes, 1));
     m_pipe -= std::min(m_pipe, marked);
     m_resend += marked;
+    m_known += marked;
 }
 
 void

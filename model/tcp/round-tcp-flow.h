@@ -146,7 +146,9 @@ struct RoundTcpPath
  * (with F the segments sent after it: Linux's min(cwnd, ssthresh, F + 3 S)), CA_OPEN, and
  * the window grows by the segments this cumulative ACK covers (PktsAcked, IncreaseWindow),
  * as on packets; the round's later ACKs are ordinary ones. A hole left (NewReno, or a
- * retransmission or older segment lost) keeps the recovery; a loss after that ACK begins
+ * retransmission or older segment lost) keeps the recovery - without SACK, once it has
+ * lasted srtt + MinRto, every hole is marked lost and sent again (Linux's "Trick #3",
+ * LfnTcpSocket (8b)); a loss after that ACK begins
  * another, a second reduction. A round that leaves nothing to send and holes only in
  * flight waits for the retransmission timeout.
  *
@@ -421,7 +423,8 @@ class RoundTcpFlow : public Object
     uint32_t m_lastWindow{0};     //!< w_{k-1}
     uint32_t m_backoff{0};        //!< timeouts in a row (the wait doubles with each)
     uint32_t m_holes{0};          //!< lost segments not yet repaired
-    uint32_t m_resend{0};         //!< of them, marked lost and not yet sent again
+    uint32_t m_known{0};          //!< of them, marked lost (sent again or not)
+    uint32_t m_resend{0};         //!< of those, not yet sent again
     uint32_t m_pipe{0};           //!< F of (8): segments in flight as the sender counts them
     uint64_t m_sends{0};          //!< segments sent so far, new and again (their places)
     uint64_t m_lastResend{0};     //!< the place of the last segment sent again
@@ -429,6 +432,7 @@ class RoundTcpFlow : public Object
     uint32_t m_nextResent{0};     //!< of them, sent again
     uint32_t m_covered{0};        //!< segments from the last hole to the recovery's start
     uint64_t m_recoveryPoint{0};  //!< the place of the last segment sent before it began
+    Time m_recoveryStart;         //!< when it began
     uint32_t m_recoveryResent{0}; //!< segments sent again in it
     uint64_t m_place{0};          //!< the place of the last segment acknowledged in order
     uint32_t m_held{0};           //!< segments arrived in order, their ACK delayed

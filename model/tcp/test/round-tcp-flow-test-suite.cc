@@ -187,6 +187,50 @@ class RoundTcpSlowStartBurstTestCase : public TestCase
 };
 
 /**
+ * NewReno (SACK off) with the 30 holes of the slow-start burst above (P = 167, B = 50, w =
+ * 160): one hole known and sent again per round trip (20.1 ms), so the recovery outlasts
+ * srtt + MinRto (some 220 ms) after 11 rounds; then every hole left is marked lost and sent
+ * at once (Linux's "Trick #3", LfnTcpSocket (8b)), and the recovery ends a round later.
+ * Every hole is sent again exactly once (retransmissions = drops, nothing sent twice), no
+ * timeout, and the recovery lasts at most 11 + 2 rounds (30 without the marking).
+ */
+class RoundTcpNewRenoHolesTestCase : public TestCase
+{
+  public:
+    RoundTcpNewRenoHolesTestCase()
+        : TestCase("NewReno, 30 holes in one window: one a round, then all at once after an RTO")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowRun run(Path(MilliSeconds(20), 50), CreateObject<TcpLinuxReno>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("Sack", BooleanValue(false));
+        uint32_t inRecovery = 0;
+        run.flow->TraceConnectWithoutContext(
+            "Round",
+            MakeBoundCallback(&RoundTcpNewRenoHolesTestCase::Count, &inRecovery, run.flow));
+        run.Until(Seconds(2));
+        NS_TEST_ASSERT_MSG_GT(run.rounds.size(), 5U, "rounds");
+        NS_TEST_EXPECT_MSG_EQ(run.rounds[4].overflow, 30, "w = 160: 30 over B");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetOverflowDrops(), 30, "no other drop");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetRetransmits(), 30, "each hole sent again once");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), 0, "no timeout");
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetRecoveries(), 1, "one recovery");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(inRecovery, 11 + 2, "rounds in recovery");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(inRecovery, 11, "one hole a round until the RTO");
+        Simulator::Destroy();
+    }
+
+    static void Count(uint32_t* rounds, Ptr<RoundTcpFlow> flow, Time, uint32_t, uint32_t, uint64_t)
+    {
+        *rounds += flow->GetCongestionState() == TcpSocketState::CA_RECOVERY ? 1 : 0;
+    }
+};
+
+/**
  * Slow start per round: ACK counting (NewReno, +1 per ACK) grows w to w + ceil(w / d),
  * segment counting (LinuxReno, +n per ACK of n) to 2 w, whatever d.
  */
@@ -562,6 +606,7 @@ class RoundTcpFlowTestSuite : public TestSuite
         AddTestCase(new RoundTcpFillTestCase(200, true), Duration::QUICK);
         AddTestCase(new RoundTcpFirstOverflowTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpSlowStartBurstTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpNewRenoHolesTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpSlowStartTestCase(true, 2), Duration::QUICK);
         AddTestCase(new RoundTcpSlowStartTestCase(true, 1), Duration::QUICK);
         AddTestCase(new RoundTcpSlowStartTestCase(false, 2), Duration::QUICK);
