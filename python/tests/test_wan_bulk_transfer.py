@@ -826,12 +826,23 @@ def test_cross_flows_share_the_bottleneck(wan, tmp_path):
     [
         (["--congestion=TcpCubic", "--lossEvery=1000"], "TcpCubic under loss is outside 5 %"),
         (["--congestion=TcpHtcpLinux", "--rtt=50ms", "--lossEvery=25000"], "H-TCP under"),
+        (["--rtt=120ms", "--lossRate=0.00001"], "random loss at 120 ms and more"),
+        (["--rtt=120ms", "--lossEvery=100000"], None),
         (["--congestion=TcpScalableLinux", "--lossEvery=1000"], None),
         (["--rtt=50ms", "--lossEvery=25000"], None),
         (["--congestion=TcpHtcpLinux", "--rtt=6ms", "--lossEvery=25000"], None),
         (["--congestion=TcpCubic"], None),
     ],
-    ids=["cubic-loss", "htcp-50ms-loss", "scalable-loss", "reno-50ms-loss", "htcp-6ms", "cubic"],
+    ids=[
+        "cubic-loss",
+        "htcp-50ms-loss",
+        "random-loss-120ms",
+        "every-nth-120ms",
+        "scalable-loss",
+        "reno-50ms-loss",
+        "htcp-6ms",
+        "cubic",
+    ],
 )
 def test_round_fidelity_warns_where_the_error_map_misses(wan, tmp_path, args, warning):
     """A round-level run in a region of the first error map outside 5 % of packet level says

@@ -181,6 +181,7 @@ RoundLevelFlows::RoundLevelFlows(DataRate bottleneck,
     path.queue = sizing.GetQueuePackets();
     auto shared = CreateObject<RoundTcpBottleneck>(path.bottleneck, path.queue, path.wireBytes);
     m_lossInjected = losses.every > 0 || losses.rate > 0;
+    m_randomLoss = losses.rate > 0;
     for (size_t i = 0; i < flows.size(); ++i)
     {
         auto flow = CreateObject<RoundTcpFlow>();
@@ -221,6 +222,13 @@ RoundLevelFlows::GetKnownError() const
                "ns-3's TcpCubic slow-starts past ssthresh on the ACK that ends a recovery, "
                "and the bursts that follow overflow the queues differently" +
                maps;
+    }
+    if (!several && m_randomLoss && m_rtts.front() >= MilliSeconds(120))
+    {
+        return "random loss at 120 ms and more: goodput -31 to +25 % of packet level's in "
+               "five seeds (a run's few losses make it vary by 20 to 100 % from seed to seed "
+               "at either level), and packet level times out where the round level does "
+               "not (long-path map at 0a27a94, docs/modules/tcp.md)";
     }
     if (!several && m_lossInjected && uses("TcpHtcpLinux") && m_rtts.front() >= MilliSeconds(50))
     {

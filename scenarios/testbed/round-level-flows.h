@@ -103,9 +103,10 @@ class RoundLevelFlows
      * packet level on the same flags, examples/sweeps/fidelity-error-map.toml and
      * sharing-error-map.toml at 05a53e7): a region known to be outside 5 % of packet level
      * gives the measured error there, in one line. Regions, first match: TcpCubic under loss
-     * (injected, or several flows); H-TCP under injected loss at round trips of 50 ms or
-     * more; several flows of unequal round trips (their split); several flows of one round
-     * trip (their split, the aggregate within 1.1 %).
+     * (injected, or several flows); random loss at round trips of 120 ms or more
+     * (long-path-loss-error-map.toml); H-TCP under injected loss at round trips of 50 ms
+     * or more; several flows of unequal round trips (their split); several flows of one
+     * round trip (their split, the aggregate within 1.1 %).
      * @return the line, or "" where the maps found the round level within 5 %
      */
     std::string GetKnownError() const;
@@ -151,7 +152,8 @@ class RoundLevelFlows
     std::vector<std::string> m_congestion; //!< each flow's algorithm, short name
     std::vector<Time> m_rtts;              //!< each flow's round trip
     bool m_lossInjected{false};
-    Time m_first; //!< the aggregate goodput's start
+    bool m_randomLoss{false}; //!< --lossRate (not every N-th)
+    Time m_first;             //!< the aggregate goodput's start
 };
 
 } // namespace hybridnet
