@@ -218,6 +218,8 @@ RoundTcpFlow::Start(Time start)
                     "RoundTcpFlow: the shared bottleneck's rate, queue and wire bytes are the "
                     "path's");
     m_member = m_bottleneck->Add(m_path.Pipe());
+    m_baseRttSteps = m_path.BaseRtt().GetTimeStep();
+    m_segmentSteps = double(m_path.SegmentTime().GetTimeStep());
     if (!m_recovery)
     {
         m_recovery = CreateObject<TcpClassicRecovery>();
@@ -578,9 +580,10 @@ RoundTcpFlow::AckInOrder(uint32_t segments, bool flush)
 Time
 RoundTcpFlow::SampleRtt() const
 {
+    // in time steps: an ACK's sample must not cost Time's 128-bit arithmetic
     const double place = m_place > m_round.first ? double(m_place - m_round.first) : 0.0;
     const double queue = std::min<double>(m_path.queue, m_round.standing + place * m_round.rise);
-    return m_path.BaseRtt() + m_path.SegmentTime() * queue;
+    return Time(m_baseRttSteps + int64_t(queue * m_segmentSteps));
 }
 
 void

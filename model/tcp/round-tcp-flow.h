@@ -392,7 +392,9 @@ class RoundTcpFlow : public Object
 
     RoundTcpPath m_path;
     Ptr<RoundTcpBottleneck> m_bottleneck;
-    uint32_t m_member{0}; //!< this flow's index at the bottleneck
+    uint32_t m_member{0};      //!< this flow's index at the bottleneck
+    int64_t m_baseRttSteps{0}; //!< R0 in time steps
+    double m_segmentSteps{0};  //!< tau in time steps
     Ptr<TcpCongestionOps> m_congestion;
     Ptr<TcpRecoveryOps> m_recovery;
     Ptr<TcpSocketState> m_tcb;
