@@ -313,8 +313,8 @@ def parse(doc: dict, source: Path) -> SweepSpec:
         if (
             not isinstance(runs, list)
             or not runs
-            or len(set(runs)) != len(runs)
             or any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in runs)
+            or len(set(runs)) != len(runs)  # after the type test: a list is unhashable
         ):
             raise SpecError(f"{where}: [replications] runs: distinct RngRun values from 1")
         runs = tuple(runs)

@@ -239,6 +239,11 @@ BAD_SPECS = {
         GOOD_TOML.replace("count = 2", "runs = [1, 1]"),
         "runs: distinct RngRun values from 1",
     ),
+    "runs-nested": (
+        ".toml",
+        GOOD_TOML.replace("count = 2", "runs = [[]]"),
+        "runs: distinct RngRun values from 1",
+    ),
     "no-replications": (
         ".toml",
         GOOD_TOML.replace("[replications]\ncount = 2\n", ""),
