@@ -79,8 +79,9 @@ RoundTcpFlow::GetTypeId()
                           MakeTimeAccessor(&RoundTcpFlow::m_delAckTimeout),
                           MakeTimeChecker(Seconds(0), Seconds(60)))
             .AddAttribute("Sack",
-                          "Selective acknowledgements: a recovery round sends every hole "
-                          "again (true) or one (false, NewReno).",
+                          "Selective acknowledgements: every hole is marked lost at the "
+                          "third duplicate ACK (true), or one per partial ACK and all once "
+                          "the recovery is older than srtt + MinRto (false, NewReno).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoundTcpFlow::m_sack),
                           MakeBooleanChecker())
