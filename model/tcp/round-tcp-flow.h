@@ -249,7 +249,11 @@ class RoundTcpFlow : public Object
     uint32_t GetSlowStartThreshold() const;
     /** @return the congestion state (open, recovery, loss) */
     TcpSocketState::TcpCongState_t GetCongestionState() const;
-    /** @return the bytes of the round in progress (0 while waiting for a timeout) */
+    /**
+     * @return the bytes in flight as the sender counts them, F S of (8) at the round's start:
+     *         the round's segments, with the holes not yet known (without SACK) and a
+     *         segment whose ACK the receiver delays (0 while waiting for a timeout)
+     */
     uint32_t GetBytesInFlight() const;
     /** @return the smoothed round trip (srtt = 7/8 srtt + 1/8 rtt_k per round) */
     Time GetSmoothedRtt() const;
