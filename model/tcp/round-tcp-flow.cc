@@ -250,7 +250,7 @@ RoundTcpFlow::RoundPlan
 RoundTcpFlow::Plan(uint32_t segments) const
 {
     const double tau = m_path.SegmentTime().GetSeconds();
-    const double standing = m_bottleneck->GetStandingQueue(m_member, m_lastWindow); // (3), (6)
+    const double standing = m_bottleneck->GetStandingQueue(m_member, m_ahead); // (3), (6)
     const uint32_t arriving = segments - Overflow(segments, standing).first;
     const double drained = m_bottleneck->GetStandingQueue(m_member, arriving); // q'_k
     RoundPlan plan;
@@ -264,9 +264,9 @@ std::pair<uint32_t, double>
 RoundTcpFlow::Overflow(uint32_t segments, double standing) const
 {
     double burst = double(m_path.access.GetBitRate()) / double(m_path.bottleneck.GetBitRate());
-    if (m_lastWindow > 0)
+    if (m_lastWindow > 0) // ACK-clocked: (3)'s g_k
     {
-        burst = std::min(burst, double(segments) / m_lastWindow);
+        burst = std::min(burst, segments * m_lastDensity / std::max(1.0, m_span));
     }
     const double peak = standing + segments * std::max(0.0, 1.0 - 1.0 / burst); // (3)
     const double overflow = std::max(0.0, std::ceil(peak - m_path.queue - 1e-9));
@@ -277,15 +277,16 @@ void
 RoundTcpFlow::DecideLosses()
 {
     RoundPlan& plan = m_round;
-    const double standing = m_bottleneck->GetStandingQueue(m_member, m_lastWindow);
+    const double standing = m_bottleneck->GetStandingQueue(m_member, m_ahead);
     const auto [growth, burst] = Overflow(plan.sent, standing);
     plan.standing = standing;
     plan.rise = std::max(0.0, 1.0 - 1.0 / burst);
+    plan.burst = burst;
     uint32_t excess = 0; // (7): others' segments took this round's places
     double excessAt = 0;
     if (m_bottleneck->GetN() > 1 && m_tcb->m_congState != TcpSocketState::CA_RECOVERY)
     {
-        const double load = m_bottleneck->GetFullQueueLoad(m_member, m_lastWindow);
+        const double load = m_bottleneck->GetFullQueueLoad(m_member, m_ahead);
         const double share = load > 1 ? (plan.sent - growth) * (1 - 1 / load) : 0.0;
         excess = uint32_t(share) + (m_phase->GetValue() < share - std::floor(share) ? 1 : 0);
         excessAt =
@@ -307,6 +308,13 @@ RoundTcpFlow::DecideLosses()
         first = std::min(first, excessAt); // the drops begin at the decision's moment
     }
     plan.beforeLoss = uint32_t(std::max(0.0, first));
+    NS_LOG_LOGIC("round " << m_rounds << " state " << int(m_tcb->m_congState.Get()) << " cwnd "
+                          << m_tcb->m_cWnd / m_segmentSize << " ssthresh "
+                          << m_tcb->m_ssThresh / m_segmentSize << " sent " << plan.sent
+                          << " retransmits " << plan.retransmits << " standing " << standing
+                          << " span " << m_span << " burst " << burst << " overflow "
+                          << plan.overflow << " injected " << plan.injected << " beforeLoss "
+                          << plan.beforeLoss);
 }
 
 uint32_t
@@ -378,6 +386,10 @@ RoundTcpFlow::StartRound()
     }
     m_tcb->m_bytesInFlight = m_pipe * m_segmentSize;
     m_tcb->m_isCwndLimited = m_tcb->m_cWnd.Get() <= m_maxWindow;
+    m_span = double(m_nextLastAck - m_nextFirstAck);
+    m_ahead = m_lastWindow - uint32_t(std::min<uint64_t>(m_lastWindow, m_nextFirstAck));
+    m_acks = 0;
+    m_ackStart = 0;
     m_round = Plan(m_next);
     m_round.retransmits = m_nextResent;
     m_round.first = m_sends - m_next;
@@ -418,6 +430,10 @@ RoundTcpFlow::EndRound()
     m_known -= std::min(m_known, r.retransmits); // repaired, or lost again: a new hole
     ++m_rounds;
     m_lastWindow = r.sent;
+    // (3)'s d_k: the round leaves the bottleneck at its own rate once the queue before it
+    // has drained, at C while one is left
+    const double leaving = r.sent / r.burst - r.standing;
+    m_lastDensity = leaving <= r.sent ? 1.0 : std::max(r.sent / m_path.Pipe(), r.sent / leaving);
     m_tcb->m_lastRtt = r.rtt;
     m_tcb->m_srtt = m_tcb->m_srtt.Get() + (r.rtt - m_tcb->m_srtt.Get()) / 8;
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, r.rtt);
@@ -467,6 +483,18 @@ bool
 RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
 {
     const uint32_t oldHoles = m_holes - lost;
+    if (m_round.retransmits > 0) // the round begins with the first hole's retransmission
+    {
+        if (lost == 0 || m_round.beforeLoss > 0)
+        {
+            m_unaAdvanced = Simulator::Now(); // it arrived: snd_una moves, the timer restarts
+        }
+        else if (Simulator::Now() - m_unaAdvanced > m_tcb->m_srtt.Get() + m_minRto)
+        {
+            TimeOut(); // lost again, and again for a whole RTO: the timer fires
+            return true;
+        }
+    }
     if (!m_sack && Simulator::Now() - m_recoveryStart > m_tcb->m_srtt.Get() + m_minRto)
     {
         // Linux's "Trick #3" (LfnTcpSocket (8b)): every segment sent more than an RTO ago
@@ -544,6 +572,7 @@ RoundTcpFlow::AckInOrder(uint32_t segments, bool flush)
     {
         const uint32_t n = std::min(segments, m_delAckCount);
         segments -= n;
+        Arrive(n);
         m_place += n - held;
         held = 0;
         m_pipe -= std::min(m_pipe, n);
@@ -593,6 +622,7 @@ RoundTcpFlow::DuplicateAcks(uint32_t dupAcks, uint32_t lost)
     const uint32_t early = std::min<uint32_t>(dupAcks, 2);
     for (uint32_t i = 0; i < early; ++i) // limited transmit (RFC 3042)
     {
+        Arrive(1);
         m_pipe -= std::min<uint32_t>(m_pipe, 1);
         if (m_limitedTransmit && m_tcb->m_congState == TcpSocketState::CA_OPEN &&
             m_pipe < m_maxWindow / m_segmentSize)
@@ -605,6 +635,7 @@ RoundTcpFlow::DuplicateAcks(uint32_t dupAcks, uint32_t lost)
     m_covered = m_round.afterLastLoss + uint32_t(m_sends - m_round.first - m_round.sent);
     if (dupAcks > early)
     {
+        Arrive(1);
         m_pipe -= std::min<uint32_t>(m_pipe, 1);
     }
     EnterRecovery(lost, outstanding);
@@ -617,6 +648,7 @@ RoundTcpFlow::DuplicateAcks(uint32_t dupAcks, uint32_t lost)
 void
 RoundTcpFlow::RecoveryAck()
 {
+    Arrive(1);
     m_pipe -= std::min<uint32_t>(m_pipe, 1);
     SetFlight(m_pipe);
     m_recovery->DoRecovery(m_tcb, m_segmentSize, true);
@@ -626,6 +658,7 @@ RoundTcpFlow::RecoveryAck()
 void
 RoundTcpFlow::PartialAck()
 {
+    Arrive(1);
     m_pipe -= std::min<uint32_t>(m_pipe, 1);
     m_covered = 0; // the window before the recovery: acknowledged up to the next hole
     MarkLost(1);
@@ -658,6 +691,7 @@ RoundTcpFlow::EnterRecovery(uint32_t lost, uint32_t outstanding)
     }
     SetState(TcpSocketState::CA_RECOVERY);
     m_recoveryStart = Simulator::Now();
+    m_unaAdvanced = m_recoveryStart;
     m_recoveryPoint = m_sends;
     m_recoveryResent = 0;
     MarkLost(lost);
@@ -671,6 +705,7 @@ RoundTcpFlow::EnterRecovery(uint32_t lost, uint32_t outstanding)
 void
 RoundTcpFlow::ExitRecovery(uint32_t covered)
 {
+    Arrive(1);
     m_pipe -= std::min<uint32_t>(m_pipe, 1);
     SetFlight(m_pipe);
     m_tcb->m_cWnd = m_tcb->m_ssThresh.Get(); // as the sockets, before the ops' ExitRecovery
@@ -743,8 +778,23 @@ RoundTcpFlow::Fill()
 }
 
 void
+RoundTcpFlow::Arrive(uint32_t segments)
+{
+    m_ackStart = m_acks;
+    m_acks += segments;
+}
+
+void
 RoundTcpFlow::Send(uint32_t segments)
 {
+    if (segments > 0 && m_next == 0) // the next round's first, at this ACK
+    {
+        m_nextFirstAck = m_ackStart;
+    }
+    if (segments > 0)
+    {
+        m_nextLastAck = m_acks;
+    }
     const uint32_t again = std::min(segments, m_resend);
     m_resend -= again;
     m_nextResent += again;

@@ -63,18 +63,30 @@ struct RoundTcpPath
  *                                                       W_max: the send buffer's and the
  *                                                       receiver's window, bytes)
  *
- * ACK-clocked: the part of the last window beyond the pipe is still queued, and the
- * window's growth arrives at the bottleneck as a burst at g times its rate (each ACK
- * releases the segments it acknowledged and the growth), at most the access link's:
+ * ACK-clocked: what the last round still has in flight when this one's first segment is
+ * sent is queued beyond the pipe, and the round arrives at the bottleneck at g times its
+ * rate - the rate of the last round's ACKs that sent it times the segments each released -
+ * at most the access link's; it leaves at its own rate once the queue before it has
+ * drained, at the bottleneck's while one is left:
  *
- *     (3) q_k = min(B, max(0, w_{k-1} - P))              standing queue (one flow)
- *         g_k = min(w_k / w_{k-1}, C_a / C)
- *         Q_k = q_k + w_k max(0, 1 - 1 / g_k)            peak queue
- *         o_k = max(0, ceil(Q_k - B))                    drop-tail overflow
+ *     (3) v_k = w_{k-1} - a_k                 in flight (a_k: the last round's segments
+ *                                             acknowledged before round k's first is sent)
+ *         q_k = min(B, max(0, v_k - P))       standing queue (one flow)
+ *         g_k = min(w_k d_{k-1} / s_k, C_a / C)   arrival rate over C (s_k: the last round's
+ *                                             segments over whose ACKs round k was sent;
+ *                                             the first round, and after a timeout, C_a / C)
+ *         d_k = 1 if w_k / g_k - q_k <= w_k, else max(w_k / P, w_k / (w_k / g_k - q_k))
+ *                                             departure rate over C (d_0 = 1)
+ *         Q_k = q_k + w_k max(0, 1 - 1 / g_k) peak queue
+ *         o_k = max(0, ceil(Q_k - B))         drop-tail overflow
  *
  * (in congestion avoidance, growth one segment: Q_k = q_k + 1, so the first overflow comes
  * when w exceeds P + B; in slow start, g = 2 or 1.5, the burst overflows a queue B once
- * w (1 - 1/g) > B, long before the window reaches the pipe.) **Flows that share the
+ * w (1 - 1/g) > B, long before the window reaches the pipe; a recovery's round, one
+ * segment per two ACKs, leaves at about half the rate, so the slow start back to ssthresh
+ * after it arrives at about 1.5 / 2 and builds no queue; the ACK that ends a recovery
+ * with nothing in flight releases a window at once, g = C_a / C, into an empty queue,
+ * v = 0.) **Flows that share the
  * bottleneck** (SetBottleneck) take q_k from RoundTcpBottleneck (6) instead, for the
  * others' windows in flight and this one's w_{k-1}, at a moment of the round drawn
  * uniformly (where its growth arrives; the others' windows change during the round, and
@@ -150,7 +162,9 @@ struct RoundTcpPath
  * lasted srtt + MinRto, every hole is marked lost and sent again (Linux's "Trick #3",
  * LfnTcpSocket (8b)); a loss after that ACK begins
  * another, a second reduction. A round that leaves nothing to send and holes only in
- * flight waits for the retransmission timeout.
+ * flight waits for the retransmission timeout, and so does a recovery whose first hole's
+ * retransmission is lost again when that hole has not been acknowledged for srtt + MinRto
+ * (Linux's retransmission timer, restarted by each ACK that moves snd_una).
  *
  * **Local congestion.** One ACK that releases more segments than the sender's own queue
  * holds (LocalQueue: its qdisc, 1000 packets on the WAN scenarios' bare ends) sends the
@@ -172,7 +186,8 @@ struct RoundTcpPath
  * interpolates the round in progress.
  *
  * **Left out, each a source of error that the cross-validation against packet level
- * measures**: pacing within a round (a round is one window at its start), the receiver's
+ * measures**: the shape of a round's train (g_k is its mean: one ACK's burst within a
+ * round otherwise spread over the ACK clock is averaged over it), the receiver's
  * window growth and autotuning (W_max is fixed), Linux's undo, the ACKs' own losses, where
  * in a window its holes lie (all are marked at the third duplicate ACK; the queue's drops
  * reach the end of their round; the recovery's last ACK covers from the last hole, partial
@@ -271,6 +286,7 @@ class RoundTcpFlow : public Object
         uint64_t first{0};         //!< sends before the round's first segment (its place)
         double standing{0};        //!< q_k, the queue its first segment meets
         double rise{0};            //!< max(0, 1 - 1 / g_k): the queue's growth per segment
+        double burst{0};           //!< g_k
         Time rtt;                  //!< rtt_k
         Time duration;             //!< T_k
     };
@@ -384,6 +400,8 @@ class RoundTcpFlow : public Object
     void MarkLost(uint32_t holes);
     /** (9): send what the window allows after an ACK; a burst beyond LocalQueue: CWR. */
     void Fill();
+    /** @param segments the segments of the round an ACK now acknowledges (or reports) */
+    void Arrive(uint32_t segments);
     /**
      * @param segments segments to send now, the holes marked lost first
      */
@@ -427,6 +445,13 @@ class RoundTcpFlow : public Object
     Time m_roundStart;            //!< when it began
     bool m_inRound{false};        //!< a round is in progress (not waiting for a timeout)
     uint32_t m_lastWindow{0};     //!< w_{k-1}
+    double m_lastDensity{1};      //!< d_{k-1} of (3)
+    double m_span{0};             //!< s_k of (3)
+    uint32_t m_ahead{0};          //!< v_k of (3)
+    uint64_t m_acks{0};           //!< the round's segments acknowledged or reported so far
+    uint64_t m_ackStart{0};       //!< m_acks before the ACK in hand
+    uint64_t m_nextFirstAck{0};   //!< m_ackStart at the next round's first segment's send
+    uint64_t m_nextLastAck{0};    //!< m_acks at its last segment's send
     uint32_t m_backoff{0};        //!< timeouts in a row (the wait doubles with each)
     uint32_t m_holes{0};          //!< lost segments not yet repaired
     uint32_t m_known{0};          //!< of them, marked lost (sent again or not)
@@ -439,6 +464,7 @@ class RoundTcpFlow : public Object
     uint32_t m_covered{0};        //!< segments from the last hole to the recovery's start
     uint64_t m_recoveryPoint{0};  //!< the place of the last segment sent before it began
     Time m_recoveryStart;         //!< when it began
+    Time m_unaAdvanced;           //!< when its first hole last arrived (the RTO timer's start)
     uint32_t m_recoveryResent{0}; //!< segments sent again in it
     uint64_t m_place{0};          //!< the place of the last segment acknowledged in order
     uint32_t m_held{0};           //!< segments arrived in order, their ACK delayed

@@ -345,14 +345,17 @@ PACKET_ONLY |= {"tcpBytesUnacknowledged"}
 )
 def test_round_fidelity_shares_as_packet_level(shared, tmp_path, args, jain):
     """Two Reno flows at both fidelities on the same flags (the convergence and
-    RTT-unfairness cases above): the link as full (aggregate goodput within 1 %), the round
-    level's ratio inside the bounds of the random-loss and synchronized-loss models that the
-    packet level's is tested against, the same metric names but for the mechanisms it
-    leaves out, and the same series. At equal RTTs the shares are as fair (Jain's index
-    within 0.05). At 20 and 40 ms they are not: the round level's losses are synchronized
-    (ratio 3.1, near the top of the bounds, 4; Jain 0.80) where packet level's are nearly
-    independent (1.34 to 1.76 over 20 to 120 s; Jain 0.95) - a difference the error map in
-    docs/modules/tcp.md shows and explains."""
+    RTT-unfairness cases above): the link as full (aggregate goodput within 1 %), the same
+    metric names but for the mechanisms the round level leaves out, and the same series. At
+    equal RTTs the shares are as fair (Jain's index within 0.05); which of the two gets more
+    in one 10 s window is the phase of their losses (packet level's ratio 0.85, the round
+    level's 0.64 to 1.53 over six seeds), so there the ratio is not held to bounds. At 20
+    and 40 ms the round level's ratio lies inside the bounds of the random-loss and
+    synchronized-loss models that packet level's is tested against, but the shares are not
+    as fair: the round level's losses are synchronized (ratio 3.1, near the top of the
+    bounds, 4; Jain 0.80) where packet level's are nearly independent (1.25 to 1.76 over 20
+    to 120 s; Jain 0.95 to 0.99) - a difference the error map in docs/modules/tcp.md shows
+    and explains."""
     extra = [*args, "--web100Interval=100ms"]
     packet = run(shared, tmp_path, *extra, name="packet.json")
     rounds = run(shared, tmp_path, *extra, "--fidelity=round", name="round.json")
@@ -361,10 +364,11 @@ def test_round_fidelity_shares_as_packet_level(shared, tmp_path, args, jain):
         assert metric(rounds, "jainFairness") == pytest.approx(
             metric(packet, "jainFairness"), abs=jain
         )
-    rtts = [metric(rounds, "rttFlow1"), metric(rounds, "rttFlow2")]
-    qmax = metric(rounds, "queueCapacity") * WIRE * 8 / 100e6 * 1e3
-    low, high = (rtts[1] + qmax) / (rtts[0] + qmax), (rtts[1] / rtts[0]) ** 2
-    assert low / 1.1 < metric(rounds, "goodputRatioFlow2") <= high * 1.1
+    else:
+        rtts = [metric(rounds, "rttFlow1"), metric(rounds, "rttFlow2")]
+        qmax = metric(rounds, "queueCapacity") * WIRE * 8 / 100e6 * 1e3
+        low, high = (rtts[1] + qmax) / (rtts[0] + qmax), (rtts[1] / rtts[0]) ** 2
+        assert low / 1.1 < metric(rounds, "goodputRatioFlow2") <= high * 1.1
     assert metric(rounds, "bottleneckDrops") > 0
     assert set(rounds["metrics"]) <= set(packet["metrics"])
     assert set(packet["metrics"]) - set(rounds["metrics"]) <= PACKET_ONLY

@@ -100,13 +100,14 @@ class RoundLevelFlows
 
     /**
      * Where the flows lie in the error maps of docs/modules/tcp.md (the round level against
-     * packet level on the same flags, examples/sweeps/fidelity-error-map.toml and
-     * sharing-error-map.toml at 05a53e7): a region known to be outside 5 % of packet level
-     * gives the measured error there, in one line. Regions, first match: TcpCubic under loss
-     * (injected, or several flows); random loss at round trips of 120 ms or more
-     * (long-path-loss-error-map.toml); H-TCP under injected loss at round trips of 50 ms
-     * or more; several flows of unequal round trips (their split); several flows of one
-     * round trip (their split, the aggregate within 1.1 %).
+     * packet level on the same flags, the error-map sweeps of examples/sweeps/): a region
+     * known to be outside 5 % of packet level gives the measured error there, in one line.
+     * Regions, first match: TcpCubic under loss (injected, several flows, or a window beyond
+     * the path); TcpLinuxReno with a window beyond the path (rate-buffer-error-map.toml);
+     * random loss at round trips of 120 ms or more (long-path-loss-error-map.toml); H-TCP
+     * under injected loss at round trips of 50 ms or more; several flows of unequal round
+     * trips (their split); several flows of one round trip (their split, the aggregate
+     * within 1.1 %).
      * @return the line, or "" where the maps found the round level within 5 %
      */
     std::string GetKnownError() const;
@@ -153,6 +154,7 @@ class RoundLevelFlows
     std::vector<Time> m_rtts;              //!< each flow's round trip
     bool m_lossInjected{false};
     bool m_randomLoss{false}; //!< --lossRate (not every N-th)
+    bool m_beyondPath{false}; //!< a flow's window exceeds what the path holds (P + B)
     Time m_first;             //!< the aggregate goodput's start
 };
 
