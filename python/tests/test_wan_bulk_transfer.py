@@ -832,6 +832,11 @@ def test_cross_flows_share_the_bottleneck(wan, tmp_path):
         (["--rtt=50ms", "--lossEvery=25000"], None),
         (["--congestion=TcpHtcpLinux", "--rtt=6ms", "--lossEvery=25000"], None),
         (["--congestion=TcpCubic"], None),
+        (["--queuePackets=20", "--sndBuf=4MB", "--rcvBuf=4MB"], "TcpLinuxReno with buffers"),
+        (
+            ["--congestion=TcpScalableLinux", "--queuePackets=20", "--sndBuf=4MB", "--rcvBuf=4MB"],
+            None,
+        ),
     ],
     ids=[
         "cubic-loss",
@@ -842,6 +847,8 @@ def test_cross_flows_share_the_bottleneck(wan, tmp_path):
         "reno-50ms-loss",
         "htcp-6ms",
         "cubic",
+        "reno-beyond-path",
+        "scalable-beyond-path",
     ],
 )
 def test_round_fidelity_warns_where_the_error_map_misses(wan, tmp_path, args, warning):

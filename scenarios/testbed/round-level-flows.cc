@@ -239,8 +239,9 @@ RoundLevelFlows::GetKnownError() const
     {
         return "random loss at 120 ms and more: goodput -31 to +25 % of packet level's in "
                "five seeds (a run's few losses make it vary by 20 to 100 % from seed to seed "
-               "at either level), and packet level times out where the round level does "
-               "not (long-path map at 0a27a94, docs/modules/tcp.md)";
+               "at either level), and packet level's bare ends time out where the round "
+               "level does not (their RFC 6298 timer, srtt + 4 rttvar, against Linux's "
+               "srtt + max(4 rttvar, 200 ms)) (long-path map at 0a27a94, docs/modules/tcp.md)";
     }
     if (!several && m_lossInjected && uses("TcpHtcpLinux") && m_rtts.front() >= MilliSeconds(50))
     {
