@@ -139,17 +139,16 @@
  *
  * Fidelity: --fidelity=packet (the default) simulates every segment and ACK as above;
  * --fidelity=round runs the flow as a RoundTcpFlow (model/tcp: one step per round trip,
- * the same congestion-control object driven ACK by ACK, the bottleneck's queue and the
- * loss injection as equations) through RoundLevelFlows, with the same flags, sizing
- * and metric names; it models one flow between bare ends without cross traffic and with
- * a fixed receive window, and refuses the rest in one line; --tcp, --recovery and
- * --accessDelay have no part in it (one TCP, classic recovery, --rtt the whole round trip's
- * propagation). Metrics of mechanisms it has not (lostRetransmits, undos, sendStalls,
- * senderQueueDrops, tcpBytesWritten, tcpBytesUnacknowledged) are left out, and
- * web100Flow1 has the columns it can fill. It is hundreds of times faster (bench
- * wan-round: 722x on the MB-NG loss point); where its error is larger than a few percent
- * is in docs/modules/tcp.md (its first error map: 27 of 36 points within 5 %), and a run in
- * such a region says so in a one-line warning with the error measured there.
+ * the same congestion-control and recovery objects driven ACK by ACK, the bottleneck's
+ * queue and the loss injection as equations) through RoundLevelFlows, with the same flags,
+ * sizing and metric names; it models one flow between bare ends without cross traffic and
+ * with a fixed receive window, and refuses the rest in one line; --tcp and --accessDelay
+ * have no part in it (one TCP, --rtt the whole round trip's propagation). Metrics of
+ * mechanisms it has not (lostRetransmits, undos, sendStalls, senderQueueDrops,
+ * tcpBytesWritten, tcpBytesUnacknowledged) are left out, and web100Flow1 has the columns it
+ * can fill. It is hundreds of times faster (bench wan-round: 498x on the MB-NG loss point);
+ * where its error is larger than 5 % is in docs/modules/tcp.md (the error maps), and a run
+ * in such a region says so in a one-line warning with the error measured there.
  *
  * Cost: --tcp=ns3 keeps one list item per segment in flight (bench tcp-window), so large
  * windows are slow: the defaults (1 Gb/s, 120 ms, a 29 MB window) simulate 10 s in about 16 s
