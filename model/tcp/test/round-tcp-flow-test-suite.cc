@@ -21,6 +21,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -654,6 +655,74 @@ class RoundTcpExitBurstTestCase : public TestCase
 };
 
 /**
+ * HighSpeed's table per round (TcpHighSpeedLinux: RFC 3649's Appendix B as Linux's
+ * hstcp_aimd_vals, rows at w = 38, 118, 221, 347, 495, 663, 851, 1058, 1284 segments). In
+ * congestion avoidance a window above j of the rows grows by a = j + 1 segments a round
+ * (one ACK per segment, d = 1: w ACKs of credit a / w each), give or take one for the
+ * counter's carry and the window's growth within the round; the loss at the 100,000th
+ * arriving segment (w about 1000) sets ssthresh to w - floor(w md / 256) with md the row's
+ * (128 for 0.50 down to 81 for 0.32), w the window at the third duplicate ACK: between the
+ * round's start and its growth.
+ */
+class RoundTcpHighSpeedTableTestCase : public TestCase
+{
+  public:
+    RoundTcpHighSpeedTableTestCase()
+        : TestCase("HighSpeed: a(w) segments a round, ssthresh w - w md over 256, from the table")
+    {
+    }
+
+  private:
+    /** @return the rows at or below which @p w lies, j of a = j + 1 */
+    static uint32_t RowsBelow(uint32_t w)
+    {
+        static const uint32_t kRows[] = {38, 118, 221, 347, 495, 663, 851, 1058, 1284};
+        return uint32_t(
+            std::count_if(std::begin(kRows), std::end(kRows), [w](uint32_t r) { return r < w; }));
+    }
+
+    /** @return ssthresh after a loss at window @p w, segments */
+    static uint32_t SsThresh(uint32_t w)
+    {
+        static const uint32_t kMd[] = {128, 112, 104, 98, 93, 89, 86, 83, 81, 78};
+        return w - uint32_t((uint64_t(w) * kMd[RowsBelow(w)]) >> 8);
+    }
+
+    void DoRun() override
+    {
+        // P = 16,667: the queue never fills; slow start to 300 segments, then the table
+        FlowRun run(Path(Seconds(2), 1000),
+                    ObjectFactory("ns3::hybridnet::TcpHighSpeedLinux").Create<TcpCongestionOps>());
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(300 * kSegment));
+        run.flow->SetAttribute("LossInterval", UintegerValue(100000));
+        run.Until(Seconds(400));
+        uint32_t checked = 0;
+        size_t k = 1; // the loss round
+        for (; k < run.rounds.size() && run.rounds[k].recoveries == 0; ++k)
+        {
+            const uint32_t before = run.rounds[k - 1].cwnd / kSegment;
+            if (before > 300)
+            {
+                const uint32_t growth = run.rounds[k].cwnd / kSegment - before;
+                NS_TEST_EXPECT_MSG_EQ_TOL(growth, RowsBelow(before) + 1, 1, "a(w) a round");
+                ++checked;
+            }
+        }
+        NS_TEST_ASSERT_MSG_LT(k, run.rounds.size(), "a loss");
+        NS_TEST_EXPECT_MSG_GT(checked, 100U, "rounds of congestion avoidance");
+        const uint32_t w = run.rounds[k - 1].cwnd / kSegment;
+        NS_TEST_EXPECT_MSG_GT(w, 851U, "the loss above the row of 851");
+        const uint32_t ssThresh = run.rounds[k].ssThresh / kSegment;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(ssThresh, SsThresh(w), "ssthresh, from the round's start");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(ssThresh,
+                                    SsThresh(w + RowsBelow(w) + 2),
+                                    "ssthresh, from the round's growth");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Two Reno flows on one 100 Mb/s bottleneck (queue B = 100, propagation @p shortRtt and
  * @p longRtt), both started at 0. Each loses when its own growth meets the full queue,
  * halving cwnd; between losses each grows one segment per round trip R_i = R0_i + q tau.
@@ -756,6 +825,7 @@ class RoundTcpFlowTestSuite : public TestSuite
         AddTestCase(new RoundTcpAckClockTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpExitBurstTestCase(167), Duration::QUICK);
         AddTestCase(new RoundTcpExitBurstTestCase(42), Duration::QUICK);
+        AddTestCase(new RoundTcpHighSpeedTableTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpMathisTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpTimeoutTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpLimitedTransmitTestCase(true), Duration::QUICK);
