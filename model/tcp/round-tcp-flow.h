@@ -69,7 +69,7 @@ struct RoundTcpPath
  * at most the access link's; it leaves at its own rate once the queue before it has
  * drained, at the bottleneck's while one is left:
  *
- *     (3) v_k = w_{k-1} - a_k                 in flight (a_k: the last round's segments
+ *     (3) v_k = w_{k-1} - c_k                 in flight (c_k: the last round's segments
  *                                             acknowledged before round k's first is sent)
  *         q_k = min(B, max(0, v_k - P))       standing queue (one flow)
  *         g_k = min(w_k d_{k-1} / s_k, C_a / C)   arrival rate over C (s_k: the last round's
@@ -86,16 +86,15 @@ struct RoundTcpPath
  * segment per two ACKs, leaves at about half the rate, so the slow start back to ssthresh
  * after it arrives at about 1.5 / 2 and builds no queue; the ACK that ends a recovery
  * with nothing in flight releases a window at once, g = C_a / C, into an empty queue,
- * v = 0.) **Flows that share the
- * bottleneck** (SetBottleneck) take q_k from RoundTcpBottleneck (6) instead, for the
- * others' windows in flight and this one's w_{k-1}, at a moment of the round drawn
- * uniformly (where its growth arrives; the others' windows change during the round, and
- * alone nothing does, so a lone flow decides at the start), and put their own burst on top
- * of it: a flow whose growth meets a full queue loses, as in (3); outside recovery (whose
- * rounds send the reduced window, the room the others' excess needs) it also loses its
- * share of windows the full queue cannot hold, RoundTcpBottleneck (7). From that moment the
- * bottleneck counts the round's arriving segments as its window. The a_k = w_k - o_k segments
- * that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
+ * v = 0.) **Flows that share the bottleneck** (SetBottleneck) take q_k from
+ * RoundTcpBottleneck (6) instead, for the others' windows in flight and this one's v_k,
+ * at a moment of the round drawn uniformly (where its growth arrives; the others' windows
+ * change during the round, and alone nothing does, so a lone flow decides at the start),
+ * and put their own burst on top of it: a flow whose growth meets a full queue loses, as in (3);
+ * outside recovery (whose rounds send the reduced window, the room the others' excess needs) it
+ * also loses its share of windows the full queue cannot hold, RoundTcpBottleneck (7). From that
+ * moment the bottleneck counts the round's arriving segments as its window. The a_k = w_k - o_k
+ * segments that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
  * path's LossInjector: every N-th arriving segment after an offset, or each with
  * probability p; retransmissions count). The round lasts as long as the bottleneck is busy
  * with it, at least the empty path's round trip, and its segments see the standing queue:
