@@ -101,7 +101,7 @@ struct RoundTcpPath
  *
  *     (4) T_k = max(R0 + q'_k tau, a_k tau),    rtt_k = R0 + q_k tau
  *
- * (q'_k: the standing queue with the round's a_k in place of w_{k-1}; alone, T_k = max(R0,
+ * (q'_k: the standing queue with the round's a_k in place of v_k; alone, T_k = max(R0,
  * a_k tau).)
  *
  * **Growth.** Without loss the a_k segments are acknowledged by floor((a_k + h) / d) ACKs
