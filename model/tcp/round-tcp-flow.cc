@@ -787,12 +787,9 @@ RoundTcpFlow::Arrive(uint32_t segments)
 void
 RoundTcpFlow::Send(uint32_t segments)
 {
-    if (segments > 0 && m_next == 0) // the next round's first, at this ACK
+    if (segments > 0) // (3)'s s_k: the ACKs over which the next round goes out
     {
-        m_nextFirstAck = m_ackStart;
-    }
-    if (segments > 0)
-    {
+        m_nextFirstAck = m_next == 0 ? m_ackStart : m_nextFirstAck;
         m_nextLastAck = m_acks;
     }
     const uint32_t again = std::min(segments, m_resend);
