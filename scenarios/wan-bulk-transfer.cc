@@ -146,9 +146,11 @@
  * have no part in it (one TCP, --rtt the whole round trip's propagation). Metrics of
  * mechanisms it has not (lostRetransmits, undos, sendStalls, senderQueueDrops,
  * tcpBytesWritten, tcpBytesUnacknowledged) are left out, and web100Flow1 has the columns it
- * can fill. It is hundreds of times faster (bench wan-round: 498x on the MB-NG loss point);
- * where its error is larger than 5 % is in docs/modules/tcp.md (the error maps), and a run
- * in such a region says so in a one-line warning with the error measured there.
+ * can fill; --lossRate draws as the injector does, one number per arriving segment, so a
+ * seed drops the same segments at both fidelities. It is hundreds of times faster (bench
+ * wan-round: 505x on the MB-NG loss point); where its error is larger than 5 % is in
+ * docs/modules/tcp.md (the error maps), and a run in such a region says so in a one-line
+ * warning with the error measured there.
  *
  * Cost: --tcp=ns3 keeps one list item per segment in flight (bench tcp-window), so large
  * windows are slow: the defaults (1 Gb/s, 120 ms, a 29 MB window) simulate 10 s in about 16 s

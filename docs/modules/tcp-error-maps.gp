@@ -24,7 +24,7 @@ plot for [m in maps] file skip 1 using (strcol(1) eq m ? $3 : NaN):4 with points
 unset logscale y
 set format y "%g"
 set ylabel "round level's error [%]"
-set yrange [-60:70]
+set yrange [-90:70]
 set key top left
 plot for [m in maps] file skip 1 using (strcol(1) eq m ? $3 : NaN):5 with points pt 7 ps 0.8 title m, \
      5 with lines lc rgb "gray" dt 2 title "+-5 %", \

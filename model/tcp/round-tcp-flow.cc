@@ -81,7 +81,7 @@ RoundTcpFlow::GetTypeId()
             .AddAttribute("Sack",
                           "Selective acknowledgements: every hole is marked lost at the "
                           "third duplicate ACK (true), or one per partial ACK and all once "
-                          "the recovery is older than srtt + MinRto (false, NewReno).",
+                          "the recovery is older than the RTO (false, NewReno).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoundTcpFlow::m_sack),
                           MakeBooleanChecker())
@@ -106,11 +106,18 @@ RoundTcpFlow::GetTypeId()
                           MakeUintegerAccessor(&RoundTcpFlow::m_maxWindow),
                           MakeUintegerChecker<uint64_t>(1, std::numeric_limits<uint32_t>::max()))
             .AddAttribute("MinRto",
-                          "Floor of the retransmission timeout, added to srtt (Linux's "
-                          "tcp_rto_min).  Range: 1 ms to 60 s.",
+                          "MinRto of (12): the retransmission timeout's floor (Linux's "
+                          "tcp_rto_min, 200 ms).  Range: 1 ms to 60 s.",
                           TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&RoundTcpFlow::m_minRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(60)))
+            .AddAttribute("RtoFormula",
+                          "The retransmission timeout from the per-ACK RTT estimate, as "
+                          "LfnTcpSocket's (15): rfc6298, max(MinRto, srtt + 4 rttvar), or "
+                          "linux, srtt + max(4 rttvar, MinRto).",
+                          EnumValue(RFC6298_RTO),
+                          MakeEnumAccessor<RtoFormula>(&RoundTcpFlow::m_rtoFormula),
+                          MakeEnumChecker(RFC6298_RTO, "rfc6298", LINUX_RTO, "linux"))
             .AddAttribute("LossInterval",
                           "N: drop every N-th arriving segment (LossInjector EveryNth); 0: "
                           "off.  Range: 0 to 2^32.",
@@ -235,6 +242,8 @@ RoundTcpFlow::Start(Time start)
     m_tcb->m_cWndInfl = m_tcb->m_cWnd;
     m_tcb->m_ssThresh = m_initialSsThresh;
     m_tcb->m_srtt = m_path.BaseRtt();
+    m_srttSteps = double(m_baseRttSteps); // (11): the handshake's sample
+    m_rttvarSteps = m_srttSteps / 2;
     // (0): the handshake - the SYN and the SYN-ACK - takes the round trip's propagation
     m_event = Simulator::Schedule(start + m_path.propagation, &RoundTcpFlow::SendFromIdle, this);
 }
@@ -340,25 +349,17 @@ RoundTcpFlow::InjectedDrops(uint32_t arriving, uint32_t* first, uint32_t* last)
     {
         return 0;
     }
-    // Bernoulli drops by their geometric gaps: P(gap = j) = (1 - p)^(j - 1) p, j >= 1
-    auto gap = [this]() {
-        const double u = std::max(m_uniform->GetValue(), 1e-300);
-        return uint64_t(1) + uint64_t(std::floor(std::log(u) / std::log1p(-m_lossRate)));
-    };
-    if (m_nextRandomLoss == 0)
-    {
-        m_nextRandomLoss = gap();
-    }
+    // One draw per arriving segment, in order, as LossInjector Random draws per packet: with
+    // the same stream both fidelities drop the same arrivals (common random numbers).
     uint32_t drops = 0;
-    while (m_nextRandomLoss <= m_arrived)
+    for (uint32_t j = 0; j < arriving; ++j)
     {
-        if (drops == 0)
+        if (m_uniform->GetValue() < m_lossRate)
         {
-            *first = uint32_t(m_nextRandomLoss - before - 1);
+            *first = drops == 0 ? j : *first;
+            *last = j;
+            ++drops;
         }
-        *last = uint32_t(m_nextRandomLoss - before - 1);
-        ++drops;
-        m_nextRandomLoss += gap();
     }
     return drops;
 }
@@ -435,7 +436,7 @@ RoundTcpFlow::EndRound()
     const double leaving = r.sent / r.burst - r.standing;
     m_lastDensity = leaving <= r.sent ? 1.0 : std::max(r.sent / m_path.Pipe(), r.sent / leaving);
     m_tcb->m_lastRtt = r.rtt;
-    m_tcb->m_srtt = m_tcb->m_srtt.Get() + (r.rtt - m_tcb->m_srtt.Get()) / 8;
+    m_tcb->m_srtt = Time(int64_t(m_srttSteps));
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, r.rtt);
     if (lost == 0)
     {
@@ -489,13 +490,17 @@ RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
         {
             m_unaAdvanced = Simulator::Now(); // it arrived: snd_una moves, the timer restarts
         }
-        else if (Simulator::Now() - m_unaAdvanced > m_tcb->m_srtt.Get() + m_minRto)
+        else if (Simulator::Now() - m_unaAdvanced > Rto())
         {
             TimeOut(); // lost again, and again for a whole RTO: the timer fires
             return true;
         }
     }
-    if (!m_sack && Simulator::Now() - m_recoveryStart > m_tcb->m_srtt.Get() + m_minRto)
+    if (RetransmissionOutlivedTimer())
+    {
+        return true;
+    }
+    if (!m_sack && Simulator::Now() - m_recoveryStart > Rto())
     {
         // Linux's "Trick #3" (LfnTcpSocket (8b)): every segment sent more than an RTO ago
         // is lost - the holes not yet known leave the flight and are sent again
@@ -509,12 +514,19 @@ RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
     const uint32_t beforeLoss = lost > 0 ? m_round.beforeLoss : arrived;
     if (oldHoles > 0 || last == 0 || last > beforeLoss)
     {
-        // the recovery goes on: duplicates (a partial ACK where a retransmission arrives)
+        // the recovery goes on: duplicates (a partial ACK where a retransmission arrives);
+        // snd_una, and with it the right edge of (10), reaches new holes only when the
+        // retransmission sent before them has arrived
+        const uint64_t edgeMoves = last > beforeLoss ? last : uint64_t(beforeLoss) + 1;
         for (uint32_t i = 1; i <= arrived; ++i)
         {
             if (i == beforeLoss + 1)
             {
-                NewHoles(lost); // SACK blocks beyond them
+                NewHoles(lost, edgeMoves == i); // SACK blocks beyond them
+            }
+            else if (i == edgeMoves && lost > 0)
+            {
+                m_edgeSpan = m_round.sent - std::min(m_round.sent, m_round.beforeLoss);
             }
             if (i == last && oldHoles > 0 && !m_sack)
             {
@@ -525,7 +537,7 @@ RoundTcpFlow::AcksInRecovery(uint32_t arrived, uint32_t lost)
         }
         if (beforeLoss >= arrived)
         {
-            NewHoles(lost);
+            NewHoles(lost, true);
         }
         return false;
     }
@@ -576,7 +588,10 @@ RoundTcpFlow::AckInOrder(uint32_t segments, bool flush)
         m_place += n - held;
         held = 0;
         m_pipe -= std::min(m_pipe, n);
-        m_congestion->PktsAcked(m_tcb, n, SampleRtt());
+        const double sample = SampleRttSteps();
+        m_rttvarSteps += (std::abs(m_srttSteps - sample) - m_rttvarSteps) / 4; // (11)
+        m_srttSteps += (sample - m_srttSteps) / 8;
+        m_congestion->PktsAcked(m_tcb, n, Time(int64_t(sample)));
         if (m_tcb->m_congState == TcpSocketState::CA_CWR && m_place <= m_cwrEnd)
         {
             SetFlight(m_pipe);
@@ -607,13 +622,28 @@ RoundTcpFlow::AckInOrder(uint32_t segments, bool flush)
     }
 }
 
-Time
-RoundTcpFlow::SampleRtt() const
+double
+RoundTcpFlow::SampleRttSteps() const
 {
     // in time steps: an ACK's sample must not cost Time's 128-bit arithmetic
-    const double place = m_place > m_round.first ? double(m_place - m_round.first) : 0.0;
+    return RttAtSteps(m_place > m_round.first ? double(m_place - m_round.first) : 0.0);
+}
+
+double
+RoundTcpFlow::RttAtSteps(double place) const
+{
     const double queue = std::min<double>(m_path.queue, m_round.standing + place * m_round.rise);
-    return Time(m_baseRttSteps + int64_t(queue * m_segmentSteps));
+    return double(m_baseRttSteps + int64_t(queue * m_segmentSteps));
+}
+
+Time
+RoundTcpFlow::Rto() const
+{
+    const double variation = 4 * m_rttvarSteps; // (12)
+    const double floor = double(m_minRto.GetTimeStep());
+    const double rto = m_rtoFormula == LINUX_RTO ? m_srttSteps + std::max(variation, floor)
+                                                 : std::max(floor, m_srttSteps + variation);
+    return Time(int64_t(rto));
 }
 
 void
@@ -661,6 +691,7 @@ RoundTcpFlow::PartialAck()
     Arrive(1);
     m_pipe -= std::min<uint32_t>(m_pipe, 1);
     m_covered = 0; // the window before the recovery: acknowledged up to the next hole
+    m_edgeSpan = 0;
     MarkLost(1);
     if (m_resend > 0)
     {
@@ -694,11 +725,14 @@ RoundTcpFlow::EnterRecovery(uint32_t lost, uint32_t outstanding)
     m_unaAdvanced = m_recoveryStart;
     m_recoveryPoint = m_sends;
     m_recoveryResent = 0;
+    m_edgeSpan = outstanding; // snd_una is the first hole
     MarkLost(lost);
     SetFlight(m_pipe);
     // RecoverFS: snd_nxt - snd_una
     m_recovery->EnterRecovery(m_tcb, 3, outstanding * m_segmentSize, m_segmentSize);
-    Send(1); // the first hole at once, whatever cwnd
+    m_firstResend = m_sends + 1;
+    m_rtoAtResend = Rto(); // the timer restarts with the head's retransmission
+    Send(1);               // the first hole at once, whatever cwnd
     Fill();
 }
 
@@ -721,17 +755,28 @@ RoundTcpFlow::ExitRecovery(uint32_t covered)
 }
 
 void
-RoundTcpFlow::NewHoles(uint32_t holes)
+RoundTcpFlow::NewHoles(uint32_t holes, bool unaThere)
 {
     if (holes == 0)
     {
         return;
     }
     MarkLost(holes);
+    const uint64_t edgeSpan = EdgeSpan();
     // the recovery's last ACK now covers from the newest hole
     m_covered = m_round.afterLastLoss;
     m_recoveryPoint = m_round.first + m_round.sent;
     m_recoveryResent = 0;
+    // (10)'s E from the first of them once snd_una is there, else still from the older hole
+    const uint64_t since = m_sends - m_recoveryPoint;
+    m_edgeSpan = unaThere ? m_round.sent - std::min(m_round.sent, m_round.beforeLoss)
+                          : uint32_t(edgeSpan - std::min(edgeSpan, since));
+}
+
+uint64_t
+RoundTcpFlow::EdgeSpan() const
+{
+    return m_edgeSpan + (m_sends - m_recoveryPoint) - m_recoveryResent;
 }
 
 void
@@ -751,7 +796,7 @@ RoundTcpFlow::Fill()
     uint32_t segments = window > m_pipe ? window - m_pipe : 0;
     if (m_tcb->m_congState == TcpSocketState::CA_RECOVERY) // (10): new data to the edge
     {
-        const uint64_t span = m_covered + (m_sends - m_recoveryPoint) - m_recoveryResent;
+        const uint64_t span = EdgeSpan();
         const uint64_t edge = m_maxWindow / m_segmentSize;
         const uint64_t room = edge > span ? edge - span : 0;
         segments = uint32_t(std::min<uint64_t>(segments, m_resend + room));
@@ -819,19 +864,65 @@ RoundTcpFlow::SetFlight(uint32_t segments)
     m_tcb->m_bytesInFlight = segments * m_segmentSize;
 }
 
+bool
+RoundTcpFlow::RetransmissionOutlivedTimer()
+{
+    if (m_firstResend <= m_round.first || m_firstResend > m_round.first + m_round.sent)
+    {
+        return false; // not in this round
+    }
+    const uint64_t place = m_firstResend - m_round.first; // from 1
+    const uint32_t lost = m_round.overflow + m_round.injected;
+    if ((lost > 0 && place == uint64_t(m_round.beforeLoss) + 1) ||
+        place + m_round.overflow > m_round.sent)
+    {
+        return false; // lost again: the other rules
+    }
+    const double rtt = RttAtSteps(double(place - 1));
+    const double rto = double(m_rtoAtResend.GetTimeStep());
+    if (rtt <= rto)
+    {
+        return false;
+    }
+    // (13): the ACKs of the segments that left the bottleneck in the last rtt - rto before
+    // it had not come when the timer fired
+    const double late = (rtt - rto) / m_segmentSteps;
+    const auto before = uint32_t(std::max(0.0, double(place - 1) - late));
+    for (uint32_t i = 1; i <= before; ++i)
+    {
+        if (lost > 0 && i == m_round.beforeLoss + 1)
+        {
+            NewHoles(lost, false); // SACK blocks beyond them
+        }
+        RecoveryAck();
+    }
+    NS_LOG_LOGIC("retransmission at place " << place << " of " << m_round.sent << " back after "
+                                            << rtt / m_segmentSteps << " segment times, timer "
+                                            << rto / m_segmentSteps << ": in flight " << m_pipe);
+    EnterLoss(m_pipe);
+    SendFromIdle(); // the timer has fired already; the rest of the round has arrived
+    return true;
+}
+
 void
-RoundTcpFlow::TimeOut()
+RoundTcpFlow::EnterLoss(uint32_t flight)
 {
     ++m_timeouts;
     m_congestion->CwndEvent(m_tcb, TcpSocketState::CA_EVENT_LOSS);
-    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, m_round.sent * m_segmentSize);
+    m_tcb->m_ssThresh = m_congestion->GetSsThresh(m_tcb, flight * m_segmentSize);
     m_tcb->m_cWnd = m_segmentSize;
     SetState(TcpSocketState::CA_LOSS);
+    m_roundTrace(m_round.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
+}
+
+void
+RoundTcpFlow::TimeOut()
+{
+    EnterLoss(m_round.sent);
     m_lastWindow = 0; // the queue drains while the sender waits
     m_bottleneck->SetWindow(m_member, 0);
-    m_roundTrace(m_round.rtt, m_tcb->m_cWnd, m_tcb->m_ssThresh, m_delivered);
-    // Linux's backoff: the wait doubles with each timeout in a row, to at most 120 s
-    const Time wait = (m_tcb->m_srtt.Get() + m_minRto) * (int64_t(1) << std::min(m_backoff, 10U));
+    // the wait doubles with each timeout in a row, to at most 120 s (Linux's backoff)
+    const Time wait = Rto() * (int64_t(1) << std::min(m_backoff, 10U));
     ++m_backoff;
     m_event = Simulator::Schedule(std::min(wait, Seconds(120)), &RoundTcpFlow::SendFromIdle, this);
 }

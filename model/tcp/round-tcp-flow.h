@@ -96,7 +96,9 @@ struct RoundTcpPath
  * moment the bottleneck counts the round's arriving segments as its window. The a_k = w_k - o_k
  * segments that pass the bottleneck arrive, and the loss injection drops l_k of them (the receive
  * path's LossInjector: every N-th arriving segment after an offset, or each with
- * probability p; retransmissions count). The round lasts as long as the bottleneck is busy
+ * probability p, one draw per arriving segment in order from the flow's stream as the
+ * injector draws per packet, so that with the same stream both fidelities drop the same
+ * arrivals; retransmissions count). The round lasts as long as the bottleneck is busy
  * with it, at least the empty path's round trip, and its segments see the standing queue:
  *
  *     (4) T_k = max(R0 + q'_k tau, a_k tau),    rtt_k = R0 + q_k tau
@@ -146,7 +148,13 @@ struct RoundTcpPath
  *         (F <- F + s), the holes marked lost first,
  *    (10) and new data only up to snd_una + W_max (the receiver's right edge,
  *         LfnTcpSocket (2a)): in recovery, at most W_max / S - E new segments, E those
- *         from the first hole on
+ *         from the first hole on; snd_una reaches a later round's new holes only when
+ *         the retransmission sent before them has arrived
+ *
+ * (so a window-limited flow, W_max = the window, sends nothing new in a recovery: F
+ * drains with the duplicate ACKs, and Linux's rate halving, cwnd <= F + S, follows it
+ * down to a few segments, from which the flow slow-starts when the recovery ends - as
+ * LfnTcpSocket and Linux 2.6 do).
  *
  * The third duplicate ACK enters recovery: CongestionStateSet(CA_RECOVERY), ssthresh =
  * GetSsThresh(tcb, F S), the ops' EnterRecovery, the first hole sent again whatever cwnd;
@@ -158,12 +166,10 @@ struct RoundTcpPath
  * the window grows by the segments this cumulative ACK covers (PktsAcked, IncreaseWindow),
  * as on packets; the round's later ACKs are ordinary ones. A hole left (NewReno, or a
  * retransmission or older segment lost) keeps the recovery - without SACK, once it has
- * lasted srtt + MinRto, every hole is marked lost and sent again (Linux's "Trick #3",
- * LfnTcpSocket (8b)); a loss after that ACK begins
- * another, a second reduction. A round that leaves nothing to send and holes only in
- * flight waits for the retransmission timeout, and so does a recovery whose first hole's
- * retransmission is lost again when that hole has not been acknowledged for srtt + MinRto
- * (Linux's retransmission timer, restarted by each ACK that moves snd_una).
+ * lasted the RTO of (12), every hole is marked lost and sent again (Linux's "Trick #3",
+ * LfnTcpSocket (8b)); a loss after that ACK begins another, a second reduction. A round
+ * that leaves nothing to send and holes only in flight waits for the retransmission
+ * timeout (below).
  *
  * **Local congestion.** One ACK that releases more segments than the sender's own queue
  * holds (LocalQueue: its qdisc, 1000 packets on the WAN scenarios' bare ends) sends the
@@ -173,12 +179,33 @@ struct RoundTcpPath
  * CA_EVENT_COMPLETE_CWR). Only a cumulative ACK that covers much - the one that ends a
  * recovery and slow-starts a window below ssthresh - releases such a burst.
  *
- * **Timeouts.** A round with fewer than three duplicate ACKs times out: after srtt
- * + MinRto (Linux: srtt + max(4 rttvar, 200 ms), with a steady round trip's small rttvar)
- * CongestionStateSet(CA_LOSS), ssthresh = GetSsThresh(tcb, w_k S), cwnd = one segment, and
- * the lost segments are sent again first, in slow start; a round after a timeout with
- * fewer than three duplicate ACKs times out again after twice the wait (Linux's
- * backoff, at most 120 s).
+ * **Timeouts.** The timer is the sockets': every ACK's round trip r_i of (4b) updates
+ *
+ *    (11) rttvar <- rttvar + (|srtt - r_i| - rttvar) / 4,  srtt <- srtt + (r_i - srtt) / 8
+ *         (RFC 6298, LfnTcpSocket's estimator; the handshake's R0 first: srtt = R0,
+ *         rttvar = R0 / 2)
+ *    (12) RTO = max(MinRto, srtt + 4 rttvar)      RtoFormula rfc6298 (LfnTcpSocket's and
+ *                                                 ns-3's default)
+ *         RTO = srtt + max(4 rttvar, MinRto)      RtoFormula linux (Linux 2.4/2.6)
+ *
+ * (the WAN scenarios take both from the bare ends' socket). A round with fewer than three
+ * duplicate ACKs times out after the RTO: CongestionStateSet(CA_LOSS), ssthresh =
+ * GetSsThresh(tcb, w_k S), cwnd = one segment, and the lost segments are sent again first,
+ * in slow start; a round after a timeout with fewer than three duplicate ACKs times out
+ * again after twice the wait (the backoff, at most 120 s). So does a recovery whose first
+ * hole's retransmission is lost again, once that hole has waited an RTO. And the timer
+ * restarted with the recovery's first retransmission fires before its ACK comes back when
+ * its round trip - the queue it met at its place j in the next round, (4b) - exceeds the
+ * RTO the socket had when it sent it:
+ *
+ *    (13) r_j > RTO:  the ACKs of the last (r_j - RTO) / tau segments ahead of it have not
+ *         come either; after the others' duplicate ACKs, CA_LOSS with ssthresh =
+ *         GetSsThresh(tcb, F S), F what is then in flight, cwnd one segment
+ *
+ * (RFC 6298's timer on a long path, where rttvar is a fraction of a millisecond, fires
+ * behind any queue that grew within a round; Linux's waits 200 ms more). The retransmission
+ * and the rest of that round still arrive: the flow slow-starts at once, its holes sent
+ * again first.
  *
  * **Delivered bytes** are the segments that arrived new (retransmissions not counted), S
  * each; within a round they are taken to arrive evenly, so GetBytesDelivered() at any time
@@ -187,7 +214,9 @@ struct RoundTcpPath
  * **Left out, each a source of error that the cross-validation against packet level
  * measures**: the shape of a round's train (g_k is its mean: one ACK's burst within a
  * round otherwise spread over the ACK clock is averaged over it), the receiver's
- * window growth and autotuning (W_max is fixed), Linux's undo, the ACKs' own losses, where
+ * window growth and autotuning (W_max is fixed), Linux's undo, the go-back-N after a
+ * timeout of (13) (packet level sends again segments still queued, thousands on a long
+ * path, which cost the bottleneck's time), the ACKs' own losses, where
  * in a window its holes lie (all are marked at the third duplicate ACK; the queue's drops
  * reach the end of their round; the recovery's last ACK covers from the last hole, partial
  * ACKs grow nothing); with a shared bottleneck, the queue's changes between the flows'
@@ -201,6 +230,13 @@ class RoundTcpFlow : public Object
     static TypeId GetTypeId();
     RoundTcpFlow();
     ~RoundTcpFlow() override;
+
+    /** The retransmission timeout's formula, (12). */
+    enum RtoFormula
+    {
+        RFC6298_RTO, //!< max(MinRto, srtt + 4 rttvar)
+        LINUX_RTO,   //!< srtt + max(4 rttvar, MinRto)
+    };
 
     /**
      * TracedCallback signature of the "Round" trace: a round has ended.
@@ -354,10 +390,24 @@ class RoundTcpFlow : public Object
      */
     void AckInOrder(uint32_t segments, bool flush);
     /**
-     * @return the round trip of the segment at m_place: R0 and the queue it met, q_k and
-     *         the round's burst before it, (4b)
+     * @return the round trip of the segment at m_place, in time steps: R0 and the queue it
+     *         met, q_k and the round's burst before it, (4b)
      */
-    Time SampleRtt() const;
+    double SampleRttSteps() const;
+    /**
+     * @param place a place in the round in progress, from 0
+     * @return the round trip of its segment, (4b), in time steps
+     */
+    double RttAtSteps(double place) const;
+    /** @return the retransmission timeout of (12) from the estimate, before any backoff */
+    Time Rto() const;
+    /**
+     * (13): whether the recovery's first retransmission, arrived in the round just ended,
+     * came back after the timer that its send started had fired; if so its duplicate ACKs
+     * before that moment, then the timeout.
+     * @return whether it timed out
+     */
+    bool RetransmissionOutlivedTimer();
     /**
      * Duplicate ACKs from outside recovery: limited transmit on the first two, recovery
      * from the third, DoRecovery on the rest.
@@ -390,8 +440,12 @@ class RoundTcpFlow : public Object
      * Holes found in a recovery round: marked lost, and the recovery's last ACK covers from
      * them on.
      * @param holes the holes
+     * @param unaThere whether snd_una has reached the first of them (no retransmission sent
+     *        before them is still to arrive): (10)'s edge then counts from it
      */
-    void NewHoles(uint32_t holes);
+    void NewHoles(uint32_t holes, bool unaThere);
+    /** @return (10)'s E: the segments from snd_una's hole to snd_nxt */
+    uint64_t EdgeSpan() const;
     /**
      * @param holes holes found lost, (8): out of flight, to be sent again (all with SACK,
      *        the first without)
@@ -405,7 +459,12 @@ class RoundTcpFlow : public Object
      * @param segments segments to send now, the holes marked lost first
      */
     void Send(uint32_t segments);
-    /** The retransmission timeout after the round just ended. */
+    /**
+     * The retransmission timeout: CA_LOSS, ssthresh = GetSsThresh(tcb, F S), cwnd = S.
+     * @param flight F, the segments in flight when the timer fired
+     */
+    void EnterLoss(uint32_t flight);
+    /** The retransmission timeout after the round just ended, nothing more to come. */
     void TimeOut();
     void SetState(TcpSocketState::TcpCongState_t state);
     /** @param segments bytes in flight for the ops to read: F S */
@@ -435,6 +494,7 @@ class RoundTcpFlow : public Object
     uint32_t m_localQueue;
     uint64_t m_maxWindow;
     Time m_minRto;
+    RtoFormula m_rtoFormula{RFC6298_RTO};
     uint64_t m_lossInterval;
     uint64_t m_lossOffset;
     double m_lossRate;
@@ -458,9 +518,14 @@ class RoundTcpFlow : public Object
     uint32_t m_pipe{0};           //!< F of (8): segments in flight as the sender counts them
     uint64_t m_sends{0};          //!< segments sent so far, new and again (their places)
     uint64_t m_lastResend{0};     //!< the place of the last segment sent again
+    uint64_t m_firstResend{0};    //!< the place of the recovery's first retransmission
+    Time m_rtoAtResend;           //!< the timer's duration when it was sent
+    double m_srttSteps{0};        //!< srtt of (11), time steps
+    double m_rttvarSteps{0};      //!< rttvar of (11), time steps
     uint32_t m_next{0};           //!< segments sent for the next round
     uint32_t m_nextResent{0};     //!< of them, sent again
     uint32_t m_covered{0};        //!< segments from the last hole to the recovery's start
+    uint32_t m_edgeSpan{0};       //!< (10)'s E at the recovery point: from snd_una's hole
     uint64_t m_recoveryPoint{0};  //!< the place of the last segment sent before it began
     Time m_recoveryStart;         //!< when it began
     Time m_unaAdvanced;           //!< when its first hole last arrived (the RTO timer's start)
@@ -469,9 +534,8 @@ class RoundTcpFlow : public Object
     uint32_t m_held{0};           //!< segments arrived in order, their ACK delayed
     uint64_t m_cwrEnd{0};         //!< the place of the last segment sent when CWR began
     uint32_t m_sendStalls{0};
-    uint64_t m_arrived{0};        //!< segments that passed the bottleneck (the injector's count)
-    uint64_t m_nextRandomLoss{0}; //!< index of the next randomly dropped arrival
-    uint64_t m_delivered{0};      //!< bytes delivered by completed rounds
+    uint64_t m_arrived{0};   //!< segments that passed the bottleneck (the injector's count)
+    uint64_t m_delivered{0}; //!< bytes delivered by completed rounds
     uint64_t m_rounds{0};
     uint32_t m_recoveries{0};
     uint32_t m_timeouts{0};

@@ -3,6 +3,7 @@
  */
 #include "attribute-default.h"
 
+#include "ns3/environment-variable.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -18,7 +19,10 @@ AttributeDefaultText(TypeId tid, const std::string& name)
     TypeId::AttributeInformation info;
     NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
                         tid.GetName() << " has no attribute " << name);
-    return info.initialValue->SerializeToString(info.checker);
+    // as ObjectBase::ConstructSelf: the variable's value for this attribute comes first
+    const auto [set, value] =
+        EnvironmentVariable::Get("NS_ATTRIBUTE_DEFAULT", tid.GetName() + "::" + name);
+    return set ? value : info.initialValue->SerializeToString(info.checker);
 }
 
 } // namespace hybridnet

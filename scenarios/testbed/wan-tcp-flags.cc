@@ -13,11 +13,13 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/uinteger.h"
 
@@ -345,6 +347,12 @@ WanTcpFlags::Configure(Ptr<RoundTcpFlow> flow, const WanPathSizing& sizing, size
     flow->SetAttribute(
         "MaxWindow",
         UintegerValue(std::min<uint64_t>(window, std::numeric_limits<uint32_t>::max())));
+    // the bare ends' retransmission timer: LfnTcpSocket's, or TcpSocketBase's RFC 6298 one
+    const TypeId socket = IsLfn() ? LfnTcpSocket::GetTypeId() : TcpSocketBase::GetTypeId();
+    flow->SetAttribute("MinRto", AttributeDefault<TimeValue>(socket, "MinRto"));
+    flow->SetAttribute(
+        "RtoFormula",
+        StringValue(IsLfn() ? AttributeDefaultText(socket, "RtoFormula") : std::string("rfc6298")));
     ObjectFactory congestion(m_congestionTypes[index].GetName());
     flow->SetCongestionControl(congestion.Create<TcpCongestionOps>());
     ObjectFactory recovery(RecoveryTypeId().GetName());

@@ -13,6 +13,7 @@
 #include "hybridnet/round-tcp-flow.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -53,7 +54,7 @@ struct Record
     uint32_t recoveries;
 };
 
-/** A flow, its trace, and a run to a stop time. */
+/** A flow with Linux's retransmission timer, its trace, and a run to a stop time. */
 struct FlowRun
 {
     Ptr<RoundTcpFlow> flow = CreateObject<RoundTcpFlow>();
@@ -65,6 +66,7 @@ struct FlowRun
     {
         flow->SetPath(path);
         flow->SetCongestionControl(congestion);
+        flow->SetAttribute("RtoFormula", EnumValue(RoundTcpFlow::LINUX_RTO));
         flow->TraceConnectWithoutContext("Round", MakeCallback(&FlowRun::OnRound, this));
         flow->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&FlowRun::OnCwnd, this));
     }
@@ -483,6 +485,71 @@ class RoundTcpTimeoutTestCase : public TestCase
 };
 
 /**
+ * (13), the recovery's retransmission against its timer: Scalable (ns-3's: cwnd grows by
+ * 1/50 a segment, 7/8 kept) with d = 1 over 100 ms at 100 Mb/s (P = 833) into a queue that
+ * never fills, one segment in 100,000 lost, at W of about 2,000. The standing queue rises
+ * W / 50 segments a round, so the retransmission, behind the round sent before the third
+ * duplicate ACK, comes back W s / 50 (some 40 segment times, 5 ms) after the srtt that
+ * the per-ACK estimate (11) has reached; rttvar is a fraction of a segment time. Linux's
+ * timer, srtt + 200 ms, waits: no timeout. RFC 6298's, max(200 ms, srtt + 4 rttvar), with
+ * srtt over 200 ms (the queue's 1,200 segments), fires first: a timeout in the first
+ * recovery, cwnd one segment, and ssthresh 7/8 of what was in flight when it fired - the
+ * classic recovery's ssthresh, 7/8 W, kept in flight by a new segment per duplicate ACK -
+ * so 7/8 of the recovery's threshold. Packet level agrees: 4 timeouts in 60 s with RFC
+ * 6298's timer, none with Linux's.
+ */
+class RoundTcpRetransmissionTimerTestCase : public TestCase
+{
+  public:
+    explicit RoundTcpRetransmissionTimerTestCase(bool linux)
+        : TestCase(std::string("the recovery's retransmission behind a rising queue, ") +
+                   (linux ? "Linux's timer: no timeout" : "RFC 6298's timer: a timeout")),
+          m_linux(linux)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowRun run(Path(MilliSeconds(100), 100000), CreateObject<TcpScalable>());
+        run.flow->SetAttribute(
+            "RtoFormula",
+            EnumValue(m_linux ? RoundTcpFlow::LINUX_RTO : RoundTcpFlow::RFC6298_RTO));
+        run.flow->SetAttribute("DelAckCount", UintegerValue(1));
+        run.flow->SetAttribute("InitialSsThresh", UintegerValue(100 * kSegment));
+        run.flow->SetAttribute("LossInterval", UintegerValue(100000));
+        run.Until(Seconds(20));
+        NS_TEST_ASSERT_MSG_EQ(run.flow->GetRecoveries(), 1, "one loss in 20 s");
+        if (m_linux)
+        {
+            NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), 0, "no timeout");
+            Simulator::Destroy();
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(run.flow->GetTimeouts(), 1, "a timeout");
+        size_t k = 1; // the loss round: the first threshold set
+        while (k < run.rounds.size() && run.rounds[k].ssThresh == 100 * kSegment)
+        {
+            ++k;
+        }
+        NS_TEST_ASSERT_MSG_LT(k + 1, run.rounds.size(), "a loss");
+        const uint32_t window = run.rounds[k - 1].cwnd / kSegment;
+        NS_TEST_EXPECT_MSG_GT(window, 1500U, "the loss at W of about 2,000");
+        const uint32_t recovery = run.rounds[k].ssThresh / kSegment;
+        while (k < run.rounds.size() && run.rounds[k].cwnd != kSegment)
+        {
+            ++k;
+        }
+        NS_TEST_ASSERT_MSG_LT(k, run.rounds.size(), "cwnd one segment");
+        const uint32_t ssThresh = run.rounds[k].ssThresh / kSegment;
+        NS_TEST_EXPECT_MSG_EQ_TOL(ssThresh, 7 * recovery / 8, 2, "7/8 of F at expiry");
+        Simulator::Destroy();
+    }
+
+    bool m_linux;
+};
+
+/**
  * The first window, 10 segments at the access rate (g = C_a / C = 100) into a queue of one
  * packet: Q = 10 (1 - 1/100) = 9.9, so 9 overflow and one arrives (3). Its duplicate ACK and
  * the two segments limited transmit sends on the first two make dupthresh: fast recovery;
@@ -601,13 +668,16 @@ class RoundTcpAckClockTestCase : public TestCase
 
 /**
  * One ACK's burst, (3)'s v_k and g_k: Reno with Linux's rate halving, its window the
- * path's (W_max = P + B - 2, P = 167), the 19,700th segment lost early in a window. Nothing
- * new may be sent in the recovery, so the flight drains; the last hole's ACK ends it with
- * cwnd = ssthresh (half the flight, about (P + B) / 2) and nothing in flight, and releases
- * the next round, m segments, at once: g = C_a / C = 100. It meets the queue the last
- * round has left - none, v = 0, where the last round's window would leave a standing
- * queue - and peaks at m (1 - 1/100): within B = P, no drop at all; over B = P / 4 by that
- * less B, in its round alone (and none later: the window is the path's).
+ * path's (W_max = P + B - 2, P = 167); the first recovery is the slow start's overflow (B =
+ * P / 4: 38 holes at the end of a round of 160) or, with B = P, the 19,700th segment's
+ * loss. Nothing new may be sent in the recovery, the receiver's edge W_max from the first
+ * hole on (10), so the flight drains; the last hole's ACK ends it with nothing in flight,
+ * and as it covers the whole window Reno's slow start takes cwnd to ssthresh at once
+ * (half the flight), which goes out at once, m segments: g = C_a / C = 100. It meets the
+ * queue the last round has left - none, v = 0, where the last round's window would leave a
+ * standing queue - and peaks at m (1 - 1/100): within B = P, no drop at all; over B = P / 4
+ * by that less B, in its round alone (and none later in 3 s: the window grows back to the
+ * path's).
  */
 class RoundTcpExitBurstTestCase : public TestCase
 {
@@ -630,9 +700,8 @@ class RoundTcpExitBurstTestCase : public TestCase
         run.flow->SetAttribute("MaxWindow", UintegerValue(window * kSegment));
         run.flow->SetAttribute("LossInterval", UintegerValue(19700));
         run.Until(Seconds(3));
-        size_t k = 1; // the injected loss's recovery (after the slow start's, with B = P / 4)
-        while (k < run.rounds.size() && (run.rounds[k].at < Seconds(1) ||
-                                         run.rounds[k].recoveries == run.rounds[k - 1].recoveries))
+        size_t k = 1; // the first recovery: the slow start's with B = P / 4, else the injected
+        while (k < run.rounds.size() && run.rounds[k].recoveries == run.rounds[k - 1].recoveries)
         {
             ++k;
         }
@@ -828,6 +897,8 @@ class RoundTcpFlowTestSuite : public TestSuite
         AddTestCase(new RoundTcpHighSpeedTableTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpMathisTestCase(), Duration::QUICK);
         AddTestCase(new RoundTcpTimeoutTestCase(), Duration::QUICK);
+        AddTestCase(new RoundTcpRetransmissionTimerTestCase(true), Duration::QUICK);
+        AddTestCase(new RoundTcpRetransmissionTimerTestCase(false), Duration::QUICK);
         AddTestCase(new RoundTcpLimitedTransmitTestCase(true), Duration::QUICK);
         AddTestCase(new RoundTcpLimitedTransmitTestCase(false), Duration::QUICK);
         AddTestCase(new RoundTcpBottleneckQueueTestCase(), Duration::QUICK);
