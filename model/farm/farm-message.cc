@@ -68,8 +68,8 @@ FarmMessageHeader::Deserialize(Buffer::Iterator start)
 void
 FarmMessageHeader::Print(std::ostream& os) const
 {
-    static const char* kNames[] = {"event", "token", "decision"};
-    os << (kind <= DECISION ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
+    static const char* kNames[] = {"event", "token", "decision", "hello"};
+    os << (kind <= HELLO ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
        << offset << (accepted ? " accepted" : "") << " entered " << entered;
 }
 

@@ -44,6 +44,7 @@ class FarmMessageHeader : public Header
         EVENT = 0,    //!< a fragment of an event
         TOKEN = 1,    //!< a node's control token
         DECISION = 2, //!< a node's decision on an event
+        HELLO = 3,    //!< a node registers with its SFC when it starts
     };
 
     static constexpr uint32_t kSize = 28; //!< H, bytes

@@ -126,6 +126,10 @@ FarmNode::StartApplication()
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "FarmNode: port " << m_port << " is taken");
     m_socket->SetRecvCallback(MakeCallback(&FarmNode::Receive, this));
+    FarmMessageHeader hello;
+    hello.kind = FarmMessageHeader::HELLO;
+    hello.offset = m_index;
+    SendControl(hello);
     for (uint32_t i = 0; i < m_credits; ++i) // (2)
     {
         FarmMessageHeader token;
@@ -251,6 +255,12 @@ uint64_t
 FarmNode::GetLost() const
 {
     return m_lost;
+}
+
+uint64_t
+FarmNode::GetIncomplete() const
+{
+    return m_reassembly.GetIncomplete();
 }
 
 Time

@@ -43,7 +43,9 @@ namespace hybridnet
  *
  *     (2) c tokens when the application starts, one per decision after that
  *
- * so at most c of the SFC's token-assigned events are at the node. A failed node (Fail)
+ * so at most c of the SFC's token-assigned events are at the node. When it starts it
+ * registers with the SFC (a hello datagram; a learning switch on the way then knows where
+ * it is before its first event comes). A failed node (Fail)
  * drops what it holds and every event that arrives, and sends nothing; Speed may change
  * at any time (a slow-down), and applies from the next event's service.
  *
@@ -90,6 +92,8 @@ class FarmNode : public Application
     uint64_t GetDecided() const;
     /** @return complete events lost to a full queue or a failure */
     uint64_t GetLost() const;
+    /** @return events begun and not complete (a fragment lost on the way) */
+    uint64_t GetIncomplete() const;
     /** @return the time spent in service so far (utilisation: over the elapsed time) */
     Time GetBusyTime() const;
     /**

@@ -256,6 +256,12 @@ SubFarmController::GetTokens() const
     return m_tokens;
 }
 
+uint64_t
+SubFarmController::GetBuffered() const
+{
+    return m_buffered;
+}
+
 Ptr<FarmAssignmentPolicy>
 SubFarmController::GetPolicy() const
 {

@@ -97,6 +97,8 @@ class SubFarmController : public Application
     uint64_t GetAccepted() const;
     /** @return tokens received */
     uint64_t GetTokens() const;
+    /** @return B_held of (1): bytes of the events waiting */
+    uint64_t GetBuffered() const;
     /** @return the assignment policy */
     Ptr<FarmAssignmentPolicy> GetPolicy() const;
 
