@@ -58,6 +58,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -205,6 +207,18 @@ AddFlags(ScenarioFlags& flags, Options& o)
     flags.AddConstraint("failNodes < nodes (one node stays)",
                         [&o]() { return o.failNodes < o.nodes; });
     flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
+    flags.AddConstraint("credits <= queueLimit (a node holds out no more tokens than it has "
+                        "room for)",
+                        [&o]() { return o.credits <= o.queueLimit; });
+}
+
+/** @return @p x as an attribute value's text, to the last digit */
+std::string
+Exact(double x)
+{
+    std::ostringstream text;
+    text << std::setprecision(17) << x;
+    return text.str();
 }
 
 /** @return the processing time X of FarmNode (1), an ns-3 random variable */
@@ -214,17 +228,17 @@ ProcessingVariable(const Options& o)
     const double mean = o.processingTime.GetSeconds();
     if (o.processing == "deterministic")
     {
-        return "ns3::ConstantRandomVariable[Constant=" + std::to_string(mean) + "]";
+        return "ns3::ConstantRandomVariable[Constant=" + Exact(mean) + "]";
     }
     if (o.processing == "exponential")
     {
-        return "ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean) + "|Bound=0]";
+        return "ns3::ExponentialRandomVariable[Mean=" + Exact(mean) + "|Bound=0]";
     }
     // log-normal of mean m and coefficient of variation c: sigma^2 = ln(1 + c^2),
     // mu = ln(m) - sigma^2 / 2
     const double sigma2 = std::log1p(o.processingCv * o.processingCv);
-    return "ns3::LogNormalRandomVariable[Mu=" + std::to_string(std::log(mean) - sigma2 / 2) +
-           "|Sigma=" + std::to_string(std::sqrt(sigma2)) + "]";
+    return "ns3::LogNormalRandomVariable[Mu=" + Exact(std::log(mean) - sigma2 / 2) +
+           "|Sigma=" + Exact(std::sqrt(sigma2)) + "]";
 }
 
 Ptr<FarmAssignmentPolicy>
@@ -241,7 +255,17 @@ Policy(const std::string& name)
     return CreateObject<RoundRobinAssignment>();
 }
 
-/** The farm on its network. */
+/** The hosts and their addresses. */
+struct Network
+{
+    NodeContainer hosts;                    //!< the read-out and the SFC
+    NodeContainer farmHosts;                //!< the nodes
+    Ipv4Address sfcInput;                   //!< the SFC on the read-out's link
+    Ipv4Address sfcLan;                     //!< the SFC on the switch
+    std::vector<Ipv4Address> nodeAddresses; //!< the nodes on the switch
+};
+
+/** The farm's applications. */
 struct Farm
 {
     Ptr<FarmEventSource> source;
@@ -249,25 +273,43 @@ struct Farm
     std::vector<Ptr<FarmNode>> nodes;
 };
 
-Farm
-Build(const Options& o)
+/**
+ * The SFC's transmit queue. It sends its events as a sender that blocks on its socket does:
+ * in order, as fast as its link takes them, none dropped on the way out; so the queue holds
+ * its whole buffer's events (the fragments of sfcBuffer bytes) and never overflows where a
+ * blocking sender would wait.
+ */
+void
+InstallSfcQueue(const Options& o, Ptr<NetDevice> device)
 {
-    NodeContainer hosts;
-    hosts.Create(2); // the read-out and the SFC
-    NodeContainer farmHosts;
-    farmHosts.Create(o.nodes);
+    TrafficControlHelper queue;
+    const uint64_t fragments = o.sfcBuffer / (kDatagram - FarmMessageHeader::kSize) + 1;
+    queue.SetRootQueueDisc(
+        "ns3::PfifoFastQueueDisc",
+        "MaxSize",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS,
+                                 uint32_t(std::min<uint64_t>(fragments + 1000, 1U << 30)))));
+    queue.Install(device);
+}
+
+Network
+BuildNetwork(const Options& o)
+{
+    Network net;
+    net.hosts.Create(2);
+    net.farmHosts.Create(o.nodes);
     Ptr<Node> switchNode = CreateObject<Node>();
     InternetStackHelper internet;
-    internet.Install(hosts);
-    internet.Install(farmHosts);
+    internet.Install(net.hosts);
+    internet.Install(net.farmHosts);
 
     EthernetHelper readout;
     readout.SetDeviceAttribute("DataRate", DataRateValue(o.readoutRate));
     readout.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
-    const NetDeviceContainer readoutDevices = readout.Install(hosts);
+    const NetDeviceContainer readoutDevices = readout.Install(net.hosts);
     WanEndHosts::InstallBareQdisc(readoutDevices); // Linux's pfifo_fast, 1000 packets
     Ipv4AddressHelper ip("10.1.0.0", "255.255.255.0");
-    const Ipv4InterfaceContainer readoutLink = ip.Assign(readoutDevices);
+    net.sfcInput = ip.Assign(readoutDevices).GetAddress(1);
 
     PacketSwitchHelper star;
     star.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
@@ -275,73 +317,63 @@ Build(const Options& o)
                   "MaxSize",
                   QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.switchQueue)));
     star.SetDeviceAttribute("DataRate", DataRateValue(o.sfcRate));
-    NetDeviceContainer lan = star.Install(switchNode, NodeContainer(hosts.Get(1)));
+    NetDeviceContainer lan = star.Install(switchNode, NodeContainer(net.hosts.Get(1)));
+    InstallSfcQueue(o, lan.Get(0));
     star.SetDeviceAttribute("DataRate", DataRateValue(o.nodeRate));
-    lan.Add(star.Install(switchNode, farmHosts));
-    NetDeviceContainer nodeDevices;
-    for (uint32_t i = 1; i < lan.GetN(); ++i)
-    {
-        nodeDevices.Add(lan.Get(i));
-    }
+    const NetDeviceContainer nodeDevices = star.Install(switchNode, net.farmHosts);
     WanEndHosts::InstallBareQdisc(nodeDevices);
-    // The SFC sends its events as a sender that blocks on its socket does: in order, as
-    // fast as its link takes them, none dropped on the way out. Its transmit queue holds
-    // its whole buffer's events (the fragments of BufferSize bytes), so that it never
-    // overflows where a blocking sender would wait.
-    TrafficControlHelper sfcQueue;
-    const uint64_t fragments = o.sfcBuffer / (kDatagram - FarmMessageHeader::kSize) + 1;
-    sfcQueue.SetRootQueueDisc(
-        "ns3::PfifoFastQueueDisc",
-        "MaxSize",
-        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS,
-                                 uint32_t(std::min<uint64_t>(fragments + 1000, 1U << 30)))));
-    sfcQueue.Install(lan.Get(0));
+    lan.Add(nodeDevices);
     ip.SetBase("10.2.0.0", "255.255.0.0");
-    const Ipv4InterfaceContainer lanAddresses = ip.Assign(lan);
+    const Ipv4InterfaceContainer addresses = ip.Assign(lan);
+    net.sfcLan = addresses.GetAddress(0);
+    for (uint32_t i = 0; i < o.nodes; ++i)
+    {
+        net.nodeAddresses.push_back(addresses.GetAddress(i + 1));
+    }
     PacketSwitchHelper::PopulateArpCaches(lan);
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    return net;
+}
 
+Farm
+InstallFarm(const Options& o, const Network& net)
+{
     Farm farm;
     farm.sfc = CreateObject<SubFarmController>();
     farm.sfc->SetAttribute("InputPort", UintegerValue(kInputPort));
     farm.sfc->SetAttribute("ControlPort", UintegerValue(kControlPort));
     farm.sfc->SetAttribute("BufferSize", UintegerValue(o.sfcBuffer));
     farm.sfc->SetAttribute("Policy", PointerValue(Policy(o.policy)));
-    hosts.Get(1)->AddApplication(farm.sfc);
+    net.hosts.Get(1)->AddApplication(farm.sfc);
     const std::string processing = ProcessingVariable(o);
     for (uint32_t i = 0; i < o.nodes; ++i)
     {
         auto node = CreateObject<FarmNode>();
         node->SetAttribute("Index", UintegerValue(i));
         node->SetAttribute("Port", UintegerValue(kNodePort));
-        node->SetAttribute(
-            "Controller",
-            AddressValue(InetSocketAddress(lanAddresses.GetAddress(0), kControlPort)));
+        node->SetAttribute("Controller", AddressValue(InetSocketAddress(net.sfcLan, kControlPort)));
         node->SetAttribute("ProcessingTime", StringValue(processing));
         node->SetAttribute("QueueLimit", UintegerValue(o.queueLimit));
         node->SetAttribute("Credits", UintegerValue(o.policy == "tokens" ? o.credits : 0));
         node->AssignStreams(10 + 2 * int64_t(i));
-        farmHosts.Get(i)->AddApplication(node);
-        farm.sfc->AddNode(InetSocketAddress(lanAddresses.GetAddress(i + 1), kNodePort));
+        net.farmHosts.Get(i)->AddApplication(node);
+        farm.sfc->AddNode(InetSocketAddress(net.nodeAddresses[i], kNodePort));
         farm.nodes.push_back(node);
     }
+    const std::string gap = Exact(1 / o.eventRate);
     farm.source = CreateObject<FarmEventSource>();
-    farm.source->SetAttribute(
-        "Remote",
-        AddressValue(InetSocketAddress(readoutLink.GetAddress(1), kInputPort)));
-    const double gap = 1 / o.eventRate;
+    farm.source->SetAttribute("Remote", AddressValue(InetSocketAddress(net.sfcInput, kInputPort)));
     farm.source->SetAttribute(
         "InterArrival",
         StringValue(o.arrivals == "periodic"
-                        ? "ns3::ConstantRandomVariable[Constant=" + std::to_string(gap) + "]"
-                        : "ns3::ExponentialRandomVariable[Mean=" + std::to_string(gap) +
-                              "|Bound=0]"));
+                        ? "ns3::ConstantRandomVariable[Constant=" + gap + "]"
+                        : "ns3::ExponentialRandomVariable[Mean=" + gap + "|Bound=0]"));
     farm.source->SetAttribute(
         "EventSize",
         StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(o.eventSize) + "]"));
     farm.source->AssignStreams(1);
-    hosts.Get(0)->AddApplication(farm.source);
-    farm.source->SetStartTime(MilliSeconds(1)); // the nodes' first tokens before the events
+    net.hosts.Get(0)->AddApplication(farm.source);
+    farm.source->SetStartTime(MilliSeconds(1)); // the nodes' hellos and tokens first
     farm.source->SetStopTime(o.duration);
     return farm;
 }
@@ -502,7 +534,8 @@ main(int argc, char* argv[])
     {
         return *exitCode;
     }
-    Farm farm = Build(o);
+    const Network net = BuildNetwork(o);
+    Farm farm = InstallFarm(o, net);
     ScheduleChanges(o, farm);
     Recorder recorder;
     recorder.warmup = o.warmup;

@@ -31,6 +31,7 @@ BAD = [
     (["--failNodes=16"], "failNodes < nodes"),
     (["--warmup=10s"], "warmup < duration"),
     (["--sfcBuffer=0B"], "--sfcBuffer"),
+    (["--credits=11"], "credits <= queueLimit"),
 ]
 
 

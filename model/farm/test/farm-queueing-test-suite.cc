@@ -20,6 +20,8 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -149,16 +151,25 @@ Identical(uint32_t n, const std::string& processing)
     return std::vector<NodeSpec>(n, NodeSpec{processing, 1.0});
 }
 
+/** @return @p x to the last digit */
+std::string
+Exact(double x)
+{
+    std::ostringstream text;
+    text << std::setprecision(17) << x;
+    return text.str();
+}
+
 std::string
 Constant(double seconds)
 {
-    return "ns3::ConstantRandomVariable[Constant=" + std::to_string(seconds) + "]";
+    return "ns3::ConstantRandomVariable[Constant=" + Exact(seconds) + "]";
 }
 
 std::string
 Exponential(double mean)
 {
-    return "ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean) + "|Bound=0]";
+    return "ns3::ExponentialRandomVariable[Mean=" + Exact(mean) + "|Bound=0]";
 }
 
 } // namespace
