@@ -39,9 +39,11 @@
  * decidedRate (events/s after --warmup), lossFraction (dropped, lost and incomplete over
  * sent), latencyMean, latencyP50, latencyP95,
  * latencyP99, latencyMax (ms; events that entered after --warmup), tokens, sfcBufferPeak
- * (B), utilisationMin, utilisationMax; series: nodes (node, speed, decided, lost,
- * utilisation, meanHeld), occupancy (time, sfcBuffered, heldMean, heldMax), latencyCdf
- * (latency, fraction).
+ * (B), utilisationMin, utilisationMax, queueMean and queueMax (events a node holds: the
+ * mean over samples and nodes, the largest sampled); series: nodes (node, speed, decided,
+ * lost, utilisation, meanHeld), occupancy (time, sfcBuffered, heldMean, heldMax),
+ * latencyCdf (latency, fraction), summary (one row: eventRate, lossFraction, latencyMean,
+ * latencyP99, queueMean, queueMax, for plots across runs).
  *
  * Run:  hybridnet run event-filter-farm --policy=tokens --slowNodes=4
  *   or: build/bin/event-filter-farm --policy=tokens --output=event-filter-farm.json
@@ -452,8 +454,16 @@ Quantile(const std::vector<double>& values, double q)
     return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
 }
 
+/** The run in one row, for plots across runs. */
+struct Summary
+{
+    double lossFraction{0};
+    double latencyMean{0}; //!< ms (0: no event decided)
+    double latencyP99{0};  //!< ms
+};
+
 void
-RecordLatency(ResultDocument& result, std::vector<double> latency)
+RecordLatency(ResultDocument& result, std::vector<double> latency, Summary* summary)
 {
     if (latency.empty())
     {
@@ -465,7 +475,9 @@ RecordLatency(ResultDocument& result, std::vector<double> latency)
     {
         sum += l;
     }
-    result.SetMetric("latencyMean", sum / double(latency.size()), "ms");
+    summary->latencyMean = sum / double(latency.size());
+    summary->latencyP99 = Quantile(latency, 0.99);
+    result.SetMetric("latencyMean", summary->latencyMean, "ms");
     result.SetMetric("latencyP50", Quantile(latency, 0.50), "ms");
     result.SetMetric("latencyP95", Quantile(latency, 0.95), "ms");
     result.SetMetric("latencyP99", Quantile(latency, 0.99), "ms");
@@ -518,6 +530,33 @@ RecordNodes(ResultDocument& result,
                       {"lost", "", lost},
                       {"utilisation", "", utilisation},
                       {"meanHeld", "", meanHeld}});
+}
+
+/** The nodes' queues over the run, and the run's summary as a one-row series for plots. */
+void
+RecordQueues(ResultDocument& result,
+             const Options& o,
+             const Recorder& recorder,
+             const Summary& summary)
+{
+    double mean = 0;
+    for (double held : recorder.heldMean)
+    {
+        mean += held;
+    }
+    mean /= double(std::max<size_t>(1, recorder.heldMean.size()));
+    const double max = recorder.heldMax.empty()
+                           ? 0.0
+                           : *std::max_element(recorder.heldMax.begin(), recorder.heldMax.end());
+    result.SetMetric("queueMean", mean, "");
+    result.SetMetric("queueMax", max, "");
+    result.SetSeries("summary",
+                     {{"eventRate", "1/s", {o.eventRate}},
+                      {"lossFraction", "", {summary.lossFraction}},
+                      {"latencyMean", "ms", {summary.latencyMean}},
+                      {"latencyP99", "ms", {summary.latencyP99}},
+                      {"queueMean", "", {mean}},
+                      {"queueMax", "", {max}}});
 }
 
 } // namespace
@@ -575,19 +614,22 @@ main(int argc, char* argv[])
         incomplete += node->GetIncomplete();
     }
     result.SetMetric("eventsIncomplete", double(incomplete), "");
+    Summary summary;
     if (sent > 0)
     {
         const uint64_t lost = farm.sfc->GetDropped() + nodeLost + incomplete;
-        result.SetMetric("lossFraction", double(lost) / sent, "");
+        summary.lossFraction = double(lost) / sent;
+        result.SetMetric("lossFraction", summary.lossFraction, "");
     }
     result.SetMetric("tokens", double(farm.sfc->GetTokens()), "");
     result.SetMetric("sfcBufferPeak", double(recorder.peak), "B");
-    RecordLatency(result, recorder.latency);
+    RecordLatency(result, recorder.latency, &summary);
     RecordNodes(result, o, farm, recorder, end);
     result.SetSeries("occupancy",
                      {{"time", "s", recorder.times},
                       {"sfcBuffered", "B", recorder.sfcBuffered},
                       {"heldMean", "", recorder.heldMean},
                       {"heldMax", "", recorder.heldMax}});
+    RecordQueues(result, o, recorder, summary);
     return scenario.Finish();
 }
