@@ -72,3 +72,22 @@ def test_lfn_tcp_transfer_twins_print_the_same_log(tmp_path, bin_dir):
     assert int(rows[-1]["bytes_acked"]) == 20000000
     # the smoothed RTT settles at the path's 100 ms round trip (plus queueing)
     assert 100.0 <= float(rows[-1]["srtt_ms"]) < 150.0
+
+
+def test_farm_tokens_twins_print_the_same_counts(tmp_path, bin_dir):
+    script = paths.SOURCE_DIR / "examples" / "farm-tokens.py"
+    py = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run([str(bin_dir / "farm-tokens")], capture_output=True, text=True, check=True)
+    assert py.stdout == cpp.stdout
+    lines = py.stdout.splitlines()
+    # round robin: the slow node is sent every 4th of 600 events, 150, at 37.5 a second; at
+    # 40 ms an event it finishes 99 in the 4 s of events (its first comes after 1 ms) and the
+    # 5 its queue holds after them: 104 decided, 46 lost
+    assert lines[1] == "  node 0: 104 decided, 46 lost"
+    assert all(line.endswith(": 150 decided, 0 lost") for line in lines[2:5])
+    # tokens: every event decided, none lost, the slow node sent what it finishes
+    assert lines[5].startswith("ns3::hybridnet::TokenAssignment: 600 events, 600 decided")
+    assert all(line.endswith(" 0 lost") for line in lines[6:10])
