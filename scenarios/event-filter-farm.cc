@@ -105,8 +105,9 @@ struct Options
     Time sampleInterval{MilliSeconds(100)};
 };
 
+/** Flags: the farm's size and its assignment policy. */
 void
-AddFlags(ScenarioFlags& flags, Options& o)
+AddPolicyFlags(ScenarioFlags& flags, Options& o)
 {
     flags.AddCount("nodes", "farm nodes behind the SFC", &o.nodes, 1, 1024);
     flags.AddChoice("policy",
@@ -120,6 +121,12 @@ AddFlags(ScenarioFlags& flags, Options& o)
                    &o.credits,
                    1,
                    1000);
+}
+
+/** Flags: the events and their processing. */
+void
+AddWorkloadFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddReal("eventRate", "events per second into the SFC", &o.eventRate, 1e-3, 1e6, "Hz");
     flags.AddChoice("arrivals",
                     "the events' arrival process: poisson or periodic",
@@ -143,6 +150,12 @@ AddFlags(ScenarioFlags& flags, Options& o)
                   0.01,
                   10,
                   "");
+}
+
+/** Flags: the nodes: speed, failure, queues; the SFC buffer. */
+void
+AddNodeFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddCount("slowNodes", "nodes 0 to slowNodes - 1 run at slowSpeed", &o.slowNodes, 0, 1024);
     flags.AddReal("slowSpeed",
                   "speed of the slow nodes relative to the others (0.5: half as fast)",
@@ -168,6 +181,12 @@ AddFlags(ScenarioFlags& flags, Options& o)
                    1,
                    1000000);
     flags.AddSize("sfcBuffer", "the SFC's memory for waiting events", &o.sfcBuffer, 1, 1ULL << 40);
+}
+
+/** Flags: the links and the switch. */
+void
+AddNetworkFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddDataRate("readoutRate",
                       "the read-out's link to the SFC",
                       &o.readoutRate,
@@ -194,6 +213,12 @@ AddFlags(ScenarioFlags& flags, Options& o)
                    &o.switchQueue,
                    1,
                    1000000);
+}
+
+/** Flags: the run. */
+void
+AddRunFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddTime("duration", "how long events arrive", &o.duration, MilliSeconds(1), Hours(24));
     flags.AddTime("warmup",
                   "events entering before this are left out of the latency and rate",
@@ -205,6 +230,16 @@ AddFlags(ScenarioFlags& flags, Options& o)
                   &o.sampleInterval,
                   MilliSeconds(1),
                   Hours(1));
+}
+
+void
+AddFlags(ScenarioFlags& flags, Options& o)
+{
+    AddPolicyFlags(flags, o);
+    AddWorkloadFlags(flags, o);
+    AddNodeFlags(flags, o);
+    AddNetworkFlags(flags, o);
+    AddRunFlags(flags, o);
     flags.AddConstraint("slowNodes <= nodes", [&o]() { return o.slowNodes <= o.nodes; });
     flags.AddConstraint("failNodes < nodes (one node stays)",
                         [&o]() { return o.failNodes < o.nodes; });
