@@ -70,6 +70,8 @@ class Benchmark:
     min_packet_ratio: float | None = None
     max_wall_per_simulated_second: float | None = None
     max_bytes_per_segment: float | None = None  # with the subject's --window in segments
+    max_wall_per_readout_second: float | None = None  # event-filter-farm: readout_goal
+    work: str = "packets"  # what one unit of work delivered is, in the table's headers
 
     def sides(self) -> dict[str, Program]:
         return {"subject": self.subject, "reference": self.reference}
@@ -131,6 +133,33 @@ OPTIONAL_FIELDS = ("peakRssBytes", "transferSeconds")
 def read_stdout_line(stdout: str, _: Path) -> dict:
     doc = json.loads(stdout)
     return {field: doc[field] for field in (*RUN_FIELDS, *OPTIONAL_FIELDS) if field in doc}
+
+
+def read_farm_result(_: str, scratch: Path) -> dict:
+    """event-filter-farm: its work is the events decided (a unit of bytesReceived each), its
+    read-out lasts --duration (the run goes on a second for the queues to drain)."""
+    doc = json.loads((scratch / "result.json").read_text())
+    p = doc["parameters"]
+    decided = doc["metrics"]["eventsDecided"]["value"]
+    return {
+        "bytesReceived": decided,
+        "segmentSize": 1,
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+        "readoutSeconds": p["duration"]["value"],
+        "peakRssBytes": doc["wallClock"]["peakMemory"]["value"],
+        "hosts": int(
+            p["subfarms"]["value"] * (p["nodes"]["value"] + 1) + p["readoutUnits"]["value"]
+        ),
+        "metrics": {"eventsDecided": decided},
+    }
+
+
+def event_filter_farm(label: str, *flags: str) -> Program:
+    """scenarios/event-filter-farm with ``flags`` on top; --duration is the read-out's."""
+    program = scenario("event-filter-farm", label, *flags)
+    return dataclasses.replace(program, read=read_farm_result)
 
 
 def scenario(name: str, label: str, *flags: str, fixed: tuple[str, ...] = ()) -> Program:
@@ -404,6 +433,17 @@ BENCHMARKS = {
         reference=scenario("wan-shared-bottleneck", "packet level", *SHARED_FOUR),
         min_packet_ratio=100.0,
     ),
+    "readout-scale": Benchmark(
+        description="the event-filter farm at read-out scale (issue 20): event-filter-farm "
+        "with 60 sub-farms of 16 nodes behind 60 read-out units (40 kHz of 100 kB events, "
+        "4 GB/s; 1,020 hosts and 61 switches) against one sub-farm and one unit at the same "
+        "per-SFC load; the ratio of decided events per wall-second says how the cost per "
+        "event grows with the system; goal: at most 180 wall-seconds per second of read-out",
+        subject=event_filter_farm("60 x 16", "--subfarms=60", "--readoutUnits=60", "--warmup=0s"),
+        reference=event_filter_farm("1 x 16", "--subfarms=1", "--readoutUnits=1", "--warmup=0s"),
+        max_wall_per_readout_second=180.0,
+        work="decided",
+    ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "
         "the default host model against --host=none (plain Ethernet devices, same switch; "
@@ -614,6 +654,31 @@ def scale_goal(benchmark: "Benchmark", runs: list[dict]) -> dict:
     return goal
 
 
+def readout_goal(limit: float, runs: list[dict]) -> dict:
+    """The subject's wall-seconds per second of read-out (median), its decided events per
+    wall-second, and its peak memory: in all and per host beyond the reference's (the
+    marginal cost of a host: the two runs differ in hosts, not in per-host load)."""
+
+    def side(name):
+        return [r for r in runs if r["side"] == name]
+
+    per_second = statistics.median(r["wallSeconds"] / r["readoutSeconds"] for r in side("subject"))
+    peak = {name: max(r["peakRssBytes"] for r in side(name)) for name in ("subject", "reference")}
+    hosts = {name: side(name)[0]["hosts"] for name in ("subject", "reference")}
+    extra = hosts["subject"] - hosts["reference"]
+    return {
+        "wallSecondsPerReadoutSecond": per_second,
+        "maxWallSecondsPerReadoutSecond": limit,
+        "decidedPerWallSecond": statistics.median(
+            r["packetsPerWallSecond"] for r in side("subject")
+        ),
+        "peakRssBytes": peak,
+        "hosts": hosts,
+        "peakRssBytesPerHost": (peak["subject"] - peak["reference"]) / extra if extra else None,
+        "met": per_second <= limit,
+    }
+
+
 def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> dict:
     benchmark = BENCHMARKS[name]
     sides = benchmark.sides()
@@ -673,6 +738,9 @@ def run_benchmark(name: str, repetitions: int, duration: str, bin_dir: Path) -> 
         report["goal"] = packet_goal(benchmark.min_packet_ratio, ratios)
     if benchmark.max_wall_per_simulated_second is not None:
         report["goal"] = scale_goal(benchmark, runs)
+    if benchmark.max_wall_per_readout_second is not None:
+        report["goal"] = readout_goal(benchmark.max_wall_per_readout_second, runs)
+    report["work"] = benchmark.work
     return report
 
 
@@ -684,7 +752,14 @@ def print_table(report: dict) -> None:
         f"{report['benchmark']}: medians of {report['repetitions']} run(s) per program, "
         f"--duration={report['duration']}, {report['machine']['cpuCount']} CPUs"
     )
-    row("", "packets/wall-s", "events/wall-s", "events/pkt", "wall s")
+    work = report.get("work", "packets")
+    row(
+        "",
+        f"{work}/wall-s",
+        "events/wall-s",
+        f"events/{'pkt' if work == 'packets' else work}",
+        "wall s",
+    )
     programs = report["programs"]
     for side, program in programs.items():
         m = report["medians"][side]
@@ -704,14 +779,22 @@ def print_table(report: dict) -> None:
         f"{ratios['wallSeconds']:.3f}",
     )
     if not report["sameWork"]:
+        packets = work == "packets"
         received = ", ".join(
-            f"{programs[side]['label']} {'/'.join(f'{b:,.0f}' for b in counts)} B"
+            f"{programs[side]['label']} {'/'.join(f'{b:,.0f}' for b in counts)} "
+            + ("B" if packets else work)
             for side, counts in report["bytesReceived"].items()
         )
-        print(
-            f"bytes received differ ({received}):\n"
-            "  the wall times are for different transfers; compare per packet and per event"
-        )
+        if packets:
+            print(
+                f"bytes received differ ({received}):\n"
+                "  the wall times are for different transfers; compare per packet and per event"
+            )
+        else:
+            print(
+                f"the work differs ({received}):\n"
+                "  the wall times are for different work; compare per unit of work and per event"
+            )
     goal = report.get("goal", {})
     if "minPacketRatio" in goal:
         print(
@@ -719,6 +802,18 @@ def print_table(report: dict) -> None:
             f"{goal['minPacketRatio']:.2f} x the data packets per wall-second of "
             f"{programs['reference']['label']}: {goal['packetRatio']:.3f}, goal "
             f"{'met' if goal['met'] else 'NOT met'}"
+        )
+    elif "wallSecondsPerReadoutSecond" in goal:
+        per_host = goal["peakRssBytesPerHost"]
+        print(
+            f"goal: {programs['subject']['label']}: "
+            f"{goal['wallSecondsPerReadoutSecond']:.1f} wall-s per second of read-out (at most "
+            f"{goal['maxWallSecondsPerReadoutSecond']:.0f}), "
+            f"{goal['decidedPerWallSecond']:,.0f} events decided per wall-second; peak memory "
+            f"{goal['peakRssBytes']['subject'] / 2**20:,.0f} MiB for "
+            f"{goal['hosts']['subject']:,} hosts"
+            + (f", {per_host / 1024:,.0f} KiB per host" if per_host is not None else "")
+            + f"; goal {'met' if goal['met'] else 'NOT met'}"
         )
     elif "wallSecondsPerSimulatedSecond" in goal:
         per_segment = goal["peakRssBytesPerSegment"]

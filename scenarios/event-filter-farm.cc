@@ -1,49 +1,69 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * event-filter-farm: one sub-farm controller (SFC) of a physics read-out and its farm of
- * PCs - the load-balancing half of the NIC-tuning study (shared reference
- * nic-tuning-load-balancing.md; docs/modules/farm.md). The read-out sends whole events to
- * the SFC over GigE; the SFC hands each to one node over the switch, by round robin (it does
- * not know whether a node is ready), control tokens (a ready node asks for its next event)
- * or least outstanding (the node with the fewest events sent and undecided); each node
- * queues what it gets, processes one event at a time and sends its decision back.
+ * event-filter-farm: the sub-farm controllers (SFCs) of a physics read-out and their farms
+ * of PCs - the load-balancing half of the NIC-tuning study (shared reference
+ * nic-tuning-load-balancing.md; docs/modules/farm.md). The trigger accepts events and the
+ * --readoutUnits read-out units each send their share of every event over GigE, through
+ * the read-out switch, to the event's SFC (event k to SFC k mod --subfarms), which builds
+ * it and hands it to one node over its farm's switch, by round robin (it does not know
+ * whether a node is ready), control tokens (a ready node asks for its next event) or
+ * least outstanding (the node with the fewest events sent and undecided); each node queues
+ * what it gets, processes one event at a time and sends its decision back.
  *
- *     read-out ---- readoutRate ---- SFC ---- sfcRate ---- switch ---- nodeRate ---- node 0
- *     10.1.0.1                    10.1.0.2                   |                   10.2.0.2
- *                                 10.2.0.1                   +--- nodeRate ---- node 1 ...
+ *     unit 0 (trigger) --+                    +-- SFC 0 -- sfcRate -- switch -- nodeRate -- node 0
+ *     10.1.0.1           |   read-out switch  |   10.1.x.y            10.2.0.1   10.2.0.2 ...
+ *     unit 1 ... -- readoutRate --+-- readoutRate --+-- SFC 1 ... (farm k on 10.(2+k).0.0/16)
  *
- * Events (FarmEventSource): --eventRate per second (the study: 40 kHz after level 1 over
- * about 60 SFCs, 667 Hz), Poisson or periodic (--arrivals), --eventSize bytes each (4 GB/s
- * over 40 kHz: 100 kB), from t = 0 for --duration. Each node processes an event for X / v,
+ * Events (FarmEventSource, FarmReadoutUnit): --eventRate per second into each SFC (the
+ * study: 40 kHz after level 1 over about 60 SFCs, 667 Hz), Poisson or periodic
+ * (--arrivals), --eventSize bytes each (4 GB/s over 40 kHz: 100 kB), from t = 0 for
+ * --duration; unit r of R sends bytes [r E / R, (r + 1) E / R) of each, so the shares of an
+ * event reach its SFC's port together (a port of --readoutQueue packets must hold them).
+ * The defaults are one SFC fed by one unit; the study's whole read-out is --subfarms=60
+ * --readoutUnits=60 (about a minute of wall time per second of read-out: bench/
+ * readout-scale). Each node processes an event for X / v,
  * X with mean --processingTime (deterministic, exponential, or log-normal with coefficient
- * of variation --processingCv), v its speed: 1, or --slowSpeed for the first --slowNodes
- * from --slowFrom on; the last --failNodes nodes fail at --failAt (drop all they hold and
- * get). A node holds at most --queueLimit events; the SFC at most --sfcBuffer bytes of
- * waiting events. Links are hybridnet's Ethernet (exact framing), the switch its
- * store-and-forward PacketSwitch with output queues of --switchQueue packets (the study's
- * switch is not described; 100 is ns-3's DropTailQueue default, an assumption); hosts are
- * plain, with Linux's default pfifo_fast of 1000 packets (no host model yet: the
- * per-packet costs of receiving an event are not charged); the SFC sends as a sender that
- * blocks on its socket, in order and as fast as its link takes the events.
+ * of variation --processingCv) or drawn from the times of a trace file (--processing=trace
+ * --processingTrace=FILE: one time with its unit per line, each equally likely; the
+ * other two flags do not apply), v its speed: 1, or --slowSpeed for the first --slowNodes
+ * of every farm from --slowFrom on; the last --failNodes of every farm fail at --failAt
+ * (drop all they hold and get). A node holds at most --queueLimit events; an SFC at most
+ * --sfcBuffer bytes of waiting events, and it throttles the trigger above --throttleOn of
+ * that and releases it at --throttleOff (SubFarmController (2), (3); the study names the
+ * throttle but not its levels: 0.9 and 0.5 are assumptions); the triggers that come while
+ * any SFC holds it are not read out (dead time). Links are hybridnet's Ethernet (exact
+ * framing), the switches its store-and-forward PacketSwitch with output queues of
+ * --switchQueue packets in the farms and --readoutQueue on the read-out switch (the
+ * study's switches are not described: 100 is ns-3's DropTailQueue default, 1000 one that
+ * holds a 100 kB event's 69 fragments many times over; assumptions); hosts are plain, with
+ * Linux's default pfifo_fast of 1000 packets (no host model yet: the per-packet costs of
+ * receiving an event are not charged); an SFC sends as a sender that blocks on its socket,
+ * in order and as fast as its link takes the events.
  *
- * Flags (defaults): --nodes=16 --policy=roundRobin --credits=1 --eventRate=667
- *   --arrivals=poisson --eventSize=100kB --processingTime=20ms --processing=exponential
- *   --processingCv=1 --slowNodes=0 --slowSpeed=0.5 --slowFrom=0s --failNodes=0 --failAt=0s
- *   --queueLimit=10 --sfcBuffer=64MiB --readoutRate=1Gbps --sfcRate=1Gbps --nodeRate=100Mbps
- *   --linkDelay=500ns --switchQueue=100 --duration=10s --warmup=1s --sampleInterval=100ms; `--help`
- * explains each.
+ * Flags (defaults): --subfarms=1 --readoutUnits=1 --nodes=16 --policy=roundRobin
+ *   --credits=1 --eventRate=667 --arrivals=poisson --eventSize=100kB --processingTime=20ms
+ *   --processing=exponential --processingCv=1 --processingTrace= --slowNodes=0
+ *   --slowSpeed=0.5 --slowFrom=0s --failNodes=0 --failAt=0s --queueLimit=10
+ *   --sfcBuffer=64MiB --throttleOn=0.9 --throttleOff=0.5 --readoutRate=1Gbps
+ *   --sfcRate=1Gbps --nodeRate=100Mbps --linkDelay=500ns --switchQueue=100
+ *   --readoutQueue=1000 --duration=10s --warmup=1s --sampleInterval=100ms; `--help`
+ *   explains each.
  *
- * Metrics: eventsSent, eventsEntered, sfcDropped, nodeLost, eventsIncomplete (fragments
- * lost on the way to a node: a full switch port or host queue), eventsDecided (counts),
- * decidedRate (events/s after --warmup), lossFraction (dropped, lost and incomplete over
- * sent), latencyMean, latencyP50, latencyP95,
- * latencyP99, latencyMax (ms; events that entered after --warmup), tokens, sfcBufferPeak
- * (B), utilisationMin, utilisationMax, queueMean and queueMax (events a node holds: the
- * mean over samples and nodes, the largest sampled); series: nodes (node, speed, decided,
- * lost, utilisation, meanHeld), occupancy (time, sfcBuffered, heldMean, heldMax),
- * latencyCdf (latency, fraction), summary (one row: eventRate, lossFraction, latencyMean,
- * latencyP99, queueMean, queueMax, for plots across runs).
+ * Metrics (sums over the SFCs): triggers, eventsThrottled, throttledFraction (of triggers),
+ * throttles (times an SFC throttled), eventsSent, readoutIncomplete (events whose shares did
+ * not all reach their SFC: a full read-out port), eventsEntered, sfcDropped, nodeLost,
+ * eventsIncomplete (fragments lost on the way to a node: a full switch port or host
+ * queue), eventsDecided (counts), decidedRate (events/s after --warmup), lossFraction (read-
+ * out incomplete, dropped, lost and incomplete over sent), latencyMean, latencyP50,
+ * latencyP95, latencyP99, latencyMax (ms; events that entered after --warmup), tokens,
+ * tokenOverhead (the tokens' wire bytes over the SFCs' to the nodes), sfcBufferPeak (B, the
+ * fullest SFC), utilisationMin, utilisationMax, queueMean and queueMax (events a node
+ * holds: the mean over samples and nodes, the largest sampled); series: nodes (subfarm,
+ * node, speed, decided, lost, utilisation, meanHeld), occupancy (time, sfcBuffered: the
+ * SFCs' mean, heldMean, heldMax), latencyCdf (latency, fraction), summary (one row:
+ * eventRate, lossFraction, throttledFraction, latencyMean, latencyP99, queueMean, queueMax,
+ * for plots across runs).
  *
  * Run:  hybridnet run event-filter-farm --policy=tokens --slowNodes=4
  *   or: build/bin/event-filter-farm --policy=tokens --output=event-filter-farm.json
@@ -73,12 +93,15 @@ namespace
 
 constexpr uint16_t kInputPort = 9000;
 constexpr uint16_t kControlPort = 9001;
+constexpr uint16_t kTriggerPort = 9002;
 constexpr uint16_t kNodePort = 9100;
 constexpr uint32_t kDatagram = 1472; //!< D: a fragment's UDP payload on a 1500 B MTU
 
 /** The flags. */
 struct Options
 {
+    uint32_t subfarms{1};
+    uint32_t readoutUnits{1};
     uint32_t nodes{16};
     std::string policy{"roundRobin"};
     uint32_t credits{1};
@@ -88,6 +111,8 @@ struct Options
     Time processingTime{MilliSeconds(20)};
     std::string processing{"exponential"};
     double processingCv{1};
+    std::string processingTrace;
+    std::vector<Time> trace; //!< processingTrace's times, read while the flags are checked
     uint32_t slowNodes{0};
     double slowSpeed{0.5};
     Time slowFrom{Seconds(0)};
@@ -95,11 +120,14 @@ struct Options
     Time failAt{Seconds(0)};
     uint32_t queueLimit{10};
     uint64_t sfcBuffer{64 * 1024 * 1024};
+    double throttleOn{0.9};
+    double throttleOff{0.5};
     DataRate readoutRate{"1Gbps"};
     DataRate sfcRate{"1Gbps"};
     DataRate nodeRate{"100Mbps"};
     Time linkDelay{NanoSeconds(500)};
     uint32_t switchQueue{100};
+    uint32_t readoutQueue{1000};
     Time duration{Seconds(10)};
     Time warmup{Seconds(1)};
     Time sampleInterval{MilliSeconds(100)};
@@ -109,7 +137,13 @@ struct Options
 void
 AddPolicyFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddCount("nodes", "farm nodes behind the SFC", &o.nodes, 1, 1024);
+    flags.AddCount("subfarms",
+                   "sub-farm controllers (SFCs), each with its own switch and nodes; the "
+                   "trigger sends event k to SFC k mod subfarms",
+                   &o.subfarms,
+                   1,
+                   250);
+    flags.AddCount("nodes", "farm nodes behind each SFC", &o.nodes, 1, 1024);
     flags.AddChoice("policy",
                     "how the SFC assigns events: roundRobin (in turn, blind), tokens (to the "
                     "sender of a token), leastOutstanding (fewest sent and undecided)",
@@ -127,7 +161,12 @@ AddPolicyFlags(ScenarioFlags& flags, Options& o)
 void
 AddWorkloadFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddReal("eventRate", "events per second into the SFC", &o.eventRate, 1e-3, 1e6, "Hz");
+    flags.AddReal("eventRate",
+                  "events per second into each SFC (the trigger accepts subfarms x this)",
+                  &o.eventRate,
+                  1e-3,
+                  1e6,
+                  "Hz");
     flags.AddChoice("arrivals",
                     "the events' arrival process: poisson or periodic",
                     &o.arrivals,
@@ -140,9 +179,16 @@ AddWorkloadFlags(ScenarioFlags& flags, Options& o)
                   Seconds(100));
     flags.AddChoice("processing",
                     "the processing time's distribution: deterministic, exponential, "
-                    "lognormal (coefficient of variation processingCv)",
+                    "lognormal (coefficient of variation processingCv), trace (drawn from "
+                    "the times of processingTrace, each equally likely)",
                     &o.processing,
-                    {"deterministic", "exponential", "lognormal"});
+                    {"deterministic", "exponential", "lognormal", "trace"});
+    flags.AddText("processingTrace",
+                  "a file of processing times on a node of speed 1 (processing=trace): one "
+                  "time with its unit per line, '#' comments",
+                  &o.processingTrace,
+                  "a file path",
+                  [](const std::string& text) { return !text.empty(); });
     flags.AddReal("processingCv",
                   "coefficient of variation of a lognormal processing time (standard "
                   "deviation over mean)",
@@ -181,14 +227,33 @@ AddNodeFlags(ScenarioFlags& flags, Options& o)
                    1,
                    1000000);
     flags.AddSize("sfcBuffer", "the SFC's memory for waiting events", &o.sfcBuffer, 1, 1ULL << 40);
+    flags.AddReal("throttleOn",
+                  "the SFC throttles the trigger when its waiting events fill more than this "
+                  "fraction of sfcBuffer (1: never)",
+                  &o.throttleOn,
+                  0,
+                  1,
+                  "");
+    flags.AddReal("throttleOff",
+                  "it releases the trigger when they fill this fraction or less",
+                  &o.throttleOff,
+                  0,
+                  1,
+                  "");
 }
 
 /** Flags: the links and the switch. */
 void
 AddNetworkFlags(ScenarioFlags& flags, Options& o)
 {
+    flags.AddCount("readoutUnits",
+                   "read-out units: each sends 1/readoutUnits of every event to its SFC "
+                   "(event building)",
+                   &o.readoutUnits,
+                   1,
+                   1000);
     flags.AddDataRate("readoutRate",
-                      "the read-out's link to the SFC",
+                      "each read-out unit's and each SFC's link to the read-out switch",
                       &o.readoutRate,
                       DataRate("1Mbps"),
                       DataRate("100Gbps"));
@@ -208,9 +273,15 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
                   Seconds(0),
                   Seconds(1));
     flags.AddCount("switchQueue",
-                   "packets each switch port's output queue holds (a 100 kB event is 68 "
+                   "packets each farm switch port's output queue holds (a 100 kB event is 68 "
                    "frames)",
                    &o.switchQueue,
+                   1,
+                   1000000);
+    flags.AddCount("readoutQueue",
+                   "packets each read-out switch port's output queue holds (the fragments of "
+                   "an event from all units arrive at its SFC's port together)",
+                   &o.readoutQueue,
                    1,
                    1000000);
 }
@@ -243,6 +314,25 @@ AddFlags(ScenarioFlags& flags, Options& o)
     flags.AddConstraint("slowNodes <= nodes", [&o]() { return o.slowNodes <= o.nodes; });
     flags.AddConstraint("failNodes < nodes (one node stays)",
                         [&o]() { return o.failNodes < o.nodes; });
+    flags.AddConstraint("processingTrace is given exactly when processing=trace",
+                        [&o]() { return o.processingTrace.empty() == (o.processing != "trace"); });
+    flags.AddInputCheck([&o]() -> std::string {
+        if (o.processing != "trace")
+        {
+            return "";
+        }
+        try
+        {
+            o.trace = ReadTimeList(o.processingTrace);
+        }
+        catch (const InputFileError& e)
+        {
+            return std::string("--processingTrace: ") + e.what();
+        }
+        return "";
+    });
+    flags.AddConstraint("throttleOff <= throttleOn",
+                        [&o]() { return o.throttleOff <= o.throttleOn; });
     flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
     flags.AddConstraint("credits <= queueLimit (a node holds out no more tokens than it has "
                         "room for)",
@@ -278,6 +368,26 @@ ProcessingVariable(const Options& o)
            "|Sigma=" + Exact(std::sqrt(sigma2)) + "]";
 }
 
+/**
+ * @return the processing time X of FarmNode (1) drawn from a trace: each of its n times
+ * with probability 1/n (an empirical distribution without interpolation)
+ */
+Ptr<RandomVariableStream>
+TraceVariable(std::vector<Time> trace)
+{
+    std::sort(trace.begin(), trace.end());
+    auto x = CreateObject<EmpiricalRandomVariable>();
+    x->SetInterpolate(false);
+    for (size_t k = 0; k < trace.size(); ++k)
+    {
+        if (k + 1 == trace.size() || trace[k + 1] != trace[k]) // one point per distinct time
+        {
+            x->CDF(trace[k].GetSeconds(), double(k + 1) / double(trace.size()));
+        }
+    }
+    return x;
+}
+
 Ptr<FarmAssignmentPolicy>
 Policy(const std::string& name)
 {
@@ -292,22 +402,31 @@ Policy(const std::string& name)
     return CreateObject<RoundRobinAssignment>();
 }
 
-/** The hosts and their addresses. */
-struct Network
+/** One sub-farm's hosts and addresses. */
+struct SubFarm
 {
-    NodeContainer hosts;                    //!< the read-out and the SFC
-    NodeContainer farmHosts;                //!< the nodes
-    Ipv4Address sfcInput;                   //!< the SFC on the read-out's link
-    Ipv4Address sfcLan;                     //!< the SFC on the switch
-    std::vector<Ipv4Address> nodeAddresses; //!< the nodes on the switch
+    Ptr<Node> sfcHost;
+    NodeContainer nodeHosts;
+    Ipv4Address input;                      //!< the SFC on the read-out network
+    Ipv4Address lan;                        //!< the SFC on its farm's switch
+    std::vector<Ipv4Address> nodeAddresses; //!< the nodes on that switch
+    Ptr<EthernetNetDevice> lanPort;         //!< the SFC's device on that switch
 };
 
-/** The farm's applications. */
+/** The read-out network and the sub-farms. */
+struct Network
+{
+    NodeContainer unitHosts; //!< the read-out units; the trigger runs on the first
+    Ipv4Address trigger;     //!< the first unit's address
+    std::vector<SubFarm> subfarms;
+};
+
+/** The applications. */
 struct Farm
 {
-    Ptr<FarmEventSource> source;
-    Ptr<SubFarmController> sfc;
-    std::vector<Ptr<FarmNode>> nodes;
+    Ptr<FarmEventSource> trigger;
+    std::vector<Ptr<SubFarmController>> sfcs;
+    std::vector<Ptr<FarmNode>> nodes; //!< sub-farm k's node i at k x nodes + i
 };
 
 /**
@@ -329,106 +448,191 @@ InstallSfcQueue(const Options& o, Ptr<NetDevice> device)
     queue.Install(device);
 }
 
-Network
-BuildNetwork(const Options& o)
+/** @return a switch's helper: its cables, and @p queue packets per port */
+PacketSwitchHelper
+SwitchHelper(const Options& o, uint32_t queue)
 {
-    Network net;
-    net.hosts.Create(2);
-    net.farmHosts.Create(o.nodes);
-    Ptr<Node> switchNode = CreateObject<Node>();
-    InternetStackHelper internet;
-    internet.Install(net.hosts);
-    internet.Install(net.farmHosts);
-
-    EthernetHelper readout;
-    readout.SetDeviceAttribute("DataRate", DataRateValue(o.readoutRate));
-    readout.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
-    const NetDeviceContainer readoutDevices = readout.Install(net.hosts);
-    WanEndHosts::InstallBareQdisc(readoutDevices); // Linux's pfifo_fast, 1000 packets
-    Ipv4AddressHelper ip("10.1.0.0", "255.255.255.0");
-    net.sfcInput = ip.Assign(readoutDevices).GetAddress(1);
-
     PacketSwitchHelper star;
     star.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
     star.SetQueue("ns3::DropTailQueue",
                   "MaxSize",
-                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.switchQueue)));
+                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue)));
+    return star;
+}
+
+/** Sub-farm k: its SFC, its switch and its nodes on 10.(2 + k).0.0/16. */
+SubFarm
+BuildSubFarm(const Options& o, uint32_t k)
+{
+    SubFarm farm;
+    farm.sfcHost = CreateObject<Node>();
+    farm.nodeHosts.Create(o.nodes);
+    InternetStackHelper internet;
+    internet.Install(farm.sfcHost);
+    internet.Install(farm.nodeHosts);
+    Ptr<Node> switchNode = CreateObject<Node>();
+    PacketSwitchHelper star = SwitchHelper(o, o.switchQueue);
     star.SetDeviceAttribute("DataRate", DataRateValue(o.sfcRate));
-    NetDeviceContainer lan = star.Install(switchNode, NodeContainer(net.hosts.Get(1)));
+    NetDeviceContainer lan = star.Install(switchNode, NodeContainer(farm.sfcHost));
     InstallSfcQueue(o, lan.Get(0));
+    farm.lanPort = DynamicCast<EthernetNetDevice>(lan.Get(0));
     star.SetDeviceAttribute("DataRate", DataRateValue(o.nodeRate));
-    const NetDeviceContainer nodeDevices = star.Install(switchNode, net.farmHosts);
-    WanEndHosts::InstallBareQdisc(nodeDevices);
+    const NetDeviceContainer nodeDevices = star.Install(switchNode, farm.nodeHosts);
+    WanEndHosts::InstallBareQdisc(nodeDevices); // Linux's pfifo_fast, 1000 packets
     lan.Add(nodeDevices);
-    ip.SetBase("10.2.0.0", "255.255.0.0");
+    Ipv4AddressHelper ip(Ipv4Address((10U << 24) | ((2 + k) << 16)), "255.255.0.0");
     const Ipv4InterfaceContainer addresses = ip.Assign(lan);
-    net.sfcLan = addresses.GetAddress(0);
+    farm.lan = addresses.GetAddress(0);
     for (uint32_t i = 0; i < o.nodes; ++i)
     {
-        net.nodeAddresses.push_back(addresses.GetAddress(i + 1));
+        farm.nodeAddresses.push_back(addresses.GetAddress(i + 1));
     }
     PacketSwitchHelper::PopulateArpCaches(lan);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    return farm;
+}
+
+/**
+ * The read-out units and the SFCs' inputs on one switch (10.1.0.0/16), the sub-farms behind.
+ * Every host talks only to hosts on its own links' subnets: no routing.
+ */
+Network
+BuildNetwork(const Options& o)
+{
+    Network net;
+    for (uint32_t k = 0; k < o.subfarms; ++k)
+    {
+        net.subfarms.push_back(BuildSubFarm(o, k));
+    }
+    net.unitHosts.Create(o.readoutUnits);
+    InternetStackHelper().Install(net.unitHosts);
+    NodeContainer readoutHosts(net.unitHosts);
+    for (const auto& farm : net.subfarms)
+    {
+        readoutHosts.Add(farm.sfcHost);
+    }
+    PacketSwitchHelper star = SwitchHelper(o, o.readoutQueue);
+    star.SetDeviceAttribute("DataRate", DataRateValue(o.readoutRate));
+    const NetDeviceContainer devices = star.Install(CreateObject<Node>(), readoutHosts);
+    WanEndHosts::InstallBareQdisc(devices);
+    Ipv4AddressHelper ip("10.1.0.0", "255.255.0.0");
+    const Ipv4InterfaceContainer addresses = ip.Assign(devices);
+    net.trigger = addresses.GetAddress(0);
+    for (uint32_t k = 0; k < o.subfarms; ++k)
+    {
+        net.subfarms[k].input = addresses.GetAddress(o.readoutUnits + k);
+    }
+    PacketSwitchHelper::PopulateArpCaches(devices);
     return net;
+}
+
+/** Sub-farm k's SFC and nodes, added to @p farm. */
+void
+InstallSubFarm(const Options& o, const SubFarm& net, const Network& all, Farm* farm)
+{
+    auto sfc = CreateObject<SubFarmController>();
+    sfc->SetAttribute("InputPort", UintegerValue(kInputPort));
+    sfc->SetAttribute("ControlPort", UintegerValue(kControlPort));
+    sfc->SetAttribute("BufferSize", UintegerValue(o.sfcBuffer));
+    sfc->SetAttribute("Trigger", AddressValue(InetSocketAddress(all.trigger, kTriggerPort)));
+    sfc->SetAttribute("ThrottleOn", DoubleValue(o.throttleOn));
+    sfc->SetAttribute("ThrottleOff", DoubleValue(o.throttleOff));
+    sfc->SetAttribute("Policy", PointerValue(Policy(o.policy)));
+    net.sfcHost->AddApplication(sfc);
+    const std::string processing = o.processing == "trace" ? "" : ProcessingVariable(o);
+    for (uint32_t i = 0; i < o.nodes; ++i)
+    {
+        auto node = CreateObject<FarmNode>();
+        node->SetAttribute("Index", UintegerValue(i));
+        node->SetAttribute("Port", UintegerValue(kNodePort));
+        node->SetAttribute("Controller", AddressValue(InetSocketAddress(net.lan, kControlPort)));
+        if (o.processing == "trace")
+        {
+            node->SetAttribute("ProcessingTime", PointerValue(TraceVariable(o.trace)));
+        }
+        else
+        {
+            node->SetAttribute("ProcessingTime", StringValue(processing));
+        }
+        node->SetAttribute("QueueLimit", UintegerValue(o.queueLimit));
+        node->SetAttribute("Credits", UintegerValue(o.policy == "tokens" ? o.credits : 0));
+        node->AssignStreams(10 + 2 * int64_t(farm->nodes.size()));
+        net.nodeHosts.Get(i)->AddApplication(node);
+        sfc->AddNode(InetSocketAddress(net.nodeAddresses[i], kNodePort));
+        farm->nodes.push_back(node);
+    }
+    farm->sfcs.push_back(sfc);
+}
+
+/** The trigger, on the first unit's host, and the read-out units. */
+Ptr<FarmEventSource>
+InstallTrigger(const Options& o, const Network& net)
+{
+    auto trigger = CreateObject<FarmEventSource>();
+    trigger->SetAttribute("Port", UintegerValue(kTriggerPort));
+    for (uint32_t k = 0; k < o.subfarms; ++k)
+    {
+        const InetSocketAddress sfc(net.subfarms[k].input, kInputPort);
+        if (k == 0)
+        {
+            trigger->SetAttribute("Remote", AddressValue(sfc));
+        }
+        else
+        {
+            trigger->AddRemote(sfc);
+        }
+    }
+    for (uint32_t r = 0; r < o.readoutUnits; ++r)
+    {
+        auto unit = CreateObject<FarmReadoutUnit>();
+        net.unitHosts.Get(r)->AddApplication(unit);
+        trigger->AddReadoutUnit(unit);
+    }
+    const std::string gap = Exact(1 / (o.eventRate * o.subfarms));
+    trigger->SetAttribute(
+        "InterArrival",
+        StringValue(o.arrivals == "periodic"
+                        ? "ns3::ConstantRandomVariable[Constant=" + gap + "]"
+                        : "ns3::ExponentialRandomVariable[Mean=" + gap + "|Bound=0]"));
+    trigger->SetAttribute(
+        "EventSize",
+        StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(o.eventSize) + "]"));
+    trigger->AssignStreams(1);
+    net.unitHosts.Get(0)->AddApplication(trigger);
+    trigger->SetStartTime(MilliSeconds(1)); // the nodes' hellos and tokens first
+    trigger->SetStopTime(o.duration);
+    return trigger;
 }
 
 Farm
 InstallFarm(const Options& o, const Network& net)
 {
     Farm farm;
-    farm.sfc = CreateObject<SubFarmController>();
-    farm.sfc->SetAttribute("InputPort", UintegerValue(kInputPort));
-    farm.sfc->SetAttribute("ControlPort", UintegerValue(kControlPort));
-    farm.sfc->SetAttribute("BufferSize", UintegerValue(o.sfcBuffer));
-    farm.sfc->SetAttribute("Policy", PointerValue(Policy(o.policy)));
-    net.hosts.Get(1)->AddApplication(farm.sfc);
-    const std::string processing = ProcessingVariable(o);
-    for (uint32_t i = 0; i < o.nodes; ++i)
+    for (const auto& subfarm : net.subfarms)
     {
-        auto node = CreateObject<FarmNode>();
-        node->SetAttribute("Index", UintegerValue(i));
-        node->SetAttribute("Port", UintegerValue(kNodePort));
-        node->SetAttribute("Controller", AddressValue(InetSocketAddress(net.sfcLan, kControlPort)));
-        node->SetAttribute("ProcessingTime", StringValue(processing));
-        node->SetAttribute("QueueLimit", UintegerValue(o.queueLimit));
-        node->SetAttribute("Credits", UintegerValue(o.policy == "tokens" ? o.credits : 0));
-        node->AssignStreams(10 + 2 * int64_t(i));
-        net.farmHosts.Get(i)->AddApplication(node);
-        farm.sfc->AddNode(InetSocketAddress(net.nodeAddresses[i], kNodePort));
-        farm.nodes.push_back(node);
+        InstallSubFarm(o, subfarm, net, &farm);
     }
-    const std::string gap = Exact(1 / o.eventRate);
-    farm.source = CreateObject<FarmEventSource>();
-    farm.source->SetAttribute("Remote", AddressValue(InetSocketAddress(net.sfcInput, kInputPort)));
-    farm.source->SetAttribute(
-        "InterArrival",
-        StringValue(o.arrivals == "periodic"
-                        ? "ns3::ConstantRandomVariable[Constant=" + gap + "]"
-                        : "ns3::ExponentialRandomVariable[Mean=" + gap + "|Bound=0]"));
-    farm.source->SetAttribute(
-        "EventSize",
-        StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(o.eventSize) + "]"));
-    farm.source->AssignStreams(1);
-    net.hosts.Get(0)->AddApplication(farm.source);
-    farm.source->SetStartTime(MilliSeconds(1)); // the nodes' hellos and tokens first
-    farm.source->SetStopTime(o.duration);
+    farm.trigger = InstallTrigger(o, net);
     return farm;
 }
 
-/** Slow-downs and failures at their times. */
+/** Slow-downs and failures at their times, in every sub-farm. */
 void
 ScheduleChanges(const Options& o, const Farm& farm)
 {
-    for (uint32_t i = 0; i < o.slowNodes; ++i)
+    for (uint32_t base = 0; base < farm.nodes.size(); base += o.nodes)
     {
-        Ptr<FarmNode> node = farm.nodes[i];
-        const double speed = o.slowSpeed;
-        Simulator::Schedule(o.slowFrom,
-                            [node, speed]() { node->SetAttribute("Speed", DoubleValue(speed)); });
-    }
-    for (uint32_t i = o.nodes - o.failNodes; i < o.nodes; ++i)
-    {
-        Simulator::Schedule(o.failAt, &FarmNode::Fail, farm.nodes[i]);
+        for (uint32_t i = 0; i < o.slowNodes; ++i)
+        {
+            Ptr<FarmNode> node = farm.nodes[base + i];
+            const double speed = o.slowSpeed;
+            Simulator::Schedule(o.slowFrom, [node, speed]() {
+                node->SetAttribute("Speed", DoubleValue(speed));
+            });
+        }
+        for (uint32_t i = o.nodes - o.failNodes; i < o.nodes; ++i)
+        {
+            Simulator::Schedule(o.failAt, &FarmNode::Fail, farm.nodes[base + i]);
+        }
     }
 }
 
@@ -470,8 +674,13 @@ struct Recorder
             sum += held;
             max = std::max(max, held);
         }
+        double buffered = 0;
+        for (const auto& sfc : farm->sfcs)
+        {
+            buffered += double(sfc->GetBuffered());
+        }
         times.push_back(Simulator::Now().GetSeconds());
-        sfcBuffered.push_back(double(farm->sfc->GetBuffered()));
+        sfcBuffered.push_back(buffered / double(farm->sfcs.size()));
         heldMean.push_back(sum / double(farm->nodes.size()));
         heldMax.push_back(max);
         if (Simulator::Now() + interval <= end)
@@ -493,6 +702,7 @@ Quantile(const std::vector<double>& values, double q)
 struct Summary
 {
     double lossFraction{0};
+    double throttledFraction{0};
     double latencyMean{0}; //!< ms (0: no event decided)
     double latencyP99{0};  //!< ms
 };
@@ -535,17 +745,19 @@ RecordNodes(ResultDocument& result,
             Time end)
 {
     std::vector<double> index;
+    std::vector<double> subfarm;
     std::vector<double> speed;
     std::vector<double> decided;
     std::vector<double> lost;
     std::vector<double> utilisation;
     std::vector<double> meanHeld;
-    for (uint32_t i = 0; i < o.nodes; ++i)
+    for (uint32_t i = 0; i < farm.nodes.size(); ++i)
     {
         const Ptr<FarmNode> node = farm.nodes[i];
         DoubleValue v;
         node->GetAttribute("Speed", v);
-        index.push_back(i);
+        index.push_back(i % o.nodes);
+        subfarm.push_back(i / o.nodes);
         speed.push_back(v.Get());
         decided.push_back(double(node->GetDecided()));
         lost.push_back(double(node->GetLost()));
@@ -559,7 +771,8 @@ RecordNodes(ResultDocument& result,
                      *std::max_element(utilisation.begin(), utilisation.end()),
                      "");
     result.SetSeries("nodes",
-                     {{"node", "", index},
+                     {{"subfarm", "", subfarm},
+                      {"node", "", index},
                       {"speed", "", speed},
                       {"decided", "", decided},
                       {"lost", "", lost},
@@ -588,10 +801,89 @@ RecordQueues(ResultDocument& result,
     result.SetSeries("summary",
                      {{"eventRate", "1/s", {o.eventRate}},
                       {"lossFraction", "", {summary.lossFraction}},
+                      {"throttledFraction", "", {summary.throttledFraction}},
                       {"latencyMean", "ms", {summary.latencyMean}},
                       {"latencyP99", "ms", {summary.latencyP99}},
                       {"queueMean", "", {mean}},
                       {"queueMax", "", {max}}});
+}
+
+/**
+ * The run's event counts: every trigger is throttled or sent; a sent event is dropped at
+ * the SFC, lost at a node, left incomplete on the way, or decided (or still held at the end).
+ * @return the summary with the loss fraction set
+ */
+/** The SFCs' counts, summed. */
+struct SfcTotals
+{
+    uint64_t incomplete{0}; //!< events whose read-out fragments did not all arrive
+    uint64_t entered{0};
+    uint64_t dropped{0};
+    uint64_t decided{0};
+    uint64_t tokens{0};
+    uint64_t throttles{0};
+};
+
+SfcTotals
+Totals(const std::vector<Ptr<SubFarmController>>& sfcs)
+{
+    SfcTotals t;
+    for (const auto& sfc : sfcs)
+    {
+        t.incomplete += sfc->GetIncomplete();
+        t.entered += sfc->GetEntered();
+        t.dropped += sfc->GetDropped();
+        t.decided += sfc->GetDecided();
+        t.tokens += sfc->GetTokens();
+        t.throttles += sfc->GetThrottles();
+    }
+    return t;
+}
+
+Summary
+RecordCounts(ResultDocument& result, const Network& net, const Farm& farm)
+{
+    const double sent = double(farm.trigger->GetSent());
+    const double throttled = double(farm.trigger->GetThrottled());
+    uint64_t nodeLost = 0;
+    uint64_t incomplete = 0;
+    for (const auto& node : farm.nodes)
+    {
+        nodeLost += node->GetLost();
+        incomplete += node->GetIncomplete();
+    }
+    const SfcTotals sfc = Totals(farm.sfcs);
+    result.SetMetric("triggers", sent + throttled, "");
+    result.SetMetric("eventsThrottled", throttled, "");
+    Summary summary;
+    summary.throttledFraction = throttled / std::max(1.0, sent + throttled);
+    result.SetMetric("throttledFraction", summary.throttledFraction, "");
+    result.SetMetric("throttles", double(sfc.throttles), "");
+    result.SetMetric("eventsSent", sent, "");
+    result.SetMetric("readoutIncomplete", double(sfc.incomplete), "");
+    result.SetMetric("eventsEntered", double(sfc.entered), "");
+    result.SetMetric("sfcDropped", double(sfc.dropped), "");
+    result.SetMetric("nodeLost", double(nodeLost), "");
+    result.SetMetric("eventsIncomplete", double(incomplete), "");
+    result.SetMetric("eventsDecided", double(sfc.decided), "");
+    if (sent > 0)
+    {
+        const uint64_t lost = sfc.incomplete + sfc.dropped + nodeLost + incomplete;
+        summary.lossFraction = double(lost) / sent;
+        result.SetMetric("lossFraction", summary.lossFraction, "");
+    }
+    result.SetMetric("tokens", double(sfc.tokens), "");
+    // a token is one datagram of H bytes; the events' wire bytes are what the SFCs sent
+    double eventWire = 0;
+    for (const auto& subfarm : net.subfarms)
+    {
+        eventWire += double(subfarm.lanPort->GetTxWireBytes());
+    }
+    const Ptr<EthernetNetDevice> port = net.subfarms[0].lanPort;
+    const double tokenWire =
+        double(sfc.tokens) * port->GetWireBytes(FarmMessageHeader::kSize + 8 + 20);
+    result.SetMetric("tokenOverhead", tokenWire / std::max(1.0, eventWire), "");
+    return summary;
 }
 
 } // namespace
@@ -600,8 +892,9 @@ int
 main(int argc, char* argv[])
 {
     Scenario scenario("event-filter-farm",
-                      "an SFC and its farm of PCs: events assigned by round robin, control "
-                      "tokens or least outstanding; latency, queues and loss");
+                      "sub-farm controllers and their farms of PCs behind a read-out network: "
+                      "events assigned by round robin, control tokens or least outstanding; "
+                      "latency, queues, loss and the trigger's throttle");
     Options o;
     AddFlags(scenario.Flags(), o);
     if (auto exitCode = scenario.Parse(argc, argv))
@@ -613,10 +906,13 @@ main(int argc, char* argv[])
     ScheduleChanges(o, farm);
     Recorder recorder;
     recorder.warmup = o.warmup;
-    farm.sfc->TraceConnectWithoutContext("Decided",
-                                         MakeBoundCallback(&Recorder::Decided, &recorder));
-    farm.sfc->TraceConnectWithoutContext("Buffered",
-                                         MakeBoundCallback(&Recorder::Buffered, &recorder));
+    for (const auto& sfc : farm.sfcs)
+    {
+        sfc->TraceConnectWithoutContext("Decided",
+                                        MakeBoundCallback(&Recorder::Decided, &recorder));
+        sfc->TraceConnectWithoutContext("Buffered",
+                                        MakeBoundCallback(&Recorder::Buffered, &recorder));
+    }
     // the events' last decisions come within the queues' drain; stop a little after
     const Time end = o.duration + Seconds(1);
     Simulator::Schedule(o.sampleInterval,
@@ -628,35 +924,10 @@ main(int argc, char* argv[])
     scenario.Run(end);
 
     auto& result = scenario.Result();
-    const double sent = double(farm.source->GetSent());
-    uint64_t nodeLost = 0;
-    for (const auto& node : farm.nodes)
-    {
-        nodeLost += node->GetLost();
-    }
-    result.SetMetric("eventsSent", sent, "");
-    result.SetMetric("eventsEntered", double(farm.sfc->GetEntered()), "");
-    result.SetMetric("sfcDropped", double(farm.sfc->GetDropped()), "");
-    result.SetMetric("nodeLost", double(nodeLost), "");
-    result.SetMetric("eventsDecided", double(farm.sfc->GetDecided()), "");
+    Summary summary = RecordCounts(result, net, farm);
     result.SetMetric("decidedRate",
                      double(recorder.latency.size()) / (o.duration - o.warmup).GetSeconds(),
                      "1/s");
-
-    uint64_t incomplete = 0;
-    for (const auto& node : farm.nodes)
-    {
-        incomplete += node->GetIncomplete();
-    }
-    result.SetMetric("eventsIncomplete", double(incomplete), "");
-    Summary summary;
-    if (sent > 0)
-    {
-        const uint64_t lost = farm.sfc->GetDropped() + nodeLost + incomplete;
-        summary.lossFraction = double(lost) / sent;
-        result.SetMetric("lossFraction", summary.lossFraction, "");
-    }
-    result.SetMetric("tokens", double(farm.sfc->GetTokens()), "");
     result.SetMetric("sfcBufferPeak", double(recorder.peak), "B");
     RecordLatency(result, recorder.latency, &summary);
     RecordNodes(result, o, farm, recorder, end);

@@ -68,8 +68,8 @@ FarmMessageHeader::Deserialize(Buffer::Iterator start)
 void
 FarmMessageHeader::Print(std::ostream& os) const
 {
-    static const char* kNames[] = {"event", "token", "decision", "hello"};
-    os << (kind <= HELLO ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
+    static const char* kNames[] = {"event", "token", "decision", "hello", "throttle", "release"};
+    os << (kind <= RELEASE ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
        << offset << (accepted ? " accepted" : "") << " entered " << entered;
 }
 
@@ -79,20 +79,39 @@ SendFarmEvent(Ptr<Socket> socket,
               FarmMessageHeader event,
               uint32_t datagramBytes)
 {
-    NS_ABORT_MSG_IF(datagramBytes <= FarmMessageHeader::kSize,
-                    "SendFarmEvent: a datagram must hold more than the header");
-    const uint32_t chunk = datagramBytes - FarmMessageHeader::kSize;
-    uint32_t sent = 0;
-    uint32_t offset = 0;
-    do
+    if (event.size == 0) // one fragment of the header alone
     {
-        const uint32_t bytes = std::min(chunk, event.size - offset);
-        event.offset = offset;
-        Ptr<Packet> fragment = Create<Packet>(bytes);
+        event.offset = 0;
+        Ptr<Packet> fragment = Create<Packet>();
+        fragment->AddHeader(event);
+        return socket->SendTo(fragment, 0, to) >= 0 ? 1 : 0;
+    }
+    return SendFarmFragments(socket, to, event, 0, event.size, datagramBytes);
+}
+
+uint32_t
+SendFarmFragments(Ptr<Socket> socket,
+                  const Address& to,
+                  FarmMessageHeader event,
+                  uint32_t first,
+                  uint32_t bytes,
+                  uint32_t datagramBytes)
+{
+    NS_ABORT_MSG_IF(datagramBytes <= FarmMessageHeader::kSize,
+                    "SendFarmFragments: a datagram must hold more than the header");
+    NS_ABORT_MSG_IF(uint64_t(first) + bytes > event.size,
+                    "SendFarmFragments: bytes " << first << " + " << bytes << " of an event of "
+                                                << event.size);
+    const uint32_t chunk = datagramBytes - FarmMessageHeader::kSize;
+    const uint64_t end = uint64_t(first) + bytes;
+    uint32_t sent = 0;
+    for (uint64_t offset = first; offset < end; offset += chunk)
+    {
+        event.offset = uint32_t(offset);
+        Ptr<Packet> fragment = Create<Packet>(uint32_t(std::min<uint64_t>(chunk, end - offset)));
         fragment->AddHeader(event);
         sent += socket->SendTo(fragment, 0, to) >= 0 ? 1 : 0;
-        offset += bytes;
-    } while (offset < event.size);
+    }
     return sent;
 }
 

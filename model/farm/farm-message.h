@@ -22,15 +22,16 @@ namespace hybridnet
 {
 
 /**
- * @brief The header of every farm datagram: a fragment of an event, a control token, or a
- * decision.
+ * @brief The header of every farm datagram: a fragment of an event, a control token, a
+ * decision, a node's hello, or the SFC's throttle and release.
  *
  * An event of E bytes travels as ceil(E / (D - H)) UDP datagrams of at most D bytes
  * (SendFarmEvent; D the datagram's payload, 1472 B on a 1500 B MTU, H = 28 B this header),
  * each carrying the event's id, E, the fragment's offset and the time the event entered
  * the farm (its arrival at the SFC: the latency's origin). A token (a node's "send me
  * one") and a decision (a node's verdict on an event, accept or reject) are one datagram
- * of H bytes each, with the node's index in Offset.
+ * of H bytes each, with the node's index in Offset; so are a hello, a throttle and a
+ * release.
  *
  *     type (1 B) | accepted (1 B) | reserved (2 B) | size (4 B) | offset (4 B) | id (8 B) |
  *     entered, ns (8 B)
@@ -45,6 +46,8 @@ class FarmMessageHeader : public Header
         TOKEN = 1,    //!< a node's control token
         DECISION = 2, //!< a node's decision on an event
         HELLO = 3,    //!< a node registers with its SFC when it starts
+        THROTTLE = 4, //!< the SFC to the trigger: stop reading events out
+        RELEASE = 5,  //!< the SFC to the trigger: read events out again
     };
 
     static constexpr uint32_t kSize = 28; //!< H, bytes
@@ -80,6 +83,25 @@ uint32_t SendFarmEvent(Ptr<Socket> socket,
                        const Address& to,
                        FarmMessageHeader event,
                        uint32_t datagramBytes);
+
+/**
+ * Send bytes [@p first, @p first + @p bytes) of an event - one read-out unit's share of it
+ * - as fragments of at most @p datagramBytes: ceil(bytes / (D - H)) datagrams, none if
+ * @p bytes is 0.
+ * @param socket a UDP socket
+ * @param to the receiver
+ * @param event the event's header (kind EVENT, size the whole event's E)
+ * @param first the share's first byte
+ * @param bytes the share's length, first + bytes <= E
+ * @param datagramBytes D, the largest UDP payload, > H
+ * @return the datagrams the socket accepted
+ */
+uint32_t SendFarmFragments(Ptr<Socket> socket,
+                           const Address& to,
+                           FarmMessageHeader event,
+                           uint32_t first,
+                           uint32_t bytes,
+                           uint32_t datagramBytes);
 
 /**
  * @brief Events arriving as fragments: each is complete when all its bytes have come.

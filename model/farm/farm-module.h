@@ -16,6 +16,7 @@
 #include "farm-event-source.h"
 #include "farm-message.h"
 #include "farm-node.h"
+#include "farm-readout-unit.h"
 #include "least-outstanding-assignment.h"
 #include "round-robin-assignment.h"
 #include "sub-farm-controller.h"

@@ -6,6 +6,7 @@
 #include "round-robin-assignment.h"
 
 #include "ns3/abort.h"
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -54,6 +55,27 @@ SubFarmController::GetTypeId()
                           UintegerValue(1472),
                           MakeUintegerAccessor(&SubFarmController::m_datagramSize),
                           MakeUintegerChecker<uint32_t>(FarmMessageHeader::kSize + 1, 65507))
+            .AddAttribute("ThrottleOn",
+                          "h of (2): the buffer's fill, as a fraction of BufferSize, above "
+                          "which the SFC throttles the trigger; 1: never.  Range: 0 to 1.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&SubFarmController::m_throttleOn),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("ThrottleOff",
+                          "l of (3): the fill, as a fraction of BufferSize, at or below which "
+                          "it releases the trigger.  Range: 0 to ThrottleOn.",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&SubFarmController::m_throttleOff),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Trigger",
+                          "The trigger's address (InetSocketAddress of its FarmEventSource "
+                          "Port): the SFC registers there when it starts (a hello; a learning "
+                          "switch on the way then knows where the SFC is) and sends its "
+                          "throttles and releases there; none: no hello and no throttle "
+                          "(ThrottleOn must be 1).",
+                          AddressValue(),
+                          MakeAddressAccessor(&SubFarmController::m_trigger),
+                          MakeAddressChecker())
             .AddAttribute("Policy",
                           "The assignment policy (a FarmAssignmentPolicy); none: a "
                           "RoundRobinAssignment of its own.",
@@ -110,6 +132,11 @@ SubFarmController::StartApplication()
     {
         m_policy = CreateObject<RoundRobinAssignment>();
     }
+    NS_ABORT_MSG_IF(m_throttleOn < 1 && m_trigger.IsInvalid(),
+                    "SubFarmController: ThrottleOn < 1 needs a Trigger");
+    NS_ABORT_MSG_IF(m_throttleOff > m_throttleOn,
+                    "SubFarmController: ThrottleOff " << m_throttleOff << " > ThrottleOn "
+                                                      << m_throttleOn);
     m_policy->SetNodes(uint32_t(m_nodes.size()));
     auto bind = [this](uint16_t port, void (SubFarmController::*receive)(Ptr<Socket>)) {
         Ptr<Socket> socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
@@ -120,6 +147,10 @@ SubFarmController::StartApplication()
     };
     m_input = bind(m_inputPort, &SubFarmController::ReceiveInput);
     m_control = bind(m_controlPort, &SubFarmController::ReceiveControl);
+    if (!m_trigger.IsInvalid())
+    {
+        SignalTrigger(FarmMessageHeader::HELLO);
+    }
 }
 
 void
@@ -163,6 +194,23 @@ SubFarmController::Enter(FarmMessageHeader event)
     m_waiting.push_back(event);
     m_buffered += event.size;
     Dispatch();
+    if (!m_throttling && double(m_buffered) > m_throttleOn * double(m_bufferSize)) // (2)
+    {
+        m_throttling = true;
+        m_throttledSince = Simulator::Now();
+        ++m_throttles;
+        SignalTrigger(FarmMessageHeader::THROTTLE);
+    }
+}
+
+void
+SubFarmController::SignalTrigger(FarmMessageHeader::Kind kind)
+{
+    FarmMessageHeader signal;
+    signal.kind = kind;
+    Ptr<Packet> packet = Create<Packet>();
+    packet->AddHeader(signal);
+    m_input->SendTo(packet, 0, m_trigger);
 }
 
 void
@@ -173,7 +221,7 @@ SubFarmController::Dispatch()
         const auto node = m_policy->Choose();
         if (!node)
         {
-            return;
+            break;
         }
         NS_ABORT_MSG_IF(*node >= m_nodes.size(),
                         "SubFarmController: the policy chose node " << *node << " of "
@@ -185,6 +233,12 @@ SubFarmController::Dispatch()
         m_buffered -= event.size;
         ++m_assigned;
         m_assignedTrace(event.id, event.size);
+    }
+    if (m_throttling && double(m_buffered) <= m_throttleOff * double(m_bufferSize)) // (3)
+    {
+        m_throttling = false;
+        m_throttledTime += Simulator::Now() - m_throttledSince;
+        SignalTrigger(FarmMessageHeader::RELEASE);
     }
 }
 
@@ -227,6 +281,12 @@ SubFarmController::GetEntered() const
 }
 
 uint64_t
+SubFarmController::GetIncomplete() const
+{
+    return m_reassembly.GetIncomplete();
+}
+
+uint64_t
 SubFarmController::GetDropped() const
 {
     return m_dropped;
@@ -254,6 +314,18 @@ uint64_t
 SubFarmController::GetTokens() const
 {
     return m_tokens;
+}
+
+uint64_t
+SubFarmController::GetThrottles() const
+{
+    return m_throttles;
+}
+
+Time
+SubFarmController::GetThrottledTime() const
+{
+    return m_throttledTime + (m_throttling ? Simulator::Now() - m_throttledSince : Time());
 }
 
 uint64_t

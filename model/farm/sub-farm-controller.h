@@ -41,8 +41,23 @@ namespace hybridnet
  * before trying again. Decisions carry the event's entry time, so the SFC sees each
  * event's latency (Decided).
  *
- * Left out (later steps): the throttle signal to the trigger when the buffer is full, and
- * the SFC's own host costs (a host model on its node charges them per packet).
+ * The SFC throttles the trigger. With h = ThrottleOn and l = ThrottleOff (fractions of
+ * BufferSize, l <= h), it sends a THROTTLE datagram to the trigger (Trigger: the FarmEventSource's
+ * address) when
+ *
+ *     (2) B_held > h x BufferSize            after an event enters,
+ *
+ * and a RELEASE when
+ *
+ *     (3) B_held <= l x BufferSize           after events leave,
+ *
+ * so the trigger reads no events out between the two (FarmEventSource); h = 1 never
+ * throttles (an event beyond the buffer is lost, (1)). The hysteresis h - l keeps the
+ * signal from toggling per event. Round robin never fills the buffer (it sends at once), so
+ * only a policy that waits for the nodes can throttle.
+ *
+ * Left out (a later step): the SFC's own host costs (a host model on its node charges them
+ * per packet).
  */
 class SubFarmController : public Application
 {
@@ -87,6 +102,8 @@ class SubFarmController : public Application
     uint32_t GetNodes() const;
     /** @return events that entered the farm */
     uint64_t GetEntered() const;
+    /** @return events begun and not complete: a fragment lost on the way from the read-out */
+    uint64_t GetIncomplete() const;
     /** @return events lost to a full buffer, (1) */
     uint64_t GetDropped() const;
     /** @return events sent to nodes */
@@ -97,6 +114,10 @@ class SubFarmController : public Application
     uint64_t GetAccepted() const;
     /** @return tokens received */
     uint64_t GetTokens() const;
+    /** @return throttles sent, (2): each signals every source */
+    uint64_t GetThrottles() const;
+    /** @return the time the trigger has been held throttled, (2) to (3), until now */
+    Time GetThrottledTime() const;
     /** @return B_held of (1): bytes of the events waiting */
     uint64_t GetBuffered() const;
     /** @return the assignment policy */
@@ -115,8 +136,13 @@ class SubFarmController : public Application
     void ReceiveControl(Ptr<Socket> socket);
     /** @param event a complete event from the read-out: (1) */
     void Enter(FarmMessageHeader event);
-    /** Send waiting events while the policy names a node. */
+    /** Send waiting events while the policy names a node; then (3). */
     void Dispatch();
+    /**
+     * Send the trigger a datagram of H bytes.
+     * @param kind HELLO, THROTTLE or RELEASE
+     */
+    void SignalTrigger(FarmMessageHeader::Kind kind);
 
     // Attributes
     uint16_t m_inputPort{0};            //!< InputPort
@@ -124,8 +150,15 @@ class SubFarmController : public Application
     uint64_t m_bufferSize{0};           //!< BufferSize, bytes
     uint32_t m_datagramSize{0};         //!< DatagramSize, bytes
     Ptr<FarmAssignmentPolicy> m_policy; //!< Policy
+    double m_throttleOn{1};             //!< ThrottleOn, h
+    double m_throttleOff{1};            //!< ThrottleOff, l
+    Address m_trigger;                  //!< Trigger
 
     std::vector<Address> m_nodes;                                  //!< node i's event address
+    bool m_throttling{false};                                      //!< between (2) and (3)
+    Time m_throttledSince;                                         //!< when (2) last held
+    Time m_throttledTime;                                          //!< throttled before that
+    uint64_t m_throttles{0};                                       //!< (2) signalled
     Ptr<Socket> m_input;                                           //!< from the read-out
     Ptr<Socket> m_control;                                         //!< to and from the nodes
     FarmEventReassembly m_reassembly;                              //!< events arriving

@@ -74,6 +74,8 @@ def flat(doc: dict) -> dict:
     row["eventCount"] = doc["eventCount"]
     if "wallClock" in doc:
         row["wallTime [s]"] = doc["wallClock"]["wallTime"]["value"]
+        if "peakMemory" in doc["wallClock"]:
+            row["peakMemory [B]"] = doc["wallClock"]["peakMemory"]["value"]
     return row
 
 

@@ -32,6 +32,14 @@ BAD = [
     (["--warmup=10s"], "warmup < duration"),
     (["--sfcBuffer=0B"], "--sfcBuffer"),
     (["--credits=11"], "credits <= queueLimit"),
+    (["--subfarms=0"], "--subfarms"),
+    (["--readoutUnits=0"], "--readoutUnits"),
+    (["--readoutQueue=0"], "--readoutQueue"),
+    (["--throttleOn=1.5"], "--throttleOn"),
+    (["--throttleOn=0.5", "--throttleOff=0.6"], "throttleOff <= throttleOn"),
+    (["--processing=trace"], "processingTrace is given exactly when processing=trace"),
+    (["--processingTrace=t.txt"], "processingTrace is given exactly when processing=trace"),
+    (["--processing=trace", "--processingTrace=missing.txt"], "missing.txt: cannot be read"),
 ]
 
 
@@ -138,3 +146,97 @@ def test_a_failed_node_under_tokens_costs_nothing_but_capacity(farm, tmp_path):
     # round robin: every 16th event of the 2 s after the failure
     assert failed_rr == pytest.approx(2 * 667 / 16, abs=3)
     assert failed_tokens <= 2  # what it held when it failed
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("20ms\n12\n", "t.txt:2: '12' has no unit"),
+        ("# processing times\n\n20ms\n0s\n", "t.txt:4: '0s' is no duration (> 0)"),
+        ("20ms\n-3ms\n", "t.txt:2:"),
+        ("12abc\n", "t.txt:1:"),
+        ("# nothing\n\n", "no times"),
+    ],
+)
+def test_bad_trace_file_names_its_line(farm, tmp_path, text, expected):
+    trace = tmp_path / "t.txt"
+    trace.write_text(text)
+    out = tmp_path / "r.json"
+    proc = subprocess.run(
+        [str(farm), "--processing=trace", f"--processingTrace={trace}", f"--output={out}"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("event-filter-farm: error: --processingTrace:")
+    assert expected in lines[0]
+    assert not out.exists()
+
+
+def test_a_trace_of_one_time_is_the_deterministic_time(farm, tmp_path):
+    """A trace whose every line is 20 ms draws 20 ms every time: the same latencies and
+    counts as --processing=deterministic --processingTime=20ms; a trace of 10 ms and 30 ms
+    lines has the same mean, and on identical nodes with round robin its variance queues
+    events: a higher p99."""
+    trace = tmp_path / "one.txt"
+    trace.write_text("# one time\n20ms\n 20ms \n\n20ms\n")
+    fixed = run(farm, tmp_path, name="d.json")
+    traced = run(farm, tmp_path, "--processing=trace", f"--processingTrace={trace}", name="t.json")
+    for name in ("eventsDecided", "latencyMean", "latencyP99", "queueMax"):
+        assert metric(traced, name) == metric(fixed, name), name
+    two = tmp_path / "two.txt"
+    two.write_text("10ms\n30ms\n")
+    varied = run(farm, tmp_path, "--processing=trace", f"--processingTrace={two}", name="v.json")
+    assert metric(varied, "latencyP99") > metric(fixed, "latencyP99") + 5
+
+
+#: tokens with two credits on 16 nodes of fixed 20 ms: a node's cycle is its event's
+#: transfer (TRANSFER_MS, overlapping the previous event's processing) and 20 ms, so the
+#: farm finishes 16 / 20 ms = 800 events/s
+OVERLOAD = ["--policy=tokens", "--credits=2", "--eventRate=1000", "--sfcBuffer=2MB"]
+
+
+def test_the_throttle_turns_overload_into_dead_time(farm, tmp_path):
+    """1,000 events/s into a farm that finishes 800: with the throttle the trigger reads out
+    what the farm takes and the rest, a fifth, is dead time; nothing is lost in the farm.
+    Without it (throttleOn=1) the same fifth is lost at the SFC's full buffer."""
+    held = run(farm, tmp_path, *OVERLOAD, "--throttleOn=0.5", "--throttleOff=0.25", name="h.json")
+    assert metric(held, "lossFraction") == 0
+    assert metric(held, "throttledFraction") == pytest.approx(0.2, abs=0.02)
+    assert metric(held, "throttles") > 1
+    free = run(farm, tmp_path, *OVERLOAD, "--throttleOn=1", name="f.json")
+    assert metric(free, "eventsThrottled") == 0
+    dropped = metric(free, "sfcDropped") / metric(free, "eventsSent")
+    assert dropped == pytest.approx(0.2, abs=0.03)
+    # round robin sends at once: its buffer never fills, so it never throttles
+    rr_args = replaced(OVERLOAD, ["--policy=roundRobin", "--throttleOn=0.5"])
+    rr = run(farm, tmp_path, *rr_args, name="r.json")
+    assert metric(rr, "throttles") == 0 and metric(rr, "nodeLost") > 0
+
+
+def test_events_built_from_units_across_subfarms(farm, tmp_path):
+    """Three sub-farms fed by four read-out units: event k goes to SFC k mod 3, each unit
+    sends a quarter of it; every event is built, and the nodes series names each node's
+    sub-farm."""
+    doc = run(farm, tmp_path, "--subfarms=3", "--readoutUnits=4", "--nodes=4", "--eventRate=150")
+    assert metric(doc, "triggers") == metric(doc, "eventsSent")
+    assert metric(doc, "readoutIncomplete") == 0
+    assert metric(doc, "eventsEntered") == metric(doc, "eventsSent")
+    assert metric(doc, "eventsDecided") == metric(doc, "eventsEntered")
+    nodes = doc["series"]["nodes"]
+    assert nodes["subfarm"]["values"] == [0] * 4 + [1] * 4 + [2] * 4
+    assert nodes["node"]["values"] == [0, 1, 2, 3] * 3
+    assert all(d > 0 for d in nodes["decided"]["values"])
+
+
+def test_event_building_incast_overflows_a_short_readout_queue(farm, tmp_path):
+    """Sixty units send their shares of an event (1,667 B: two fragments each) to one SFC
+    port at once: 120 frames arrive together. A read-out port that holds 50 frames loses
+    the rest of every event (all incomplete); one that holds 1,000 loses none."""
+    args = ["--readoutUnits=60", "--duration=1s", "--warmup=0.5s"]
+    short = run(farm, tmp_path, *args, "--readoutQueue=50", name="s.json")
+    assert metric(short, "readoutIncomplete") == metric(short, "eventsSent")
+    assert metric(short, "eventsEntered") == 0
+    deep = run(farm, tmp_path, *args, "--readoutQueue=1000", name="d.json")
+    assert metric(deep, "readoutIncomplete") == 0

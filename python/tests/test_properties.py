@@ -20,7 +20,8 @@ example costs a fraction of a second to a few seconds), and asserts of every res
   byte written has arrived or is still held unacknowledged by its sender, and nothing
   arrives that was not written (WAN scenarios, BulkFlows (3): 0 <= written - received <=
   unacknowledged); every farm event that entered the SFC is decided, lost at a node,
-  incomplete or still waiting (event-filter-farm);
+  incomplete or still waiting, and every trigger is read out or throttled
+  (event-filter-farm);
 - the same flags and seed give the same result, byte for byte (wall-clock fields aside):
   checked on the first example of each scenario.
 
@@ -277,17 +278,24 @@ def event_filter_farm(draw) -> dict:
     if nodes > 1 and draw(st.booleans()):
         flags["failNodes"] = "1"
         flags["failAt"] = f"{draw(st.integers(0, 300))}ms"
+    if draw(st.booleans()):  # a small SFC buffer, so that the throttle acts
+        off = draw(st.sampled_from([0, 0.25, 0.5]))
+        flags["sfcBuffer"] = f"{draw(st.integers(200, 2000))}kB"
+        flags["throttleOff"] = str(off)
+        flags["throttleOn"] = str(draw(st.sampled_from([off, 0.75, 1])))
     return flags
 
 
 def farm_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     """Conservation: no event enters that was not sent; an entered event is decided, lost
     at a node, incomplete or still waiting; the loss fraction and the nodes' utilisation
-    are shares."""
+    are shares; a trigger is read out or throttled."""
     entered = metrics.get("eventsEntered", 0)
     gone = metrics.get("nodeLost", 0) + metrics.get("eventsIncomplete", 0)
     return [
+        ("eventsSent", metrics.get("triggers", 0) - metrics.get("eventsThrottled", 0)),
         ("eventsEntered", metrics.get("eventsSent", 0)),
+        ("throttledFraction", 1.0),
         ("eventsDecided", entered - gone),
         ("lossFraction", 1.0),
         ("utilisationMax", 1.0),

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace ns3
@@ -61,6 +62,9 @@ ResultDocument::SetRunStatistics(double simulatedSeconds, uint64_t eventCount, d
     m_simulatedSeconds = simulatedSeconds;
     m_eventCount = eventCount;
     m_wallSeconds = wallSeconds;
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage); // Linux: ru_maxrss in KiB
+    m_peakMemoryBytes = double(usage.ru_maxrss) * 1024.0;
 }
 
 void
@@ -165,7 +169,8 @@ ResultDocument::Serialize() const
         }
         doc["events"] = log;
     }
-    doc["wallClock"] = {{"wallTime", Quantity(m_wallSeconds, "s")}};
+    doc["wallClock"] = {{"wallTime", Quantity(m_wallSeconds, "s")},
+                        {"peakMemory", Quantity(m_peakMemoryBytes, "B")}};
     return doc.dump(2) + "\n";
 }
 

@@ -62,6 +62,10 @@ class ResultDocument
     void SetScenario(const std::string& name, const std::string& description);
     void SetParameters(const std::vector<ScenarioFlags::Parameter>& parameters);
     void SetRng(uint32_t seed, uint64_t run);
+    /**
+     * The run's size and cost; the process's peak resident memory is read now (getrusage),
+     * so that every later Serialize writes the same wallClock.
+     */
     void SetRunStatistics(double simulatedSeconds, uint64_t eventCount, double wallSeconds);
     /** Add or replace a scalar metric. */
     void SetMetric(const std::string& name, double value, const std::string& unit);
@@ -114,6 +118,7 @@ class ResultDocument
     double m_simulatedSeconds{0};
     uint64_t m_eventCount{0};
     double m_wallSeconds{0};
+    double m_peakMemoryBytes{0}; //!< ru_maxrss when SetRunStatistics ran
     std::vector<Metric> m_metrics;
     std::vector<Series> m_series;
     std::vector<Event> m_events;

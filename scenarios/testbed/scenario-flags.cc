@@ -610,7 +610,8 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
             {
                 if (m_runOptions.count(flag->name) == 0)
                 {
-                    given += (given.empty() ? "" : " ") + ("--" + flag->name + "=" + text);
+                    given += (given.empty() ? "" : " ") +
+                             ("--" + flag->name + "=" + message_text::Shown(text));
                 }
             }
             return error("the flags break the rule: " + rule +

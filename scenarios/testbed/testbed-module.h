@@ -27,6 +27,7 @@
 // input files, attribute defaults
 #include "attribute-default.h"
 #include "input-file-error.h"
+#include "time-list-file.h"
 
 // hosts: profiles and their flags
 #include "host-flags.h"

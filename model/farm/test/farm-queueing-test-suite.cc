@@ -9,6 +9,7 @@
  */
 #include "hybridnet/farm-event-source.h"
 #include "hybridnet/farm-node.h"
+#include "hybridnet/farm-readout-unit.h"
 #include "hybridnet/least-outstanding-assignment.h"
 #include "hybridnet/round-robin-assignment.h"
 #include "hybridnet/sub-farm-controller.h"
@@ -65,8 +66,8 @@ struct Farm
         link.SetChannelAttribute("Delay", StringValue("1us"));
         link.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("100000p"));
         Ipv4AddressHelper ip("10.0.0.0", "255.255.255.0");
-        const Ipv4Address sfcAddress =
-            ip.Assign(link.Install(hosts.Get(0), hosts.Get(1))).GetAddress(1);
+        const Ipv4InterfaceContainer readout = ip.Assign(link.Install(hosts.Get(0), hosts.Get(1)));
+        const Ipv4Address sfcAddress = readout.GetAddress(1);
         std::vector<Ipv4Address> nodeAddresses;
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -78,6 +79,7 @@ struct Farm
 
         sfc = CreateObject<SubFarmController>();
         sfc->SetAttribute("Policy", PointerValue(policy));
+        sfc->SetAttribute("Trigger", AddressValue(InetSocketAddress(readout.GetAddress(0), 9002)));
         hosts.Get(1)->AddApplication(sfc);
         latency.resize(n);
         for (uint32_t i = 0; i < n; ++i)
@@ -99,6 +101,7 @@ struct Farm
         }
         source = CreateObject<FarmEventSource>();
         source->SetAttribute("Remote", AddressValue(InetSocketAddress(sfcAddress, 9000)));
+        source->SetAttribute("Port", UintegerValue(9002));
         source->SetAttribute("InterArrival", StringValue(interArrival));
         source->SetAttribute("EventSize", StringValue("ns3::ConstantRandomVariable[Constant=100]"));
         source->SetAttribute("MaxEvents", UintegerValue(events));
@@ -164,6 +167,17 @@ std::string
 Constant(double seconds)
 {
     return "ns3::ConstantRandomVariable[Constant=" + Exact(seconds) + "]";
+}
+
+/** @return a TokenAssignment if @p tokens, else a RoundRobinAssignment */
+Ptr<FarmAssignmentPolicy>
+TokensOrRoundRobin(bool tokens)
+{
+    if (tokens)
+    {
+        return CreateObject<TokenAssignment>();
+    }
+    return CreateObject<RoundRobinAssignment>();
 }
 
 std::string
@@ -353,15 +367,7 @@ class FarmHeterogeneousTestCase : public TestCase
         specs[3].speed = 0.5;
         const uint64_t events = 4000;
         const uint32_t queue = 20;
-        Ptr<FarmAssignmentPolicy> policy;
-        if (m_tokens)
-        {
-            policy = CreateObject<TokenAssignment>();
-        }
-        else
-        {
-            policy = CreateObject<RoundRobinAssignment>();
-        }
+        Ptr<FarmAssignmentPolicy> policy = TokensOrRoundRobin(m_tokens);
         Farm farm(specs, policy, Constant(0.003), events, m_tokens ? 1 : 0, queue);
         farm.Run(Seconds(12) + MilliSeconds(1)); // the last event has just arrived
         if (m_tokens)
@@ -380,6 +386,201 @@ class FarmHeterogeneousTestCase : public TestCase
     bool m_tokens;
 };
 
+/**
+ * The throttle, (2) and (3) of SubFarmController: 4 nodes with tokens (one credit) serve
+ * S = 10 ms each, capacity C = 4 / S = 400 events/s, against periodic triggers every
+ * T = 1 ms (1,000/s) for N = 12,000 triggers. The SFC holds B = 10 events of 100 B; it
+ * throttles above h = 0.5 (6 waiting) and releases at l = 0.2 (2 waiting). A throttle
+ * reaches the source within delta < T, so at most one more event enters: none is dropped,
+ * the read-out follows the farm (sent = C N T plus the events held at the end, at most
+ * 4 + 6) and the rest is dead time, N - sent triggers throttled - which at 1 per ms is the
+ * throttled time over T, within one trigger per throttle. Without the throttle (h = 1)
+ * the same excess is lost at the SFC instead. Round robin sends at once, so its buffer
+ * never fills and it never throttles.
+ */
+class FarmThrottleTestCase : public TestCase
+{
+  public:
+    FarmThrottleTestCase(bool tokens, double throttleOn)
+        : TestCase(std::string("throttle at h = ") + Exact(throttleOn) +
+                   (!tokens          ? ", round robin: never"
+                    : throttleOn < 1 ? ", tokens: the read-out follows the farm"
+                                     : ", tokens: the excess lost at the SFC")),
+          m_tokens(tokens),
+          m_throttleOn(throttleOn)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t triggers = 12000;
+        Ptr<FarmAssignmentPolicy> policy = TokensOrRoundRobin(m_tokens);
+        Farm farm(Identical(4, Constant(0.010)), policy, Constant(0.001), triggers, 1);
+        farm.sfc->SetAttribute("BufferSize", UintegerValue(1000));
+        farm.sfc->SetAttribute("ThrottleOn", DoubleValue(m_throttleOn));
+        farm.sfc->SetAttribute("ThrottleOff", DoubleValue(std::min(m_throttleOn, 0.2)));
+        farm.Run(Seconds(12) + MicroSeconds(500)); // the last trigger at 1 ms + (N - 1) T = 12 s
+        const double sent = double(farm.source->GetSent());
+        const double throttled = double(farm.source->GetThrottled());
+        NS_TEST_EXPECT_MSG_EQ(sent + throttled, triggers, "every trigger read out or throttled");
+        if (!m_tokens)
+        {
+            NS_TEST_EXPECT_MSG_EQ(farm.sfc->GetThrottles(), 0, "round robin never throttles");
+            NS_TEST_EXPECT_MSG_EQ(throttled, 0, "nothing throttled");
+            Simulator::Destroy();
+            return;
+        }
+        const double served = 400.0 * triggers * 0.001;
+        if (m_throttleOn < 1)
+        {
+            NS_TEST_EXPECT_MSG_EQ(farm.sfc->GetDropped(), 0, "the throttle comes in time");
+            NS_TEST_EXPECT_MSG_EQ_TOL(sent, served + 5, 5, "sent = C N T + held");
+            const double deadTime = farm.sfc->GetThrottledTime().GetSeconds() / 0.001;
+            NS_TEST_EXPECT_MSG_EQ_TOL(throttled,
+                                      deadTime,
+                                      double(farm.sfc->GetThrottles()) + 1,
+                                      "throttled triggers = throttled time / T");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(throttled, 0, "h = 1 never throttles");
+            NS_TEST_EXPECT_MSG_EQ_TOL(double(farm.sfc->GetDropped()),
+                                      triggers - served - 10,
+                                      5,
+                                      "the excess lost at the SFC");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_tokens;
+    double m_throttleOn;
+};
+
+/**
+ * Event building, FarmEventSource (1) and (2): a trigger with R = 3 read-out units sends
+ * N = 300 events of E = 10,000 B every 1 ms to K = 2 SFCs through a router (10 Gb/s links,
+ * nothing lost). Event k goes to SFC k mod 2: each SFC builds N / 2 events, none left
+ * incomplete; unit r sends floor((r + 1) E / 3) - floor(r E / 3) bytes of each (3333, 3333,
+ * 3334). A throttle from SFC 1 (h = l = 0, its one node slow, one token) holds the trigger
+ * and so the read-out for both SFCs.
+ */
+class FarmEventBuildingTestCase : public TestCase
+{
+  public:
+    explicit FarmEventBuildingTestCase(bool throttle)
+        : TestCase(std::string("event building: 3 units, 2 SFCs") +
+                   (throttle ? ", one SFC throttles both" : ", k mod 2, shares of E over 3")),
+          m_throttle(throttle)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t units = 3;
+        const uint64_t events = 300;
+        NodeContainer hosts;
+        hosts.Create(units + 1 + 2 + 2); // 3 units, a router (the trigger), 2 SFCs, 2 nodes
+        Ptr<Node> router = hosts.Get(units);
+        InternetStackHelper().Install(hosts);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        link.SetChannelAttribute("Delay", StringValue("1us"));
+        link.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("100000p"));
+        Ipv4AddressHelper ip("10.0.0.0", "255.255.255.0");
+        auto attach = [&](Ptr<Node> a, Ptr<Node> b) { // the addresses of a and b
+            const Ipv4InterfaceContainer pair = ip.Assign(link.Install(a, b));
+            ip.NewNetwork();
+            return std::make_pair(pair.GetAddress(0), pair.GetAddress(1));
+        };
+        for (uint32_t r = 0; r < units; ++r)
+        {
+            attach(router, hosts.Get(r));
+        }
+        std::vector<Ptr<SubFarmController>> sfcs;
+        auto trigger = CreateObject<FarmEventSource>();
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<Node> sfcHost = hosts.Get(units + 1 + k);
+            const auto [routerAddress, sfcAddress] = attach(router, sfcHost);
+            const Ipv4Address nodeAddress = attach(sfcHost, hosts.Get(units + 3 + k)).second;
+            auto sfc = CreateObject<SubFarmController>();
+            sfc->SetAttribute("Trigger", AddressValue(InetSocketAddress(routerAddress, 9002)));
+            sfcHost->AddApplication(sfc);
+            auto node = CreateObject<FarmNode>();
+            node->SetAttribute("Controller", AddressValue(InetSocketAddress(sfcAddress, 9001)));
+            node->SetAttribute("Port", UintegerValue(kNodePort));
+            node->SetAttribute("ProcessingTime", StringValue(Constant(0.0001)));
+            hosts.Get(units + 3 + k)->AddApplication(node);
+            sfc->AddNode(InetSocketAddress(nodeAddress, kNodePort));
+            if (k == 0)
+            {
+                trigger->SetAttribute("Remote", AddressValue(InetSocketAddress(sfcAddress, 9000)));
+            }
+            else
+            {
+                trigger->AddRemote(InetSocketAddress(sfcAddress, 9000));
+            }
+            if (m_throttle && k == 1) // holds out tokens it never gets back quickly
+            {
+                node->SetAttribute("ProcessingTime", StringValue(Constant(0.1)));
+                node->SetAttribute("Credits", UintegerValue(1));
+                sfc->SetAttribute("Policy", PointerValue(CreateObject<TokenAssignment>()));
+                sfc->SetAttribute("BufferSize", UintegerValue(20000));
+                sfc->SetAttribute("ThrottleOn", DoubleValue(0));
+                sfc->SetAttribute("ThrottleOff", DoubleValue(0));
+            }
+            sfcs.push_back(sfc);
+        }
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        std::vector<Ptr<FarmReadoutUnit>> readout;
+        for (uint32_t r = 0; r < units; ++r)
+        {
+            auto unit = CreateObject<FarmReadoutUnit>();
+            hosts.Get(r)->AddApplication(unit);
+            trigger->AddReadoutUnit(unit);
+            readout.push_back(unit);
+        }
+        trigger->SetAttribute("InterArrival", StringValue(Constant(0.001)));
+        trigger->SetAttribute("EventSize", StringValue(Constant(10000)));
+        trigger->SetAttribute("MaxEvents", UintegerValue(events));
+        trigger->SetAttribute("Port", UintegerValue(9002));
+        trigger->SetStartTime(MilliSeconds(1));
+        router->AddApplication(trigger);
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        if (!m_throttle)
+        {
+            for (const auto& sfc : sfcs)
+            {
+                NS_TEST_EXPECT_MSG_EQ(sfc->GetEntered(), events / 2, "event k to SFC k mod 2");
+                NS_TEST_EXPECT_MSG_EQ(sfc->GetIncomplete(), 0, "every share arrived");
+                NS_TEST_EXPECT_MSG_EQ(sfc->GetDecided(), events / 2, "and was decided");
+            }
+            const uint64_t share[] = {3333, 3333, 3334};
+            for (uint32_t r = 0; r < units; ++r)
+            {
+                NS_TEST_EXPECT_MSG_EQ(readout[r]->GetSentBytes(), events * share[r], "(2)");
+            }
+        }
+        else
+        {
+            // SFC 1 throttles on its first event (h = 0) and releases when its node takes
+            // it: the trigger reads out nothing for SFC 0 either while held
+            NS_TEST_EXPECT_MSG_GT(trigger->GetThrottled(), 0, "the trigger was held");
+            NS_TEST_EXPECT_MSG_EQ(sfcs[0]->GetEntered() + sfcs[1]->GetEntered() +
+                                      trigger->GetThrottled(),
+                                  events,
+                                  "every trigger built at an SFC or throttled");
+            NS_TEST_EXPECT_MSG_LT(sfcs[0]->GetEntered(), events / 2, "SFC 0 held too");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_throttle;
+};
+
 /** The farm's test suite. */
 class FarmQueueingTestSuite : public TestSuite
 {
@@ -395,6 +596,11 @@ class FarmQueueingTestSuite : public TestSuite
                     Duration::QUICK);
         AddTestCase(new FarmHeterogeneousTestCase(false), Duration::QUICK);
         AddTestCase(new FarmHeterogeneousTestCase(true), Duration::QUICK);
+        AddTestCase(new FarmThrottleTestCase(true, 0.5), Duration::QUICK);
+        AddTestCase(new FarmThrottleTestCase(true, 1), Duration::QUICK);
+        AddTestCase(new FarmThrottleTestCase(false, 0.5), Duration::QUICK);
+        AddTestCase(new FarmEventBuildingTestCase(false), Duration::QUICK);
+        AddTestCase(new FarmEventBuildingTestCase(true), Duration::QUICK);
     }
 };
 
