@@ -444,6 +444,20 @@ BENCHMARKS = {
         max_wall_per_readout_second=180.0,
         work="decided",
     ),
+    "farm-hosts": Benchmark(
+        description="the cost of the host model in the event-filter farm: event-filter-farm "
+        "with the SFC (accelerator-xeon) and its 16 nodes (farm-pentium-1800) as host models "
+        "against plain hosts, same events; both decide them all, so the ratio of events "
+        "decided per wall-second is the cost per event",
+        subject=event_filter_farm(
+            "host model",
+            "--sfcHost=accelerator-xeon",
+            "--nodeHost=farm-pentium-1800",
+            "--warmup=0s",
+        ),
+        reference=event_filter_farm("plain hosts", "--warmup=0s"),
+        work="decided",
+    ),
     "nic-model": Benchmark(
         description="the cost of the host and NIC model: gige-iperf (iperf phase only) on "
         "the default host model against --host=none (plain Ethernet devices, same switch; "

@@ -36,16 +36,19 @@
  * framing), the switches its store-and-forward PacketSwitch with output queues of
  * --switchQueue packets in the farms and --readoutQueue on the read-out switch (the
  * study's switches are not described: 100 is ns-3's DropTailQueue default, 1000 one that
- * holds a 100 kB event's 69 fragments many times over; assumptions); hosts are plain, with
- * Linux's default pfifo_fast of 1000 packets (no host model yet: the per-packet costs of
- * receiving an event are not charged); an SFC sends as a sender that blocks on its socket,
- * in order and as fast as its link takes the events.
+ * holds a 100 kB event's 69 fragments many times over; assumptions). Hosts are plain
+ * Ethernet devices (no CPU cost) or, with --sfcHost, --nodeHost and --slowHost (the slow
+ * nodes'), host models from profiles: NIC, bus and CPU per frame, the nodes' processing
+ * preempted by their network code (FarmNode (3)); every host has Linux's pfifo_fast of
+ * 1000 packets; an SFC sends as a sender that blocks on its socket, in order and as fast as
+ * its link takes the events. The read-out units are plain.
  *
  * Flags (defaults): --subfarms=1 --readoutUnits=1 --nodes=16 --policy=roundRobin
  *   --credits=1 --eventRate=667 --arrivals=poisson --eventSize=100kB --processingTime=20ms
  *   --processing=exponential --processingCv=1 --processingTrace= --slowNodes=0
  *   --slowSpeed=0.5 --slowFrom=0s --failNodes=0 --failAt=0s --queueLimit=10
- *   --sfcBuffer=64MiB --throttleOn=0.9 --throttleOff=0.5 --readoutRate=1Gbps
+ *   --sfcBuffer=64MiB --throttleOn=0.9 --throttleOff=0.5 --sfcHost=none
+ *   --nodeHost=none --slowHost=same --readoutRate=1Gbps
  *   --sfcRate=1Gbps --nodeRate=100Mbps --linkDelay=500ns --switchQueue=100
  *   --readoutQueue=1000 --duration=10s --warmup=1s --sampleInterval=100ms; `--help`
  *   explains each.
@@ -63,7 +66,9 @@
  * node, speed, decided, lost, utilisation, meanHeld), occupancy (time, sfcBuffered: the
  * SFCs' mean, heldMean, heldMax), latencyCdf (latency, fraction), summary (one row:
  * eventRate, lossFraction, throttledFraction, latencyMean, latencyP99, queueMean, queueMax,
- * for plots across runs).
+ * for plots across runs); with host profiles, HostCounters' cpuUtilisation,
+ * busUtilisation, rxRingDrops, interruptRate and packetsPerInterrupt of sub-farm 0's SFC
+ * (Sfc, at its read-out NIC) and node 0 (Node0), over [warmup, duration].
  *
  * Run:  hybridnet run event-filter-farm --policy=tokens --slowNodes=4
  *   or: build/bin/event-filter-farm --policy=tokens --output=event-filter-farm.json
@@ -71,6 +76,7 @@
 #include "hybridnet/ethernet-module.h"
 #include "hybridnet/fabric-module.h"
 #include "hybridnet/farm-module.h"
+#include "hybridnet/nic-module.h"
 #include "hybridnet/testbed-module.h"
 
 #include "ns3/core-module.h"
@@ -96,6 +102,9 @@ constexpr uint16_t kControlPort = 9001;
 constexpr uint16_t kTriggerPort = 9002;
 constexpr uint16_t kNodePort = 9100;
 constexpr uint32_t kDatagram = 1472; //!< D: a fragment's UDP payload on a 1500 B MTU
+constexpr size_t kSfcProfile = 0;    //!< HostFlags index of --sfcHost
+constexpr size_t kNodeProfile = 1;   //!< of --nodeHost
+constexpr size_t kSlowProfile = 2;   //!< of --slowHost
 
 /** The flags. */
 struct Options
@@ -303,12 +312,28 @@ AddRunFlags(ScenarioFlags& flags, Options& o)
                   Hours(1));
 }
 
+/** Flags: the host profiles of the SFCs and the nodes. */
 void
-AddFlags(ScenarioFlags& flags, Options& o)
+AddHostFlags(ScenarioFlags& flags, HostFlags& hosts)
+{
+    const std::string none = "a plain Ethernet device, no host model (processing and "
+                             "forwarding cost no CPU)";
+    NS_ABORT_UNLESS(hosts.AddProfile(flags, "sfcHost", "the SFCs", "none", none) == kSfcProfile);
+    NS_ABORT_UNLESS(hosts.AddProfile(flags, "nodeHost", "the farm nodes", "none", none) ==
+                    kNodeProfile);
+    NS_ABORT_UNLESS(hosts.AddProfileLike(flags,
+                                         "slowHost",
+                                         "the slow nodes (set --slowSpeed to match its clock)",
+                                         kNodeProfile) == kSlowProfile);
+}
+
+void
+AddFlags(ScenarioFlags& flags, Options& o, HostFlags& hosts)
 {
     AddPolicyFlags(flags, o);
     AddWorkloadFlags(flags, o);
     AddNodeFlags(flags, o);
+    AddHostFlags(flags, hosts);
     AddNetworkFlags(flags, o);
     AddRunFlags(flags, o);
     flags.AddConstraint("slowNodes <= nodes", [&o]() { return o.slowNodes <= o.nodes; });
@@ -406,11 +431,13 @@ Policy(const std::string& name)
 struct SubFarm
 {
     Ptr<Node> sfcHost;
+    Ptr<NetDevice> input; //!< the SFC's device on the read-out network
     NodeContainer nodeHosts;
-    Ipv4Address input;                      //!< the SFC on the read-out network
+    Ipv4Address inputAddress;               //!< the SFC on the read-out network
     Ipv4Address lan;                        //!< the SFC on its farm's switch
     std::vector<Ipv4Address> nodeAddresses; //!< the nodes on that switch
     Ptr<EthernetNetDevice> lanPort;         //!< the SFC's device on that switch
+    NetDeviceContainer nodeDevices;         //!< the nodes' devices
 };
 
 /** The read-out network and the sub-farms. */
@@ -460,9 +487,46 @@ SwitchHelper(const Options& o, uint32_t queue)
     return star;
 }
 
+/**
+ * A host's device on a new port of @p star's switch: its profile's NIC (HostFlags, NicHelper:
+ * the host model) at @p rate, or with profile none a plain EthernetNetDevice; the port from
+ * @p star. The qdisc is the profile's (Linux's pfifo_fast either way) unless @p qdisc is false.
+ */
+Ptr<NetDevice>
+Cable(const PacketSwitchHelper& star,
+      Ptr<Node> switchNode,
+      Ptr<Node> host,
+      DataRate rate,
+      const HostFlags& hosts,
+      size_t profile,
+      bool qdisc = true)
+{
+    Ptr<NetDevice> device;
+    if (hosts.IsModelled(profile))
+    {
+        NicHelper nic;
+        hosts.Apply(profile, nic);
+        nic.SetDeviceAttribute("DataRate", DataRateValue(rate));
+        Ptr<NicNetDevice> modelled = nic.InstallUncabled(host);
+        star.InstallPort(switchNode, modelled);
+        device = modelled;
+        if (qdisc)
+        {
+            hosts.GetProfile(profile).InstallQdisc(NetDeviceContainer(device));
+        }
+        return device;
+    }
+    device = star.Install(switchNode, NodeContainer(host)).Get(0);
+    if (qdisc)
+    {
+        WanEndHosts::InstallBareQdisc(NetDeviceContainer(device)); // pfifo_fast, 1000 packets
+    }
+    return device;
+}
+
 /** Sub-farm k: its SFC, its switch and its nodes on 10.(2 + k).0.0/16. */
 SubFarm
-BuildSubFarm(const Options& o, uint32_t k)
+BuildSubFarm(const Options& o, const HostFlags& hosts, uint32_t k)
 {
     SubFarm farm;
     farm.sfcHost = CreateObject<Node>();
@@ -473,13 +537,18 @@ BuildSubFarm(const Options& o, uint32_t k)
     Ptr<Node> switchNode = CreateObject<Node>();
     PacketSwitchHelper star = SwitchHelper(o, o.switchQueue);
     star.SetDeviceAttribute("DataRate", DataRateValue(o.sfcRate));
-    NetDeviceContainer lan = star.Install(switchNode, NodeContainer(farm.sfcHost));
+    NetDeviceContainer lan(
+        Cable(star, switchNode, farm.sfcHost, o.sfcRate, hosts, kSfcProfile, false));
     InstallSfcQueue(o, lan.Get(0));
     farm.lanPort = DynamicCast<EthernetNetDevice>(lan.Get(0));
     star.SetDeviceAttribute("DataRate", DataRateValue(o.nodeRate));
-    const NetDeviceContainer nodeDevices = star.Install(switchNode, farm.nodeHosts);
-    WanEndHosts::InstallBareQdisc(nodeDevices); // Linux's pfifo_fast, 1000 packets
-    lan.Add(nodeDevices);
+    for (uint32_t i = 0; i < o.nodes; ++i)
+    {
+        const size_t profile = i < o.slowNodes ? kSlowProfile : kNodeProfile;
+        farm.nodeDevices.Add(
+            Cable(star, switchNode, farm.nodeHosts.Get(i), o.nodeRate, hosts, profile));
+    }
+    lan.Add(farm.nodeDevices);
     Ipv4AddressHelper ip(Ipv4Address((10U << 24) | ((2 + k) << 16)), "255.255.0.0");
     const Ipv4InterfaceContainer addresses = ip.Assign(lan);
     farm.lan = addresses.GetAddress(0);
@@ -488,6 +557,7 @@ BuildSubFarm(const Options& o, uint32_t k)
         farm.nodeAddresses.push_back(addresses.GetAddress(i + 1));
     }
     PacketSwitchHelper::PopulateArpCaches(lan);
+    NicHelper::AssignStreams(lan, 1000 + int64_t(k) * (o.nodes + 2));
     return farm;
 }
 
@@ -496,32 +566,36 @@ BuildSubFarm(const Options& o, uint32_t k)
  * Every host talks only to hosts on its own links' subnets: no routing.
  */
 Network
-BuildNetwork(const Options& o)
+BuildNetwork(const Options& o, const HostFlags& hosts)
 {
     Network net;
     for (uint32_t k = 0; k < o.subfarms; ++k)
     {
-        net.subfarms.push_back(BuildSubFarm(o, k));
+        net.subfarms.push_back(BuildSubFarm(o, hosts, k));
     }
     net.unitHosts.Create(o.readoutUnits);
     InternetStackHelper().Install(net.unitHosts);
-    NodeContainer readoutHosts(net.unitHosts);
-    for (const auto& farm : net.subfarms)
-    {
-        readoutHosts.Add(farm.sfcHost);
-    }
     PacketSwitchHelper star = SwitchHelper(o, o.readoutQueue);
     star.SetDeviceAttribute("DataRate", DataRateValue(o.readoutRate));
-    const NetDeviceContainer devices = star.Install(CreateObject<Node>(), readoutHosts);
+    Ptr<Node> switchNode = CreateObject<Node>();
+    NetDeviceContainer devices = star.Install(switchNode, net.unitHosts);
     WanEndHosts::InstallBareQdisc(devices);
+    NetDeviceContainer inputs;
+    for (auto& farm : net.subfarms)
+    {
+        farm.input = Cable(star, switchNode, farm.sfcHost, o.readoutRate, hosts, kSfcProfile);
+        inputs.Add(farm.input);
+    }
+    devices.Add(inputs);
     Ipv4AddressHelper ip("10.1.0.0", "255.255.0.0");
     const Ipv4InterfaceContainer addresses = ip.Assign(devices);
     net.trigger = addresses.GetAddress(0);
     for (uint32_t k = 0; k < o.subfarms; ++k)
     {
-        net.subfarms[k].input = addresses.GetAddress(o.readoutUnits + k);
+        net.subfarms[k].inputAddress = addresses.GetAddress(o.readoutUnits + k);
     }
     PacketSwitchHelper::PopulateArpCaches(devices);
+    NicHelper::AssignStreams(inputs, 1000 + int64_t(o.subfarms) * (o.nodes + 2));
     return net;
 }
 
@@ -571,7 +645,7 @@ InstallTrigger(const Options& o, const Network& net)
     trigger->SetAttribute("Port", UintegerValue(kTriggerPort));
     for (uint32_t k = 0; k < o.subfarms; ++k)
     {
-        const InetSocketAddress sfc(net.subfarms[k].input, kInputPort);
+        const InetSocketAddress sfc(net.subfarms[k].inputAddress, kInputPort);
         if (k == 0)
         {
             trigger->SetAttribute("Remote", AddressValue(sfc));
@@ -813,6 +887,32 @@ RecordQueues(ResultDocument& result,
  * the SFC, lost at a node, left incomplete on the way, or decided (or still held at the end).
  * @return the summary with the loss fraction set
  */
+/**
+ * The host model's counters (HostCounters) of sub-farm 0's SFC (its read-out NIC, where it
+ * receives) and of its node 0, those with a host profile, over [warmup, duration].
+ */
+HostCounters
+CountHosts(const Options& o, const HostFlags& hosts, const Network& net)
+{
+    const SubFarm& farm = net.subfarms[0];
+    NodeContainer counted;
+    NetDeviceContainer nics;
+    std::vector<std::string> names;
+    if (hosts.IsModelled(kSfcProfile))
+    {
+        counted.Add(farm.sfcHost);
+        nics.Add(farm.input);
+        names.emplace_back("Sfc");
+    }
+    if (hosts.IsModelled(o.slowNodes > 0 ? kSlowProfile : kNodeProfile))
+    {
+        counted.Add(farm.nodeHosts.Get(0));
+        nics.Add(farm.nodeDevices.Get(0));
+        names.emplace_back("Node0");
+    }
+    return HostCounters(counted, nics, names);
+}
+
 /** The SFCs' counts, summed. */
 struct SfcTotals
 {
@@ -896,12 +996,13 @@ main(int argc, char* argv[])
                       "events assigned by round robin, control tokens or least outstanding; "
                       "latency, queues, loss and the trigger's throttle");
     Options o;
-    AddFlags(scenario.Flags(), o);
+    HostFlags hosts;
+    AddFlags(scenario.Flags(), o, hosts);
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
     }
-    const Network net = BuildNetwork(o);
+    const Network net = BuildNetwork(o, hosts);
     Farm farm = InstallFarm(o, net);
     ScheduleChanges(o, farm);
     Recorder recorder;
@@ -921,6 +1022,8 @@ main(int argc, char* argv[])
                         &farm,
                         o.sampleInterval,
                         end);
+    HostCounters counters = CountHosts(o, hosts, net);
+    counters.Schedule(o.warmup, o.duration);
     scenario.Run(end);
 
     auto& result = scenario.Result();
@@ -937,5 +1040,6 @@ main(int argc, char* argv[])
                       {"heldMean", "", recorder.heldMean},
                       {"heldMax", "", recorder.heldMax}});
     RecordQueues(result, o, recorder, summary);
+    counters.WriteTo(result);
     return scenario.Finish();
 }

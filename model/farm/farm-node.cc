@@ -3,6 +3,8 @@
  */
 #include "farm-node.h"
 
+#include "hybridnet/host-cpu.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
@@ -113,6 +115,7 @@ void
 FarmNode::DoDispose()
 {
     m_socket = nullptr;
+    m_cpu = nullptr;
     m_processing = nullptr;
     m_accept = nullptr;
     Application::DoDispose();
@@ -126,6 +129,8 @@ FarmNode::StartApplication()
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "FarmNode: port " << m_port << " is taken");
     m_socket->SetRecvCallback(MakeCallback(&FarmNode::Receive, this));
+    Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
+    m_cpu = cpu && cpu->GetProcessors() == 1 ? cpu : nullptr; // (3)
     FarmMessageHeader hello;
     hello.kind = FarmMessageHeader::HELLO;
     hello.offset = m_index;
@@ -187,7 +192,27 @@ FarmNode::Serve()
     const double x = m_processing->GetValue();
     NS_ABORT_MSG_IF(x < 0, "FarmNode: ProcessingTime drew " << x << " s");
     m_serviceStart = Simulator::Now();
-    m_service = Simulator::Schedule(Seconds(x / m_speed), &FarmNode::Done, this); // (1)
+    m_serviceNeed = Seconds(x / m_speed); // (1)
+    if (m_cpu)
+    {
+        m_cpuBusyAtStart = m_cpu->GetBusyTimeNow();
+        m_service = Simulator::Schedule(m_serviceNeed, &FarmNode::CheckService, this);
+        return;
+    }
+    m_service = Simulator::Schedule(m_serviceNeed, &FarmNode::Done, this);
+}
+
+void
+FarmNode::CheckService()
+{
+    const Time elapsed = Simulator::Now() - m_serviceStart;
+    const Time had = elapsed - (m_cpu->GetBusyTimeNow() - m_cpuBusyAtStart); // (3)
+    if (had >= m_serviceNeed)
+    {
+        Done();
+        return;
+    }
+    m_service = Simulator::Schedule(m_serviceNeed - had, &FarmNode::CheckService, this);
 }
 
 void

@@ -24,6 +24,8 @@ class Socket;
 namespace hybridnet
 {
 
+class HostCpu;
+
 /**
  * @brief A farm node: a PC that receives whole events from its sub-farm controller,
  * queues them, processes one at a time, and sends its decision back.
@@ -49,8 +51,20 @@ namespace hybridnet
  * drops what it holds and every event that arrives, and sends nothing; Speed may change
  * at any time (a slow-down), and applies from the next event's service.
  *
- * Left out (the host model's part, a later step): the CPU cost of receiving the event's
- * datagrams, which competes with processing on a real PC.
+ * On a host with one processor (a HostCpu aggregated to the node, Processors = 1: the
+ * study's commodity PCs) the processing runs in process context, below the network code,
+ * which preempts it (interrupts, NAPI polls, protocol processing and copies: every job of
+ * the HostCpu). The event's service then ends when the processor has given it s of its
+ * time (preemptive resume):
+ *
+ *     (3) t_end = min { t : (t - t_0) - (B(t) - B(t_0)) = s }
+ *
+ * with t_0 the service's start and B the HostCpu's busy time until t (GetBusyTimeNow), so
+ * each datagram the node receives meanwhile - the next events' fragments, above all -
+ * lengthens the service by its CPU time. Without a HostCpu, or with more processors (the
+ * application has its own), t_end = t_0 + s. The scheduler's fairness is left out: a
+ * processor that the network code keeps busy all the time starves the processing (Linux's
+ * ksoftirqd would give it a share after a tick).
  */
 class FarmNode : public Application
 {
@@ -116,6 +130,8 @@ class FarmNode : public Application
     void Arrive(const FarmMessageHeader& event);
     /** Begin the oldest event's service, (1). */
     void Serve();
+    /** At the service's nominal end: done if it has had s of the processor, else later, (3). */
+    void CheckService();
     /** The event in service is done: the decision, the token of (2), the next. */
     void Done();
     /** @param message a token or decision for the SFC */
@@ -136,8 +152,11 @@ class FarmNode : public Application
     FarmEventReassembly m_reassembly;                    //!< events arriving
     std::deque<FarmMessageHeader> m_queue;               //!< held events, the first in service
     TracedValue<uint32_t> m_held;                        //!< Held
+    Ptr<HostCpu> m_cpu;                                  //!< a uniprocessor host's CPU, (3)
     EventId m_service;                                   //!< the service in progress
-    Time m_serviceStart;                                 //!< when it began
+    Time m_serviceStart;                                 //!< when it began, t_0
+    Time m_serviceNeed;                                  //!< s of (1)
+    Time m_cpuBusyAtStart;                               //!< B(t_0) of (3)
     Time m_busy;                                         //!< service time of finished events
     bool m_failed{false};                                //!< Fail was called
     uint64_t m_decided{0};                               //!< decisions sent

@@ -224,7 +224,7 @@ HostCpu::StartNext()
             Job job = std::move(queue.front());
             queue.pop_front();
             const Time service = StartService(job);
-            m_running.emplace(Running{level, service, std::move(job.done)});
+            m_running.emplace(Running{level, service, Simulator::Now(), std::move(job.done)});
             Simulator::Schedule(service, &HostCpu::Finish, this);
             return;
         }
@@ -250,6 +250,12 @@ Time
 HostCpu::GetBusyTime() const
 {
     return m_busyTime[HARD_IRQ] + m_busyTime[KERNEL] + m_busyTime[PROCESS];
+}
+
+Time
+HostCpu::GetBusyTimeNow() const
+{
+    return GetBusyTime() + (m_running ? Simulator::Now() - m_running->started : Time(0));
 }
 
 Time

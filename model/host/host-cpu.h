@@ -147,8 +147,14 @@ class HostCpu : public Object
      */
     void Execute(Level level, uint64_t cycles, uint64_t copiedBytes, Callback<void> done);
 
-    /** @return the CPU's busy time since the start of the simulation */
+    /** @return the CPU's busy time since the start of the simulation (finished jobs) */
     Time GetBusyTime() const;
+    /**
+     * @return the CPU's busy time until now: finished jobs and the part of the running job
+     *         served so far (so that the time it left to others over [t1, t2] is
+     *         t2 - t1 - (GetBusyTimeNow() at t2 - at t1))
+     */
+    Time GetBusyTimeNow() const;
     /**
      * @param level a priority level
      * @return the busy time spent in jobs of that level
@@ -225,6 +231,7 @@ class HostCpu : public Object
     {
         Level level;         //!< its level
         Time service;        //!< its service time
+        Time started;        //!< when it started
         Callback<void> done; //!< run at the end
     };
 

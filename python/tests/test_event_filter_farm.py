@@ -40,6 +40,9 @@ BAD = [
     (["--processing=trace"], "processingTrace is given exactly when processing=trace"),
     (["--processingTrace=t.txt"], "processingTrace is given exactly when processing=trace"),
     (["--processing=trace", "--processingTrace=missing.txt"], "missing.txt: cannot be read"),
+    (["--sfcHost=pentium"], "--sfcHost"),
+    (["--slowHost=farm-pentium-800"], "slowHost is same with --nodeHost=none"),
+    (["--nodeHost=none", "--slowHost=none"], "--slowHost"),
 ]
 
 
@@ -240,3 +243,42 @@ def test_event_building_incast_overflows_a_short_readout_queue(farm, tmp_path):
     assert metric(short, "eventsEntered") == 0
     deep = run(farm, tmp_path, *args, "--readoutQueue=1000", name="d.json")
     assert metric(deep, "readoutIncomplete") == 0
+
+
+#: the events' bytes the SFC moves across its I/O bus each second, in from the read-out and
+#: out to the nodes: 2 x 667 x 100 kB x 8 = 1.07 Gb/s, more than a 32-bit/33 MHz PCI bus
+#: carries at all (32 x 33e6 = 1.056 Gb/s, before any DMA overhead)
+SFC_BUS_BPS = 2 * 667 * 100_000 * 8
+
+
+def test_an_sfc_on_the_study_pc_saturates_its_pci_bus(farm, tmp_path):
+    """The study's 1.8 GHz PC as the SFC, both GigE NICs on its 32-bit/33 MHz PCI bus: the
+    events cross the bus twice (SFC_BUS_BPS > 32 x 33 MHz), so the bus is busy all the time
+    and the SFC cannot pass on what arrives - the farm decides far fewer events than the
+    667 a second sent, the rest wait in the SFC's transmit queue (latencies of a second);
+    the lightpath study's Xeon (32-bit/66 MHz PCI, twice the bus) forwards them all."""
+    assert SFC_BUS_BPS > 32 * 33e6
+    pc = run(farm, tmp_path, "--sfcHost=farm-pentium-1800", name="pc.json")
+    assert metric(pc, "busUtilisationSfc") > 0.99
+    assert metric(pc, "decidedRate") < 0.7 * 667
+    assert metric(pc, "latencyMean") > 500
+    xeon = run(farm, tmp_path, "--sfcHost=accelerator-xeon", name="xeon.json")
+    assert SFC_BUS_BPS < 32 * 66e6
+    assert 0.5 < metric(xeon, "busUtilisationSfc") < 0.9
+    assert metric(xeon, "decidedRate") == pytest.approx(667, rel=0.01)
+    assert metric(xeon, "lossFraction") == 0
+    assert "cpuUtilisationNode0" not in xeon["metrics"]  # the nodes have no host model
+
+
+def test_receiving_events_costs_the_nodes_processing_time(farm, tmp_path):
+    """With the study's PCs as nodes, each event's 70 frames cost the node CPU time that its
+    processing yields to (FarmNode (3)): the same events on identical nodes take longer than
+    on plain nodes, by the node's network CPU share and no more than a few per cent."""
+    plain = run(farm, tmp_path, name="plain.json")
+    pcs = run(farm, tmp_path, "--nodeHost=farm-pentium-800", name="pcs.json")
+    network = metric(pcs, "cpuUtilisationNode0")
+    assert 0 < network < 0.1
+    assert metric(pcs, "utilisationMax") > metric(plain, "utilisationMax")
+    # a node's time in service grows by the CPU time its receiving takes meanwhile
+    stretch = metric(pcs, "utilisationMax") / metric(plain, "utilisationMax") - 1
+    assert 0 < stretch < 2 * network / (1 - network)

@@ -278,6 +278,9 @@ def event_filter_farm(draw) -> dict:
     if nodes > 1 and draw(st.booleans()):
         flags["failNodes"] = "1"
         flags["failAt"] = f"{draw(st.integers(0, 300))}ms"
+    if draw(st.booleans()):  # the host model on the SFC and the nodes
+        flags["sfcHost"] = draw(st.sampled_from(["accelerator-xeon", "farm-pentium-1800"]))
+        flags["nodeHost"] = draw(st.sampled_from(["farm-pentium-800", "farm-pentium-1800"]))
     if draw(st.booleans()):  # a small SFC buffer, so that the throttle acts
         off = draw(st.sampled_from([0, 0.25, 0.5]))
         flags["sfcBuffer"] = f"{draw(st.integers(200, 2000))}kB"

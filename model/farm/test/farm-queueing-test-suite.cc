@@ -10,6 +10,7 @@
 #include "hybridnet/farm-event-source.h"
 #include "hybridnet/farm-node.h"
 #include "hybridnet/farm-readout-unit.h"
+#include "hybridnet/host-cpu.h"
 #include "hybridnet/least-outstanding-assignment.h"
 #include "hybridnet/round-robin-assignment.h"
 #include "hybridnet/sub-farm-controller.h"
@@ -581,6 +582,59 @@ class FarmEventBuildingTestCase : public TestCase
     bool m_throttle;
 };
 
+/**
+ * FarmNode (3): on a uniprocessor host the network code preempts the processing. One event
+ * (100 B, periodic source, one event) reaches a node of S = 10 ms at t_0 = 1 ms + delta;
+ * its host's CPU (1 GHz) runs kernel jobs of 1 ms at 3, 4 and 5 ms and one of 2 ms from
+ * 10 ms, which straddles the nominal end: the processing gets the CPU for S only by
+ * t_0 + S + 5 ms, latency delta + 15 ms. With two processors the application has its own:
+ * delta + 10 ms.
+ */
+class FarmPreemptedServiceTestCase : public TestCase
+{
+  public:
+    explicit FarmPreemptedServiceTestCase(uint32_t processors)
+        : TestCase("a node on a host of " + std::to_string(processors) +
+                   " processor(s), kernel work of 5 ms during a 10 ms service: latency " +
+                   (processors == 1 ? "delta + 15 ms" : "delta + 10 ms")),
+          m_processors(processors)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Farm farm(Identical(1, Constant(0.010)),
+                  CreateObject<RoundRobinAssignment>(),
+                  Constant(1),
+                  1);
+        Ptr<HostCpu> cpu = CreateObjectWithAttributes<HostCpu>("Frequency",
+                                                               UintegerValue(1'000'000'000),
+                                                               "Processors",
+                                                               UintegerValue(m_processors));
+        farm.nodes[0]->GetNode()->AggregateObject(cpu);
+        for (const auto& [at, cycles] :
+             std::vector<std::pair<Time, uint64_t>>{{MilliSeconds(3), 1'000'000},
+                                                    {MilliSeconds(4), 1'000'000},
+                                                    {MilliSeconds(5), 1'000'000},
+                                                    {MilliSeconds(10), 2'000'000}})
+        {
+            Simulator::Schedule(at, [cpu, cycles]() {
+                cpu->Execute(HostCpu::KERNEL, cycles, 0, Callback<void>());
+            });
+        }
+        farm.Run(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(farm.latency[0].size(), 1, "one event decided");
+        const Time extra = m_processors == 1 ? MilliSeconds(5) : Time(0);
+        NS_TEST_EXPECT_MSG_EQ(Seconds(farm.latency[0][0]),
+                              kDelta + MilliSeconds(10) + extra,
+                              "(3): the processing had 10 ms of the processor");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_processors;
+};
+
 /** The farm's test suite. */
 class FarmQueueingTestSuite : public TestSuite
 {
@@ -601,6 +655,8 @@ class FarmQueueingTestSuite : public TestSuite
         AddTestCase(new FarmThrottleTestCase(false, 0.5), Duration::QUICK);
         AddTestCase(new FarmEventBuildingTestCase(false), Duration::QUICK);
         AddTestCase(new FarmEventBuildingTestCase(true), Duration::QUICK);
+        AddTestCase(new FarmPreemptedServiceTestCase(1), Duration::QUICK);
+        AddTestCase(new FarmPreemptedServiceTestCase(2), Duration::QUICK);
     }
 };
 

@@ -212,6 +212,46 @@ class ProcessTurnTestCase : public TestCase
     Time m_processAt;
 };
 
+/**
+ * GetBusyTimeNow counts the running job as served so far: two jobs of 1 us at 1 GHz from
+ * t = 0 keep the CPU busy to 2 us; sampled at 0.5, 1.5 and 3 us the busy time so far is
+ * 0.5, 1.5 and 2 us, where GetBusyTime (finished jobs) says 0, 1 and 2 us.
+ */
+class BusyTimeNowTestCase : public TestCase
+{
+  public:
+    BusyTimeNowTestCase()
+        : TestCase("busy time until now: finished jobs and the running one's part")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu =
+            CreateObjectWithAttributes<HostCpu>("Frequency", UintegerValue(1'000'000'000));
+        cpu->Execute(HostCpu::KERNEL, 1000, 0, Callback<void>());
+        cpu->Execute(HostCpu::KERNEL, 1000, 0, Callback<void>());
+        std::vector<std::pair<Time, Time>> samples; // (now, finished)
+        for (const Time& at : {NanoSeconds(500), NanoSeconds(1500), NanoSeconds(3000)})
+        {
+            Simulator::Schedule(at, [&samples, cpu]() {
+                samples.emplace_back(cpu->GetBusyTimeNow(), cpu->GetBusyTime());
+            });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(samples.size(), 3, "three samples");
+        const Time expectedNow[] = {NanoSeconds(500), NanoSeconds(1500), NanoSeconds(2000)};
+        const Time expectedDone[] = {Time(0), NanoSeconds(1000), NanoSeconds(2000)};
+        for (size_t i = 0; i < 3; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(samples[i].first, expectedNow[i], "until now");
+            NS_TEST_EXPECT_MSG_EQ(samples[i].second, expectedDone[i], "finished jobs");
+        }
+    }
+};
+
 /** Offered load rho < 1 gives utilisation rho; rho > 1 saturates at 1 and delays grow. */
 class UtilisationTestCase : public TestCase
 {
@@ -294,6 +334,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new UtilisationTestCase(0.3), Duration::QUICK);
         AddTestCase(new UtilisationTestCase(0.9), Duration::QUICK);
         AddTestCase(new UtilisationTestCase(1.5), Duration::QUICK);
+        AddTestCase(new BusyTimeNowTestCase, Duration::QUICK);
     }
 };
 
