@@ -149,8 +149,9 @@ def read_farm_result(_: str, scratch: Path) -> dict:
         "wallSeconds": doc["wallClock"]["wallTime"]["value"],
         "readoutSeconds": p["duration"]["value"],
         "peakRssBytes": doc["wallClock"]["peakMemory"]["value"],
+        # each sub-farm: its SFC, its nodes and its storage sink; and the read-out units
         "hosts": int(
-            p["subfarms"]["value"] * (p["nodes"]["value"] + 1) + p["readoutUnits"]["value"]
+            p["subfarms"]["value"] * (p["nodes"]["value"] + 2) + p["readoutUnits"]["value"]
         ),
         "metrics": {"eventsDecided": decided},
     }

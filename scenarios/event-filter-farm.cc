@@ -9,11 +9,14 @@
  * it and hands it to one node over its farm's switch, by round robin (it does not know
  * whether a node is ready), control tokens (a ready node asks for its next event) or
  * least outstanding (the node with the fewest events sent and undecided); each node queues
- * what it gets, processes one event at a time and sends its decision back.
+ * what it gets, processes one event at a time, sends its decision back and, with
+ * probability --acceptFraction, the event whole to its sub-farm's storage sink (GigE on
+ * the farm's switch; 0.005: the study's 20 MB/s to storage of 4 GB/s read out).
  *
  *     unit 0 (trigger) --+                    +-- SFC 0 -- sfcRate -- switch -- nodeRate -- node 0
- *     10.1.0.1           |   read-out switch  |   10.1.x.y            10.2.0.1   10.2.0.2 ...
- *     unit 1 ... -- readoutRate --+-- readoutRate --+-- SFC 1 ... (farm k on 10.(2+k).0.0/16)
+ *     10.1.0.1           |   read-out switch  |   10.1.x.y            10.2.0.1 |  10.2.0.2 ...
+ *     unit 1 ... -- readoutRate --+-- readoutRate --+-- SFC 1 ...     storage -- sfcRate
+ *                                                   (farm k on 10.(2+k).0.0/16, storage last)
  *
  * Events (FarmEventSource, FarmReadoutUnit): --eventRate per second into each SFC (the
  * study: 40 kHz after level 1 over about 60 SFCs, 667 Hz), Poisson or periodic
@@ -47,7 +50,7 @@
  *   --credits=1 --eventRate=667 --arrivals=poisson --eventSize=100kB --processingTime=20ms
  *   --processing=exponential --processingCv=1 --processingTrace= --slowNodes=0
  *   --slowSpeed=0.5 --slowFrom=0s --failNodes=0 --failAt=0s --queueLimit=10
- *   --sfcBuffer=64MiB --throttleOn=0.9 --throttleOff=0.5 --sfcHost=none
+ *   --acceptFraction=0.005 --sfcBuffer=64MiB --throttleOn=0.9 --throttleOff=0.5 --sfcHost=none
  *   --nodeHost=none --slowHost=same --readoutRate=1Gbps
  *   --sfcRate=1Gbps --nodeRate=100Mbps --linkDelay=500ns --switchQueue=100
  *   --readoutQueue=1000 --duration=10s --warmup=1s --sampleInterval=100ms; `--help`
@@ -60,6 +63,7 @@
  * queue), eventsDecided (counts), decidedRate (events/s after --warmup), lossFraction (read-
  * out incomplete, dropped, lost and incomplete over sent), latencyMean, latencyP50,
  * latencyP95, latencyP99, latencyMax (ms; events that entered after --warmup), tokens,
+ * eventsAccepted (by the nodes), eventsStored, storageRate (MB/s over --duration),
  * tokenOverhead (the tokens' wire bytes over the SFCs' to the nodes), sfcBufferPeak (B, the
  * fullest SFC), utilisationMin, utilisationMax, queueMean and queueMax (events a node
  * holds: the mean over samples and nodes, the largest sampled); series: nodes (subfarm,
@@ -101,6 +105,7 @@ constexpr uint16_t kInputPort = 9000;
 constexpr uint16_t kControlPort = 9001;
 constexpr uint16_t kTriggerPort = 9002;
 constexpr uint16_t kNodePort = 9100;
+constexpr uint16_t kStoragePort = 9200;
 constexpr uint32_t kDatagram = 1472; //!< D: a fragment's UDP payload on a 1500 B MTU
 constexpr size_t kSfcProfile = 0;    //!< HostFlags index of --sfcHost
 constexpr size_t kNodeProfile = 1;   //!< of --nodeHost
@@ -128,6 +133,7 @@ struct Options
     uint32_t failNodes{0};
     Time failAt{Seconds(0)};
     uint32_t queueLimit{10};
+    double acceptFraction{0.005};
     uint64_t sfcBuffer{64 * 1024 * 1024};
     double throttleOn{0.9};
     double throttleOff{0.5};
@@ -235,6 +241,13 @@ AddNodeFlags(ScenarioFlags& flags, Options& o)
                    &o.queueLimit,
                    1,
                    1000000);
+    flags.AddReal("acceptFraction",
+                  "the fraction of events a node accepts and sends whole to storage (the "
+                  "study: about 20 MB/s of 4 GB/s, 0.005)",
+                  &o.acceptFraction,
+                  0,
+                  1,
+                  "");
     flags.AddSize("sfcBuffer", "the SFC's memory for waiting events", &o.sfcBuffer, 1, 1ULL << 40);
     flags.AddReal("throttleOn",
                   "the SFC throttles the trigger when its waiting events fill more than this "
@@ -438,6 +451,8 @@ struct SubFarm
     std::vector<Ipv4Address> nodeAddresses; //!< the nodes on that switch
     Ptr<EthernetNetDevice> lanPort;         //!< the SFC's device on that switch
     NetDeviceContainer nodeDevices;         //!< the nodes' devices
+    Ptr<Node> storageHost;                  //!< the sub-farm's storage sink
+    Ipv4Address storage;                    //!< its address on the farm's switch
 };
 
 /** The read-out network and the sub-farms. */
@@ -454,6 +469,7 @@ struct Farm
     Ptr<FarmEventSource> trigger;
     std::vector<Ptr<SubFarmController>> sfcs;
     std::vector<Ptr<FarmNode>> nodes; //!< sub-farm k's node i at k x nodes + i
+    std::vector<Ptr<FarmStorage>> storage;
 };
 
 /**
@@ -549,6 +565,12 @@ BuildSubFarm(const Options& o, const HostFlags& hosts, uint32_t k)
             Cable(star, switchNode, farm.nodeHosts.Get(i), o.nodeRate, hosts, profile));
     }
     lan.Add(farm.nodeDevices);
+    farm.storageHost = CreateObject<Node>();
+    internet.Install(farm.storageHost);
+    star.SetDeviceAttribute("DataRate", DataRateValue(o.sfcRate));
+    const NetDeviceContainer storage = star.Install(switchNode, NodeContainer(farm.storageHost));
+    WanEndHosts::InstallBareQdisc(storage);
+    lan.Add(storage);
     Ipv4AddressHelper ip(Ipv4Address((10U << 24) | ((2 + k) << 16)), "255.255.0.0");
     const Ipv4InterfaceContainer addresses = ip.Assign(lan);
     farm.lan = addresses.GetAddress(0);
@@ -556,6 +578,7 @@ BuildSubFarm(const Options& o, const HostFlags& hosts, uint32_t k)
     {
         farm.nodeAddresses.push_back(addresses.GetAddress(i + 1));
     }
+    farm.storage = addresses.GetAddress(o.nodes + 1);
     PacketSwitchHelper::PopulateArpCaches(lan);
     NicHelper::AssignStreams(lan, 1000 + int64_t(k) * (o.nodes + 2));
     return farm;
@@ -629,12 +652,18 @@ InstallSubFarm(const Options& o, const SubFarm& net, const Network& all, Farm* f
         }
         node->SetAttribute("QueueLimit", UintegerValue(o.queueLimit));
         node->SetAttribute("Credits", UintegerValue(o.policy == "tokens" ? o.credits : 0));
+        node->SetAttribute("AcceptFraction", DoubleValue(o.acceptFraction));
+        node->SetAttribute("Storage", AddressValue(InetSocketAddress(net.storage, kStoragePort)));
         node->AssignStreams(10 + 2 * int64_t(farm->nodes.size()));
         net.nodeHosts.Get(i)->AddApplication(node);
         sfc->AddNode(InetSocketAddress(net.nodeAddresses[i], kNodePort));
         farm->nodes.push_back(node);
     }
     farm->sfcs.push_back(sfc);
+    auto storage = CreateObject<FarmStorage>();
+    storage->SetAttribute("Port", UintegerValue(kStoragePort));
+    net.storageHost->AddApplication(storage);
+    farm->storage.push_back(storage);
 }
 
 /** The trigger, on the first unit's host, and the read-out units. */
@@ -941,16 +970,18 @@ Totals(const std::vector<Ptr<SubFarmController>>& sfcs)
 }
 
 Summary
-RecordCounts(ResultDocument& result, const Network& net, const Farm& farm)
+RecordCounts(ResultDocument& result, const Network& net, const Farm& farm, Time duration)
 {
     const double sent = double(farm.trigger->GetSent());
     const double throttled = double(farm.trigger->GetThrottled());
     uint64_t nodeLost = 0;
     uint64_t incomplete = 0;
+    uint64_t accepted = 0;
     for (const auto& node : farm.nodes)
     {
         nodeLost += node->GetLost();
         incomplete += node->GetIncomplete();
+        accepted += node->GetAccepted();
     }
     const SfcTotals sfc = Totals(farm.sfcs);
     result.SetMetric("triggers", sent + throttled, "");
@@ -972,6 +1003,16 @@ RecordCounts(ResultDocument& result, const Network& net, const Farm& farm)
         summary.lossFraction = double(lost) / sent;
         result.SetMetric("lossFraction", summary.lossFraction, "");
     }
+    uint64_t stored = 0;
+    uint64_t storedBytes = 0;
+    for (const auto& storage : farm.storage)
+    {
+        stored += storage->GetStored();
+        storedBytes += storage->GetStoredBytes();
+    }
+    result.SetMetric("eventsAccepted", double(accepted), "");
+    result.SetMetric("eventsStored", double(stored), "");
+    result.SetMetric("storageRate", double(storedBytes) / 1e6 / duration.GetSeconds(), "MB/s");
     result.SetMetric("tokens", double(sfc.tokens), "");
     // a token is one datagram of H bytes; the events' wire bytes are what the SFCs sent
     double eventWire = 0;
@@ -1027,7 +1068,7 @@ main(int argc, char* argv[])
     scenario.Run(end);
 
     auto& result = scenario.Result();
-    Summary summary = RecordCounts(result, net, farm);
+    Summary summary = RecordCounts(result, net, farm, o.duration);
     result.SetMetric("decidedRate",
                      double(recorder.latency.size()) / (o.duration - o.warmup).GetSeconds(),
                      "1/s");

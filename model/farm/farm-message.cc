@@ -68,8 +68,9 @@ FarmMessageHeader::Deserialize(Buffer::Iterator start)
 void
 FarmMessageHeader::Print(std::ostream& os) const
 {
-    static const char* kNames[] = {"event", "token", "decision", "hello", "throttle", "release"};
-    os << (kind <= RELEASE ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
+    static const char* kNames[] =
+        {"event", "token", "decision", "hello", "throttle", "release", "stored"};
+    os << (kind <= STORED ? kNames[kind] : "?") << " id " << id << " size " << size << " offset "
        << offset << (accepted ? " accepted" : "") << " entered " << entered;
 }
 

@@ -30,8 +30,8 @@ namespace hybridnet
  * each carrying the event's id, E, the fragment's offset and the time the event entered
  * the farm (its arrival at the SFC: the latency's origin). A token (a node's "send me
  * one") and a decision (a node's verdict on an event, accept or reject) are one datagram
- * of H bytes each, with the node's index in Offset; so are a hello, a throttle and a
- * release.
+ * of H bytes each, with the node's index in Offset; so are a hello, a throttle, a release
+ * and storage's acknowledgement of a stored event.
  *
  *     type (1 B) | accepted (1 B) | reserved (2 B) | size (4 B) | offset (4 B) | id (8 B) |
  *     entered, ns (8 B)
@@ -48,6 +48,7 @@ class FarmMessageHeader : public Header
         HELLO = 3,    //!< a node registers with its SFC when it starts
         THROTTLE = 4, //!< the SFC to the trigger: stop reading events out
         RELEASE = 5,  //!< the SFC to the trigger: read events out again
+        STORED = 6,   //!< storage to a node: an accepted event is stored whole
     };
 
     static constexpr uint32_t kSize = 28; //!< H, bytes

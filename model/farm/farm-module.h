@@ -17,6 +17,7 @@
 #include "farm-message.h"
 #include "farm-node.h"
 #include "farm-readout-unit.h"
+#include "farm-storage.h"
 #include "least-outstanding-assignment.h"
 #include "round-robin-assignment.h"
 #include "sub-farm-controller.h"

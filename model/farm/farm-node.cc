@@ -80,6 +80,18 @@ FarmNode::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&FarmNode::m_acceptFraction),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("Storage",
+                          "Where accepted events go whole (InetSocketAddress of a FarmStorage); "
+                          "none: nowhere (the decision alone).",
+                          AddressValue(),
+                          MakeAddressAccessor(&FarmNode::m_storage),
+                          MakeAddressChecker())
+            .AddAttribute("DatagramSize",
+                          "D: the largest UDP payload of an accepted event's fragment.  "
+                          "Range: 29 B to 65507 B.",
+                          UintegerValue(1472),
+                          MakeUintegerAccessor(&FarmNode::m_datagramSize),
+                          MakeUintegerChecker<uint32_t>(FarmMessageHeader::kSize + 1, 65507))
             .AddTraceSource("Held",
                             "Events the node holds, in service and waiting.",
                             MakeTraceSourceAccessor(&FarmNode::m_held),
@@ -227,6 +239,7 @@ FarmNode::Done()
     decision.kind = FarmMessageHeader::DECISION;
     decision.accepted = m_accept->GetValue() < m_acceptFraction;
     decision.offset = m_index;
+    m_accepted += decision.accepted ? 1 : 0;
     m_decidedTrace(event.id, Simulator::Now() - event.entered, decision.accepted);
     SendControl(decision);
     if (m_credits > 0) // (2)
@@ -235,6 +248,10 @@ FarmNode::Done()
         token.kind = FarmMessageHeader::TOKEN;
         token.offset = m_index;
         SendControl(token);
+    }
+    if (decision.accepted && !m_storage.IsInvalid()) // after the control datagrams
+    {
+        SendFarmEvent(m_socket, m_storage, event, m_datagramSize);
     }
     if (!m_queue.empty())
     {
@@ -274,6 +291,12 @@ uint64_t
 FarmNode::GetDecided() const
 {
     return m_decided;
+}
+
+uint64_t
+FarmNode::GetAccepted() const
+{
+    return m_accepted;
 }
 
 uint64_t

@@ -45,7 +45,9 @@ class HostCpu;
  *
  *     (2) c tokens when the application starts, one per decision after that
  *
- * so at most c of the SFC's token-assigned events are at the node. When it starts it
+ * so at most c of the SFC's token-assigned events are at the node. After these control
+ * datagrams an accepted event goes whole to Storage (a FarmStorage; none: nowhere), as
+ * fragments of at most DatagramSize bytes. When it starts it
  * registers with the SFC (a hello datagram; a learning switch on the way then knows where
  * it is before its first event comes). A failed node (Fail)
  * drops what it holds and every event that arrives, and sends nothing; Speed may change
@@ -104,6 +106,8 @@ class FarmNode : public Application
     uint32_t GetHeld() const;
     /** @return events decided */
     uint64_t GetDecided() const;
+    /** @return of them, accepted */
+    uint64_t GetAccepted() const;
     /** @return complete events lost to a full queue or a failure */
     uint64_t GetLost() const;
     /** @return events begun and not complete (a fragment lost on the way) */
@@ -146,6 +150,8 @@ class FarmNode : public Application
     uint32_t m_queueLimit{0};               //!< QueueLimit
     uint32_t m_credits{0};                  //!< Credits, c
     double m_acceptFraction{0};             //!< AcceptFraction
+    Address m_storage;                      //!< Storage
+    uint32_t m_datagramSize{0};             //!< DatagramSize
 
     Ptr<Socket> m_socket;                                //!< events in, control out
     Ptr<UniformRandomVariable> m_accept;                 //!< the accept draw
@@ -160,6 +166,7 @@ class FarmNode : public Application
     Time m_busy;                                         //!< service time of finished events
     bool m_failed{false};                                //!< Fail was called
     uint64_t m_decided{0};                               //!< decisions sent
+    uint64_t m_accepted{0};                              //!< of them, acceptances
     uint64_t m_lost{0};                                  //!< complete events lost
     TracedCallback<uint64_t, Time, bool> m_decidedTrace; //!< Decided
     TracedCallback<uint64_t> m_lostTrace;                //!< Lost

@@ -41,6 +41,7 @@ BAD = [
     (["--processingTrace=t.txt"], "processingTrace is given exactly when processing=trace"),
     (["--processing=trace", "--processingTrace=missing.txt"], "missing.txt: cannot be read"),
     (["--sfcHost=pentium"], "--sfcHost"),
+    (["--acceptFraction=1.5"], "--acceptFraction"),
     (["--slowHost=farm-pentium-800"], "slowHost is same with --nodeHost=none"),
     (["--nodeHost=none", "--slowHost=none"], "--slowHost"),
 ]
@@ -282,3 +283,20 @@ def test_receiving_events_costs_the_nodes_processing_time(farm, tmp_path):
     # a node's time in service grows by the CPU time its receiving takes meanwhile
     stretch = metric(pcs, "utilisationMax") / metric(plain, "utilisationMax") - 1
     assert 0 < stretch < 2 * network / (1 - network)
+
+
+def test_accepted_events_go_to_storage_whole(farm, tmp_path):
+    """Every accepted event reaches its sub-farm's storage whole: with every event accepted
+    at 100 events/s of 100 kB, storage takes what the farm decides, 10 MB/s over the run;
+    at the study's 0.005 (20 MB/s of 4 GB/s) about one event in 200; none at 0."""
+    all_ = run(farm, tmp_path, "--acceptFraction=1", "--eventRate=100", name="all.json")
+    decided = metric(all_, "eventsDecided")
+    assert metric(all_, "eventsAccepted") == decided
+    assert metric(all_, "eventsStored") == decided
+    assert metric(all_, "storageRate") == pytest.approx(decided * 100_000 / 3 / 1e6)
+    assert metric(all_, "storageRate") == pytest.approx(10, rel=0.01)
+    study = run(farm, tmp_path, name="study.json")
+    assert metric(study, "eventsStored") == metric(study, "eventsAccepted")
+    assert 0 < metric(study, "eventsAccepted") < 0.02 * metric(study, "eventsDecided")
+    none = run(farm, tmp_path, "--acceptFraction=0", name="none.json")
+    assert metric(none, "eventsStored") == 0

@@ -91,3 +91,27 @@ def test_farm_tokens_twins_print_the_same_counts(tmp_path, bin_dir):
     # tokens: every event decided, none lost, the slow node sent what it finishes
     assert lines[5].startswith("ns3::hybridnet::TokenAssignment: 600 events, 600 decided")
     assert all(line.endswith(" 0 lost") for line in lines[6:10])
+
+
+def test_farm_throttle_twins_print_the_same_counts(tmp_path, bin_dir):
+    script = paths.SOURCE_DIR / "examples" / "farm-throttle.py"
+    py = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run(
+        [str(bin_dir / "farm-throttle")], capture_output=True, text=True, check=True
+    )
+    assert py.stdout == cpp.stdout
+    counts = [
+        [int(w) for w in line.split(":")[1].replace(",", " ").split() if w.isdigit()]
+        for line in py.stdout.splitlines()
+    ]
+    # (triggers, read out, throttled, dropped, decided); the farm finishes 4 / 10 ms = 400
+    # events a second of the 1,000 triggered for 2 s
+    held, free = counts
+    assert held[0] == free[0] == 2000
+    assert held[3] == 0 and held[1] + held[2] == 2000
+    assert abs(held[1] - 800) <= 20 and held[4] == held[1]
+    assert free[2] == 0 and free[1] == 2000
+    assert abs(free[3] - 1200) <= 20 and free[4] + free[3] == 2000

@@ -278,6 +278,7 @@ def event_filter_farm(draw) -> dict:
     if nodes > 1 and draw(st.booleans()):
         flags["failNodes"] = "1"
         flags["failAt"] = f"{draw(st.integers(0, 300))}ms"
+    flags["acceptFraction"] = str(draw(st.sampled_from([0, 0.005, 0.5, 1])))
     if draw(st.booleans()):  # the host model on the SFC and the nodes
         flags["sfcHost"] = draw(st.sampled_from(["accelerator-xeon", "farm-pentium-1800"]))
         flags["nodeHost"] = draw(st.sampled_from(["farm-pentium-800", "farm-pentium-1800"]))
@@ -292,12 +293,14 @@ def event_filter_farm(draw) -> dict:
 def farm_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     """Conservation: no event enters that was not sent; an entered event is decided, lost
     at a node, incomplete or still waiting; the loss fraction and the nodes' utilisation
-    are shares; a trigger is read out or throttled."""
+    are shares; a trigger is read out or throttled; storage holds no more events than were
+    accepted by the nodes."""
     entered = metrics.get("eventsEntered", 0)
     gone = metrics.get("nodeLost", 0) + metrics.get("eventsIncomplete", 0)
     return [
         ("eventsSent", metrics.get("triggers", 0) - metrics.get("eventsThrottled", 0)),
         ("eventsEntered", metrics.get("eventsSent", 0)),
+        ("eventsStored", metrics.get("eventsAccepted", 0)),
         ("throttledFraction", 1.0),
         ("eventsDecided", entered - gone),
         ("lossFraction", 1.0),

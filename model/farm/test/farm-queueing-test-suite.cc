@@ -10,6 +10,7 @@
 #include "hybridnet/farm-event-source.h"
 #include "hybridnet/farm-node.h"
 #include "hybridnet/farm-readout-unit.h"
+#include "hybridnet/farm-storage.h"
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/least-outstanding-assignment.h"
 #include "hybridnet/round-robin-assignment.h"
@@ -635,6 +636,51 @@ class FarmPreemptedServiceTestCase : public TestCase
     uint32_t m_processors;
 };
 
+/**
+ * The accepted events go on to storage whole: round robin over two nodes, node 0 accepting
+ * every event (AcceptFraction 1) and node 1 none, N = 100 events of E = 5,000 B (four
+ * fragments each): storage gets the N / 2 that node 0 decided, N / 2 x E bytes, and the
+ * SFC counts the same acceptances.
+ */
+class FarmStorageTestCase : public TestCase
+{
+  public:
+    FarmStorageTestCase()
+        : TestCase("accepted events to storage: half of N events of 5,000 B, whole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t events = 100;
+        Farm farm(Identical(2, Constant(0.010)),
+                  CreateObject<RoundRobinAssignment>(),
+                  Constant(0.020),
+                  events);
+        farm.source->SetAttribute("EventSize",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=5000]"));
+        Ptr<Node> sfcHost = farm.sfc->GetNode();
+        auto storage = CreateObject<FarmStorage>();
+        sfcHost->AddApplication(storage);
+        const Ipv4Address sfcAddress = sfcHost->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            farm.nodes[i]->SetAttribute("Storage",
+                                        AddressValue(InetSocketAddress(sfcAddress, 9200)));
+            farm.nodes[i]->SetAttribute("AcceptFraction", DoubleValue(i == 0 ? 1.0 : 0.0));
+        }
+        farm.Run(Seconds(3));
+        NS_TEST_EXPECT_MSG_EQ(farm.nodes[0]->GetAccepted(), events / 2, "node 0 accepts all");
+        NS_TEST_EXPECT_MSG_EQ(farm.nodes[1]->GetAccepted(), 0, "node 1 none");
+        NS_TEST_EXPECT_MSG_EQ(farm.sfc->GetAccepted(), events / 2, "the SFC's count");
+        NS_TEST_EXPECT_MSG_EQ(storage->GetStored(), events / 2, "stored: the accepted");
+        NS_TEST_EXPECT_MSG_EQ(storage->GetStoredBytes(), events / 2 * 5000, "whole");
+        NS_TEST_EXPECT_MSG_EQ(storage->GetIncomplete(), 0, "none incomplete");
+        Simulator::Destroy();
+    }
+};
+
 /** The farm's test suite. */
 class FarmQueueingTestSuite : public TestSuite
 {
@@ -657,6 +703,7 @@ class FarmQueueingTestSuite : public TestSuite
         AddTestCase(new FarmEventBuildingTestCase(true), Duration::QUICK);
         AddTestCase(new FarmPreemptedServiceTestCase(1), Duration::QUICK);
         AddTestCase(new FarmPreemptedServiceTestCase(2), Duration::QUICK);
+        AddTestCase(new FarmStorageTestCase, Duration::QUICK);
     }
 };
 
