@@ -764,6 +764,19 @@ struct Recorder
         r->peak = std::max(r->peak, now);
     }
 
+    /** Record @p farm's decisions after @p warmup and its occupancy every @p interval. */
+    void Connect(const Farm* farm, Time warmupEnd, Time interval, Time end)
+    {
+        warmup = warmupEnd;
+        for (const auto& sfc : farm->sfcs)
+        {
+            sfc->TraceConnectWithoutContext("Decided", MakeBoundCallback(&Recorder::Decided, this));
+            sfc->TraceConnectWithoutContext("Buffered",
+                                            MakeBoundCallback(&Recorder::Buffered, this));
+        }
+        Simulator::Schedule(interval, &Recorder::Sample, this, farm, interval, end);
+    }
+
     /** Sample the occupancy now and every @p interval until @p end. */
     void Sample(const Farm* farm, Time interval, Time end)
     {
@@ -970,18 +983,16 @@ Totals(const std::vector<Ptr<SubFarmController>>& sfcs)
 }
 
 Summary
-RecordCounts(ResultDocument& result, const Network& net, const Farm& farm, Time duration)
+RecordCounts(ResultDocument& result, const Farm& farm)
 {
     const double sent = double(farm.trigger->GetSent());
     const double throttled = double(farm.trigger->GetThrottled());
     uint64_t nodeLost = 0;
     uint64_t incomplete = 0;
-    uint64_t accepted = 0;
     for (const auto& node : farm.nodes)
     {
         nodeLost += node->GetLost();
         incomplete += node->GetIncomplete();
-        accepted += node->GetAccepted();
     }
     const SfcTotals sfc = Totals(farm.sfcs);
     result.SetMetric("triggers", sent + throttled, "");
@@ -1003,6 +1014,18 @@ RecordCounts(ResultDocument& result, const Network& net, const Farm& farm, Time 
         summary.lossFraction = double(lost) / sent;
         result.SetMetric("lossFraction", summary.lossFraction, "");
     }
+    return summary;
+}
+
+/** What goes beyond the events' way to the nodes: storage, and the tokens' share. */
+void
+RecordTraffic(ResultDocument& result, const Network& net, const Farm& farm, Time duration)
+{
+    uint64_t accepted = 0;
+    for (const auto& node : farm.nodes)
+    {
+        accepted += node->GetAccepted();
+    }
     uint64_t stored = 0;
     uint64_t storedBytes = 0;
     for (const auto& storage : farm.storage)
@@ -1013,7 +1036,8 @@ RecordCounts(ResultDocument& result, const Network& net, const Farm& farm, Time 
     result.SetMetric("eventsAccepted", double(accepted), "");
     result.SetMetric("eventsStored", double(stored), "");
     result.SetMetric("storageRate", double(storedBytes) / 1e6 / duration.GetSeconds(), "MB/s");
-    result.SetMetric("tokens", double(sfc.tokens), "");
+    const uint64_t tokens = Totals(farm.sfcs).tokens;
+    result.SetMetric("tokens", double(tokens), "");
     // a token is one datagram of H bytes; the events' wire bytes are what the SFCs sent
     double eventWire = 0;
     for (const auto& subfarm : net.subfarms)
@@ -1021,10 +1045,8 @@ RecordCounts(ResultDocument& result, const Network& net, const Farm& farm, Time 
         eventWire += double(subfarm.lanPort->GetTxWireBytes());
     }
     const Ptr<EthernetNetDevice> port = net.subfarms[0].lanPort;
-    const double tokenWire =
-        double(sfc.tokens) * port->GetWireBytes(FarmMessageHeader::kSize + 8 + 20);
+    const double tokenWire = double(tokens) * port->GetWireBytes(FarmMessageHeader::kSize + 8 + 20);
     result.SetMetric("tokenOverhead", tokenWire / std::max(1.0, eventWire), "");
-    return summary;
 }
 
 } // namespace
@@ -1046,29 +1068,17 @@ main(int argc, char* argv[])
     const Network net = BuildNetwork(o, hosts);
     Farm farm = InstallFarm(o, net);
     ScheduleChanges(o, farm);
-    Recorder recorder;
-    recorder.warmup = o.warmup;
-    for (const auto& sfc : farm.sfcs)
-    {
-        sfc->TraceConnectWithoutContext("Decided",
-                                        MakeBoundCallback(&Recorder::Decided, &recorder));
-        sfc->TraceConnectWithoutContext("Buffered",
-                                        MakeBoundCallback(&Recorder::Buffered, &recorder));
-    }
     // the events' last decisions come within the queues' drain; stop a little after
     const Time end = o.duration + Seconds(1);
-    Simulator::Schedule(o.sampleInterval,
-                        &Recorder::Sample,
-                        &recorder,
-                        &farm,
-                        o.sampleInterval,
-                        end);
+    Recorder recorder;
+    recorder.Connect(&farm, o.warmup, o.sampleInterval, end);
     HostCounters counters = CountHosts(o, hosts, net);
     counters.Schedule(o.warmup, o.duration);
     scenario.Run(end);
 
     auto& result = scenario.Result();
-    Summary summary = RecordCounts(result, net, farm, o.duration);
+    Summary summary = RecordCounts(result, farm);
+    RecordTraffic(result, net, farm, o.duration);
     result.SetMetric("decidedRate",
                      double(recorder.latency.size()) / (o.duration - o.warmup).GetSeconds(),
                      "1/s");

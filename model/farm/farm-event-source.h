@@ -43,11 +43,10 @@ class FarmReadoutUnit;
  *
  * of it, so the SFC builds the event from R shares (FarmReadoutUnit).
  *
- * The trigger is throttled: from a THROTTLE datagram of an SFC (at Port, the socket the
- * events leave from; SubFarmController Trigger) until that SFC's RELEASE - while any SFC
- * holds it - the triggers that come are not read out - event k is
- * lost to dead time (Throttled) and the clock of (1) runs on, as a level-1 trigger's
- * accepts do not wait for the read-out.
+ * The trigger is throttled from an SFC's THROTTLE datagram (at Port, the socket the events
+ * leave from: SubFarmController Trigger) to that SFC's RELEASE. While any SFC holds it, a
+ * trigger that comes is not read out: event k is lost to dead time (GetThrottled), and the
+ * clock of (1) runs on, as a level-1 trigger's accepts do not wait for the read-out.
  */
 class FarmEventSource : public Application
 {
