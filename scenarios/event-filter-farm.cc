@@ -504,6 +504,18 @@ SwitchHelper(const Options& o, uint32_t queue)
 }
 
 /**
+ * The random streams: 1 and 2 the trigger's, 10 + 2 i and the next node i's (the nodes of
+ * all sub-farms in order, InstallSubFarm), then one for each NIC of the host model: sub-farm
+ * k's SFC and nodes from the returned stream + k (nodes + 1), the SFCs' read-out NICs last.
+ * @return the first NIC's stream
+ */
+int64_t
+NicStreams(const Options& o)
+{
+    return 10 + 2 * int64_t(o.subfarms) * o.nodes;
+}
+
+/**
  * A host's device on a new port of @p star's switch: its profile's NIC (HostFlags, NicHelper:
  * the host model) at @p rate, or with profile none a plain EthernetNetDevice; the port from
  * @p star. The qdisc is the profile's (Linux's pfifo_fast either way) unless @p qdisc is false.
@@ -580,7 +592,7 @@ BuildSubFarm(const Options& o, const HostFlags& hosts, uint32_t k)
     }
     farm.storage = addresses.GetAddress(o.nodes + 1);
     PacketSwitchHelper::PopulateArpCaches(lan);
-    NicHelper::AssignStreams(lan, 1000 + int64_t(k) * (o.nodes + 2));
+    NicHelper::AssignStreams(lan, NicStreams(o) + int64_t(k) * (o.nodes + 1));
     return farm;
 }
 
@@ -618,7 +630,7 @@ BuildNetwork(const Options& o, const HostFlags& hosts)
         net.subfarms[k].inputAddress = addresses.GetAddress(o.readoutUnits + k);
     }
     PacketSwitchHelper::PopulateArpCaches(devices);
-    NicHelper::AssignStreams(inputs, 1000 + int64_t(o.subfarms) * (o.nodes + 2));
+    NicHelper::AssignStreams(inputs, NicStreams(o) + int64_t(o.subfarms) * (o.nodes + 1));
     return net;
 }
 
