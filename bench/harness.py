@@ -445,6 +445,15 @@ BENCHMARKS = {
         max_wall_per_readout_second=180.0,
         work="decided",
     ),
+    "grid-site": Benchmark(
+        description="the routed site at the scale of the grid of the event-filter study's "
+        "time: grid-testbed on the bundled 510-host site, 100 bulk TCP flows from the disk "
+        "servers to the GigE CPU servers (3 Gb/s through two edge switches, three routers "
+        "and two trunks each way), against one such flow on the same site; the packets ratio "
+        "says what a packet costs when 100 flows share the site",
+        subject=scenario("grid-testbed", "100 flows"),
+        reference=scenario("grid-testbed", "1 flow", "--flows=1"),
+    ),
     "farm-hosts": Benchmark(
         description="the cost of the host model in the event-filter farm: event-filter-farm "
         "with the SFC (accelerator-xeon) and its 16 nodes (farm-pentium-1800) as host models "

@@ -3,7 +3,8 @@
  *
  * hybridnet testbed: the pieces scenarios are composed from, above the model modules - the
  * scenario contract (strict flags, one JSON result per run, progress output), flag groups,
- * path sizing, the hybrid cluster's topology file, builder and event log.  See
+ * path sizing, the hybrid cluster's topology file, builder and event log, the grid
+ * topology file and builder.  See
  * docs/testbed.md and docs/writing-a-scenario.md.
  */
 #ifndef HYBRIDNET_TESTBED_MODULE_H
@@ -48,5 +49,8 @@
 #include "cluster-builder.h"
 #include "cluster-event-log.h"
 #include "cluster-topology.h"
+// a routed site of many hosts
+#include "grid-builder.h"
+#include "grid-topology.h"
 
 #endif // HYBRIDNET_TESTBED_MODULE_H

@@ -10,6 +10,7 @@
  */
 #include "hybridnet/cluster-topology.h"
 #include "hybridnet/host-profile.h"
+#include "input-reject-test-case.h"
 
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -27,6 +28,13 @@ namespace
 {
 
 using Json = nlohmann::ordered_json;
+
+/** The parser under test. */
+void
+Parse(const std::string& text)
+{
+    ClusterTopology::Parse(text);
+}
 
 /** A valid topology: front end, three compute nodes, daemons, one static circuit. */
 const char* const kBase = R"({
@@ -66,50 +74,6 @@ Base()
 {
     return Json::parse(kBase);
 }
-
-/** A topology text and the start and a phrase of the message that must reject it. */
-class RejectTestCase : public TestCase
-{
-  public:
-    RejectTestCase(std::string name, std::string text, std::string path, std::string phrase)
-        : TestCase(name + ", at " + path),
-          m_text(std::move(text)),
-          m_path(std::move(path)),
-          m_phrase(std::move(phrase))
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        std::string message;
-        try
-        {
-            ClusterTopology::Parse(m_text);
-        }
-        catch (const ClusterTopologyError& e)
-        {
-            message = e.what();
-        }
-        NS_TEST_ASSERT_MSG_NE(message, "", "accepted");
-        if (message.empty())
-        {
-            return;
-        }
-        NS_TEST_EXPECT_MSG_EQ(message.rfind(m_path + ": ", 0),
-                              0,
-                              "message '" << message << "' does not start with '" << m_path
-                                          << ": '");
-        NS_TEST_EXPECT_MSG_NE(message.find(m_phrase),
-                              std::string::npos,
-                              "message '" << message << "' lacks '" << m_phrase << "'");
-        NS_TEST_EXPECT_MSG_EQ(message.find('\n'), std::string::npos, "more than one line");
-    }
-
-    std::string m_text;
-    std::string m_path;
-    std::string m_phrase;
-};
 
 /** The base parses, and every value lands where the class comment says. */
 class ValidTopologyTestCase : public TestCase
@@ -320,14 +284,15 @@ class ClusterTopologyTestSuite : public TestSuite
                              const std::string& phrase) {
             Json doc = Base();
             mutate(doc);
-            AddTestCase(new RejectTestCase(name, doc.dump(2), path, phrase), Duration::QUICK);
+            AddTestCase(new InputRejectTestCase(name, Parse, doc.dump(2), path, phrase),
+                        Duration::QUICK);
         };
         // A text: syntax.
         auto rejectText = [this](const std::string& name,
                                  const std::string& text,
                                  const std::string& path,
                                  const std::string& phrase) {
-            AddTestCase(new RejectTestCase(name, text, path, phrase), Duration::QUICK);
+            AddTestCase(new InputRejectTestCase(name, Parse, text, path, phrase), Duration::QUICK);
         };
         auto setHost = [](size_t i, const std::string& pointer, Json value) {
             return [=](Json& d) { d["hosts"][i][Json::json_pointer(pointer)] = value; };
