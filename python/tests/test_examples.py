@@ -115,3 +115,24 @@ def test_farm_throttle_twins_print_the_same_counts(tmp_path, bin_dir):
     assert abs(held[1] - 800) <= 20 and held[4] == held[1]
     assert free[2] == 0 and free[1] == 2000
     assert abs(free[3] - 1200) <= 20 and free[4] + free[3] == 2000
+
+
+def test_grid_transfer_twins_print_the_same_goodputs(tmp_path, bin_dir):
+    script = paths.SOURCE_DIR / "examples" / "grid-transfer.py"
+    py = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run(
+        [str(bin_dir / "grid-transfer")], capture_output=True, text=True, check=True
+    )
+    assert py.stdout == cpp.stdout
+    rates = [
+        float(re.search(r": ([\d.]+) Mb/s$", line).group(1)) for line in py.stdout.splitlines()
+    ]
+    # each at most its receiver's link rate x 1448 / 1538 (an Ethernet frame's payload on
+    # the wire), and near it after a slow start of a few hundred microseconds: the tape
+    # server's flow held by the Fast Ethernet host, the disk server's by GigE
+    assert len(rates) == 2
+    assert 0.9 * 100 * 1448 / 1538 < rates[0] <= 100 * 1448 / 1538
+    assert 0.9 * 1000 * 1448 / 1538 < rates[1] <= 1000 * 1448 / 1538
