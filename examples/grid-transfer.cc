@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * grid-transfer: the bundled grid site (examples/topologies/grid-testbed.json, 510 hosts)
+ * grid-transfer: the bundled grid site (examples/topologies/grids/grid-testbed.json, 510 hosts)
  * built by GridBuilder, and two TCP transfers across it at once: a tape server to a Fast
  * Ethernet CPU server (its 100 Mb/s link the bottleneck) and a disk server to a GigE CPU
  * server (1 Gb/s), each through two edge switches, three routers and two trunks.
@@ -30,7 +30,7 @@ using namespace ns3::hybridnet;
 int
 main(int argc, char* argv[])
 {
-    const std::string file = argc > 1 ? argv[1] : HYBRIDNET_TOPOLOGY_DIR "/grid-testbed.json";
+    const std::string file = argc > 1 ? argv[1] : HYBRIDNET_GRID_DIR "/grid-testbed.json";
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     GridBuilder site(GridTopology::Load(file));
     site.Build();

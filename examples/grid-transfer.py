@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""The bundled grid site (examples/topologies/grid-testbed.json, 510 hosts) built by
+"""The bundled grid site (examples/topologies/grids/grid-testbed.json, 510 hosts) built by
 GridBuilder from Python, and two TCP transfers across it at once: a tape server to a Fast
 Ethernet CPU server (its 100 Mb/s link the bottleneck) and a disk server to a GigE CPU
 server (1 Gb/s), each through two edge switches, three routers and two trunks.
@@ -23,7 +23,7 @@ ns = hybridnet.ns  # ns-3 and hybridnet, loaded through cppyy
 
 
 def main() -> None:
-    default = Path(__file__).resolve().parent / "topologies" / "grid-testbed.json"
+    default = Path(__file__).resolve().parent / "topologies" / "grids" / "grid-testbed.json"
     path = sys.argv[1] if len(sys.argv) > 1 else str(default)
     ns.Config.SetDefault("ns3::TcpSocket::SegmentSize", ns.UintegerValue(1448))
     site = ns.hybridnet.GridBuilder(ns.hybridnet.GridTopology.Load(path))

@@ -5,7 +5,7 @@
  * file: backbone routers, trunks, host groups on edge switches), for what-ifs at the scale
  * of the computing-centre grids of the event-filter study's time (shared reference
  * nic-tuning-load-balancing.md, "Grid testbed of the time"; the bundled file
- * examples/topologies/grid-testbed.json: 510 hosts, 4 routers, 1, 3 and 8 Gb/s trunks).
+ * examples/topologies/grids/grid-testbed.json: 510 hosts, 4 routers, 1, 3 and 8 Gb/s trunks).
  *
  *     --from group hosts  --> edge switch --> router ==trunks== router --> edge switch --> --to
  * group hosts
@@ -93,7 +93,7 @@ AddWorkloadFlags(ScenarioFlags& flags, Options& o)
 {
     flags.AddInputFile("topology",
                        "the site's topology file (docs/testbed.md, the grid topology file): a "
-                       "path to a JSON file, or the name of one in examples/topologies",
+                       "path to a JSON file, or the name of one in examples/topologies/grids",
                        &o.topologyFile,
                        HYBRIDNET_TOPOLOGY_DIR,
                        ".json",

@@ -140,7 +140,7 @@ def test_random_flags(scenario, tmp_path):
     one()
 
 
-#: A valid topology file to mutate: the smallest bundled one.
+#: A bundled topology file to mutate, by its name under examples/topologies.
 def base_topology(name: str) -> dict:
     return json.loads((ROOT / "examples" / "topologies" / f"{name}.json").read_text())
 
@@ -202,7 +202,7 @@ def damaged(draw, text: str) -> str:
 
 @pytest.mark.parametrize(
     "scenario,bundled",
-    [("lightpath-cluster", "lightpath-accelerator"), ("grid-testbed", "grid-testbed")],
+    [("lightpath-cluster", "lightpath-accelerator"), ("grid-testbed", "grids/grid-testbed")],
 )
 def test_random_topology_files(scenario, bundled, tmp_path):
     topology = tmp_path / "topology.json"

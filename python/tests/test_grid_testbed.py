@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-TOPOLOGY = Path(__file__).resolve().parents[2] / "examples" / "topologies" / "grid-testbed.json"
+TOPOLOGY = (
+    Path(__file__).resolve().parents[2] / "examples" / "topologies" / "grids" / "grid-testbed.json"
+)
 #: full-size segments with timestamps: payload per IP packet, and per Ethernet frame on the
 #: wire (header 14, FCS 4, preamble 8, gap 12)
 PAYLOAD, IP_PACKET, ETHERNET_WIRE = 1448, 1500, 1538
