@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <regex>
 
 namespace ns3
 {
@@ -29,75 +28,6 @@ const std::string kHostDevice = "ns3::hybridnet::EthernetNetDevice";
 const std::string kHostChannel = "ns3::hybridnet::EthernetChannel";
 const std::string kTrunkDevice = "ns3::PointToPointNetDevice";
 const std::string kTrunkChannel = "ns3::PointToPointChannel";
-
-/** Check @p value at @p path against attribute @p attribute of @p typeId. */
-void
-CheckModelAttribute(const std::string& path,
-                    const Json& j,
-                    const std::string& typeId,
-                    const std::string& attribute,
-                    const AttributeValue& value)
-{
-    TypeId tid;
-    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeId, &tid),
-                        "grid topology: no TypeId " << typeId << " (is its library loaded?)");
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(attribute, &info),
-                        "grid topology: " << typeId << " has no attribute " << attribute);
-    CheckAttribute(path, j.get<std::string>(), typeId, info, value);
-}
-
-/** @return a rate at @p key of @p object (required), in the attribute's range */
-DataRate
-GetModelRate(const Json& object,
-             const std::string& path,
-             const std::string& key,
-             const std::string& what,
-             const std::string& typeId)
-{
-    const Json& j = Required(object, path, key, what);
-    const DataRate rate = GetRate(j, Key(path, key));
-    CheckModelAttribute(Key(path, key), j, typeId, "DataRate", DataRateValue(rate));
-    return rate;
-}
-
-/** Set @p delay from the optional @p key of @p object, in the attribute's range. */
-void
-GetModelDelay(const Json& object,
-              const std::string& path,
-              const std::string& key,
-              const std::string& typeId,
-              Time& delay)
-{
-    if (const Json* j = Optional(object, key))
-    {
-        delay = GetTime(*j, Key(path, key));
-        CheckModelAttribute(Key(path, key), *j, typeId, "Delay", TimeValue(delay));
-    }
-}
-
-/** @return the name at @p path: valid, not in @p taken (whose list @p list names) */
-std::string
-GetName(const Json& j,
-        const std::string& path,
-        const std::string& list,
-        const std::vector<std::string>& taken)
-{
-    static const std::regex validName(R"(^[A-Za-z0-9_-]+$)");
-    const std::string name = GetString(j, path, "a name");
-    if (!std::regex_match(name, validName))
-    {
-        Fail(path, message_text::Quote(name) + " is not a name (letters, digits, '-', '_')");
-    }
-    const auto other = std::find(taken.begin(), taken.end(), name);
-    if (other != taken.end())
-    {
-        Fail(path,
-             "duplicate name " + message_text::Quote(name) + " (also " +
-                 Index(list, size_t(other - taken.begin())) + ")");
-    }
-    return name;
-}
 
 /** @return the index of the router named at @p path */
 uint32_t
@@ -135,7 +65,7 @@ ParseRouters(const Json& doc, GridTopology& t)
                                GridTopology::kMaxRouters);
     for (size_t i = 0; i < list.size(); ++i)
     {
-        t.routers.push_back(GetName(list[i], Index("routers", i), "routers", t.routers));
+        t.routers.push_back(GetUniqueName(list[i], Index("routers", i), "routers", t.routers));
     }
 }
 
@@ -169,7 +99,7 @@ ParseTrunk(const Json& j, const std::string& path, GridTopology& t)
         }
     }
     trunk.rate = GetModelRate(j, path, "rate", "its rate each way, e.g. \"8Gbps\"", kTrunkDevice);
-    GetModelDelay(j, path, "delay", kTrunkChannel, trunk.delay);
+    GetModelTime(j, path, "delay", kTrunkChannel, "Delay", trunk.delay);
     if (const Json* q = Optional(j, "queuePackets"))
     {
         trunk.queuePackets =
@@ -217,10 +147,10 @@ ParseGroup(const Json& j, const std::string& path, GridTopology& t)
                  "queuePackets",
                  "cableDelay"});
     GridTopology::Group g;
-    g.name = GetName(Required(j, path, "name", "the group's name, e.g. \"cpu-gige\""),
-                     Key(path, "name"),
-                     "groups",
-                     t.GetGroupNames());
+    g.name = GetUniqueName(Required(j, path, "name", "the group's name, e.g. \"cpu-gige\""),
+                           Key(path, "name"),
+                           "groups",
+                           t.GetGroupNames());
     g.router = GetRouter(Required(j, path, "router", "the router its switches hang on"),
                          Key(path, "router"),
                          t);
@@ -244,7 +174,7 @@ ParseGroup(const Json& j, const std::string& path, GridTopology& t)
         g.queuePackets =
             uint32_t(GetWhole(*q, Key(path, "queuePackets"), 1, GridTopology::kMaxQueuePackets));
     }
-    GetModelDelay(j, path, "cableDelay", kHostChannel, g.cableDelay);
+    GetModelTime(j, path, "cableDelay", kHostChannel, "Delay", g.cableDelay);
     t.groups.push_back(g);
     if (t.GetSwitchCount() > GridTopology::kMaxSwitches)
     {

@@ -6,6 +6,7 @@
 #include "hybridnet/quantity.h"
 #include "message-text.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
@@ -383,6 +384,72 @@ uint64_t
 GetSize(const Json& j, const std::string& path)
 {
     return GetQuantity<uint64_t>(j, path, "size", ParseSize<uint64_t>);
+}
+
+void
+CheckModelAttribute(const std::string& path,
+                    const Json& j,
+                    const std::string& typeId,
+                    const std::string& attribute,
+                    const AttributeValue& value)
+{
+    TypeId tid;
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeId, &tid),
+                        "input file: no TypeId " << typeId << " (is its library loaded?)");
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(attribute, &info),
+                        "input file: " << typeId << " has no attribute " << attribute);
+    CheckAttribute(path, j.get<std::string>(), typeId, info, value);
+}
+
+DataRate
+GetModelRate(const Json& object,
+             const std::string& path,
+             const std::string& key,
+             const std::string& what,
+             const std::string& typeId)
+{
+    const Json& j = Required(object, path, key, what);
+    const DataRate rate = GetRate(j, Key(path, key));
+    CheckModelAttribute(Key(path, key), j, typeId, "DataRate", DataRateValue(rate));
+    return rate;
+}
+
+void
+GetModelTime(const Json& object,
+             const std::string& path,
+             const std::string& key,
+             const std::string& typeId,
+             const std::string& attribute,
+             Time& value)
+{
+    if (const Json* j = Optional(object, key))
+    {
+        value = GetTime(*j, Key(path, key));
+        CheckModelAttribute(Key(path, key), *j, typeId, attribute, TimeValue(value));
+    }
+}
+
+std::string
+GetUniqueName(const Json& j,
+              const std::string& path,
+              const std::string& list,
+              const std::vector<std::string>& taken)
+{
+    static const std::regex validName(R"(^[A-Za-z0-9_-]+$)");
+    const std::string name = GetString(j, path, "a name");
+    if (!std::regex_match(name, validName))
+    {
+        Fail(path, message_text::Quote(name) + " is not a name (letters, digits, '-', '_')");
+    }
+    const auto other = std::find(taken.begin(), taken.end(), name);
+    if (other != taken.end())
+    {
+        Fail(path,
+             "duplicate name " + message_text::Quote(name) + " (also " +
+                 Index(list, size_t(other - taken.begin())) + ")");
+    }
+    return name;
 }
 
 std::string

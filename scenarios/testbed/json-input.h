@@ -119,6 +119,43 @@ Ptr<AttributeValue> GetAttributeValue(const Json& j,
                                       const std::string& typeName,
                                       const TypeId::AttributeInformation& info);
 
+/**
+ * Reject the quantity @p j at @p path (a string, as written) if attribute @p attribute of
+ * type @p typeId does not accept @p value.  A missing type or attribute aborts (a bug).
+ */
+void CheckModelAttribute(const std::string& path,
+                         const Json& j,
+                         const std::string& typeId,
+                         const std::string& attribute,
+                         const AttributeValue& value);
+/**
+ * @return the rate at @p key of @p object (required: @p what says what it is), within the
+ *         range of the DataRate attribute of @p typeId
+ */
+DataRate GetModelRate(const Json& object,
+                      const std::string& path,
+                      const std::string& key,
+                      const std::string& what,
+                      const std::string& typeId);
+/**
+ * Set @p value from the optional time at @p key of @p object, within the range of the
+ * attribute @p attribute of @p typeId; without the key @p value keeps its default.
+ */
+void GetModelTime(const Json& object,
+                  const std::string& path,
+                  const std::string& key,
+                  const std::string& typeId,
+                  const std::string& attribute,
+                  Time& value);
+/**
+ * @return the name at @p path (letters, digits, '-', '_'), not one of @p taken, the names
+ *         of list @p list so far (the message names the other entry)
+ */
+std::string GetUniqueName(const Json& j,
+                          const std::string& path,
+                          const std::string& list,
+                          const std::vector<std::string>& taken);
+
 } // namespace json_input
 } // namespace hybridnet
 } // namespace ns3

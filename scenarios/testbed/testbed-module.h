@@ -4,7 +4,7 @@
  * hybridnet testbed: the pieces scenarios are composed from, above the model modules - the
  * scenario contract (strict flags, one JSON result per run, progress output), flag groups,
  * path sizing, the hybrid cluster's topology file, builder and event log, the grid
- * topology file and builder.  See
+ * topology file and builder, the hop-by-hop path file and builder.  See
  * docs/testbed.md and docs/writing-a-scenario.md.
  */
 #ifndef HYBRIDNET_TESTBED_MODULE_H
@@ -52,5 +52,8 @@
 // a routed site of many hosts
 #include "grid-builder.h"
 #include "grid-topology.h"
+// a routed WAN path hop by hop
+#include "hop-path-builder.h"
+#include "hop-path.h"
 
 #endif // HYBRIDNET_TESTBED_MODULE_H

@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRIDNET_HOP_PATH_H
+#define HYBRIDNET_HOP_PATH_H
+
+#include "input-file-error.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+/**
+ * @brief A routed WAN path hop by hop, read from one JSON path file: the links from a
+ * sending host through routers to a receiving host, each router answering expired
+ * packets as its ICMP slow path does (TtlExpiry) - the paths that traceroute, pchar and
+ * pipechar measure (shared reference wan-tuning-grid.md). HopPathBuilder builds it.
+ *
+ *     sender --hop 1-- router 1 --hop 2-- router 2 ... router N-1 --hop N-- receiver
+ *
+ * Hop i is the link into node i and the node itself: router i for i < N, the receiver
+ * for hop N.  The file (keys case-sensitive; quantities strings with their unit, read by
+ * quantity.h; members marked ? optional, with the default shown):
+ *
+ *     {
+ *       "description"?: "free text",
+ *       "mtu"?: "1500B",                        // IP MTU of every link, 68 B to 65535 B
+ *       "hops": [
+ *         { "name": "lbl-gw", "rate": "100Mbps", "delay": "200us",
+ *           "queuePackets"?: 100,
+ *           "icmp"?: { "interval"?: "0s", "burst"?: 6, "generationDelay"?: "0s" } },
+ *         ...
+ *       ]
+ *     }
+ *
+ * "icmp" sets the router's TtlExpiry: interval the time per token of its rate limit (Rate
+ * = 1 / interval; 0s: no limit, as Linux's icmp_ratelimit in milliseconds per token, 1 s
+ * on Linux 2.2-2.6), burst its Burst, generationDelay its GenerationDelay.  The last hop is
+ * the receiver: it has no "icmp" (a host answers the probe that reaches it with port
+ * unreachable, at once).
+ *
+ * Rules, each checked by Parse() before anything is built, each failure one line naming
+ * the setting by its JSON path (InputFileError): 1 to kMaxHops hops; names unique, of
+ * letters, digits, '-' and '_'; rates and delays within the PointToPointNetDevice DataRate
+ * and PointToPointChannel Delay ranges (a zero rate is refused); queuePackets 1..1000000;
+ * burst 1..1000000; interval and generationDelay 0 s to 10 s; unknown keys refused with
+ * the nearest valid one.
+ */
+class HopPath
+{
+  public:
+    static constexpr uint32_t kMaxHops = 64; //!< one /24 each in 10.0.0.0/16 and in TTL range
+
+    /** A router's ICMP slow path (TtlExpiry's attributes). */
+    struct Icmp
+    {
+        Time interval;        //!< per token; 0: no rate limit
+        uint32_t burst{6};    //!< bucket depth, messages
+        Time generationDelay; //!< per message
+    };
+
+    /** A link and the node at its far end. */
+    struct Hop
+    {
+        std::string name;
+        DataRate rate;
+        Time delay;
+        uint32_t queuePackets{100}; //!< each end's output queue (ns-3's DropTailQueue default)
+        Icmp icmp;                  //!< for a router (every hop but the last)
+    };
+
+    std::string description;
+    uint32_t mtu{1500}; //!< bytes
+    std::vector<Hop> hops;
+
+    /**
+     * @param jsonText a path document
+     * @return it, checked; a problem throws InputFileError ("<json path>: <problem>")
+     */
+    static HopPath Parse(const std::string& jsonText);
+    /**
+     * @param path a path file
+     * @return it, checked; an unreadable file or a problem throws InputFileError
+     *         ("<file>: <json path>: <problem>")
+     */
+    static HopPath Load(const std::string& path);
+
+    /** @return the round-trip propagation delay, 2 x the sum of the hops' delays */
+    Time GetRtt() const;
+    /** @return the index of the slowest hop (the first of equals) */
+    size_t GetBottleneck() const;
+};
+
+} // namespace hybridnet
+} // namespace ns3
+
+#endif // HYBRIDNET_HOP_PATH_H
