@@ -118,29 +118,6 @@ GetNetwork(const Json& j, const std::string& path)
     return n;
 }
 
-TypeId::AttributeInformation
-LookupAttribute(const std::string& typeId, const std::string& attribute)
-{
-    TypeId tid;
-    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeId, &tid),
-                        "topology: no TypeId " << typeId << " (is its library loaded?)");
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(attribute, &info),
-                        "topology: " << typeId << " has no attribute " << attribute);
-    return info;
-}
-
-/** Reject @p value at @p path if attribute @p attribute of @p typeId does not accept it. */
-void
-CheckAttributeByName(const std::string& path,
-                     const std::string& text,
-                     const std::string& typeId,
-                     const std::string& attribute,
-                     const AttributeValue& value)
-{
-    CheckAttribute(path, text, typeId, LookupAttribute(typeId, attribute), value);
-}
-
 /** An optional time that sets an attribute. */
 std::optional<Time>
 GetAttributeTime(const Json& object,

@@ -72,7 +72,11 @@ ParseHop(const Json& j, const std::string& path, bool last, HopPath& p)
     }
     const Json& delay = Required(j, path, "delay", "the link's one-way delay, e.g. \"2ms\"");
     hop.delay = GetTime(delay, Key(path, "delay"));
-    CheckModelAttribute(Key(path, "delay"), delay, kChannel, "Delay", TimeValue(hop.delay));
+    CheckAttributeByName(Key(path, "delay"),
+                         delay.get<std::string>(),
+                         kChannel,
+                         "Delay",
+                         TimeValue(hop.delay));
     if (const Json* q = Optional(j, "queuePackets"))
     {
         hop.queuePackets = uint32_t(GetWhole(*q, Key(path, "queuePackets"), 1, kMaxQueuePackets));

@@ -387,11 +387,11 @@ GetSize(const Json& j, const std::string& path)
 }
 
 void
-CheckModelAttribute(const std::string& path,
-                    const Json& j,
-                    const std::string& typeId,
-                    const std::string& attribute,
-                    const AttributeValue& value)
+CheckAttributeByName(const std::string& path,
+                     const std::string& text,
+                     const std::string& typeId,
+                     const std::string& attribute,
+                     const AttributeValue& value)
 {
     TypeId tid;
     NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeId, &tid),
@@ -399,7 +399,7 @@ CheckModelAttribute(const std::string& path,
     TypeId::AttributeInformation info;
     NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(attribute, &info),
                         "input file: " << typeId << " has no attribute " << attribute);
-    CheckAttribute(path, j.get<std::string>(), typeId, info, value);
+    CheckAttribute(path, text, typeId, info, value);
 }
 
 DataRate
@@ -411,7 +411,11 @@ GetModelRate(const Json& object,
 {
     const Json& j = Required(object, path, key, what);
     const DataRate rate = GetRate(j, Key(path, key));
-    CheckModelAttribute(Key(path, key), j, typeId, "DataRate", DataRateValue(rate));
+    CheckAttributeByName(Key(path, key),
+                         j.get<std::string>(),
+                         typeId,
+                         "DataRate",
+                         DataRateValue(rate));
     return rate;
 }
 
@@ -426,7 +430,11 @@ GetModelTime(const Json& object,
     if (const Json* j = Optional(object, key))
     {
         value = GetTime(*j, Key(path, key));
-        CheckModelAttribute(Key(path, key), *j, typeId, attribute, TimeValue(value));
+        CheckAttributeByName(Key(path, key),
+                             j->get<std::string>(),
+                             typeId,
+                             attribute,
+                             TimeValue(value));
     }
 }
 

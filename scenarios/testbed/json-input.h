@@ -120,14 +120,15 @@ Ptr<AttributeValue> GetAttributeValue(const Json& j,
                                       const TypeId::AttributeInformation& info);
 
 /**
- * Reject the quantity @p j at @p path (a string, as written) if attribute @p attribute of
- * type @p typeId does not accept @p value.  A missing type or attribute aborts (a bug).
+ * Reject @p value at @p path if attribute @p attribute of type @p typeId does not accept
+ * it (CheckAttribute).  A missing type or attribute aborts (a bug, not an input problem).
+ * @param text the value as written, for the message
  */
-void CheckModelAttribute(const std::string& path,
-                         const Json& j,
-                         const std::string& typeId,
-                         const std::string& attribute,
-                         const AttributeValue& value);
+void CheckAttributeByName(const std::string& path,
+                          const std::string& text,
+                          const std::string& typeId,
+                          const std::string& attribute,
+                          const AttributeValue& value);
 /**
  * @return the rate at @p key of @p object (required: @p what says what it is), within the
  *         range of the DataRate attribute of @p typeId
