@@ -14,6 +14,19 @@ def goodput(text: str) -> float:
     return float(re.search(r"connection 0: \d+ B in [\d.]+ s = ([\d.]+) Mb/s", text).group(1))
 
 
+def twins_stdout(name: str, tmp_path, bin_dir) -> str:
+    """Run example ``name``'s Python twin and its C++ program; both must succeed and print
+    the same; returns what they print."""
+    script = paths.SOURCE_DIR / "examples" / f"{name}.py"
+    py = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert py.returncode == 0, py.stderr
+    cpp = subprocess.run([str(bin_dir / name)], capture_output=True, text=True, check=True)
+    assert py.stdout == cpp.stdout
+    return py.stdout
+
+
 def test_python_example_matches_cpp_twin(tmp_path, bin_dir):
     py = subprocess.run(
         [sys.executable, str(paths.SOURCE_DIR / "examples" / "iperf-two-hosts.py")],
@@ -32,19 +45,8 @@ def test_python_example_matches_cpp_twin(tmp_path, bin_dir):
 
 
 def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
-    py = subprocess.run(
-        [sys.executable, str(paths.SOURCE_DIR / "examples" / "pipe-request.py")],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
-    assert py.returncode == 0, py.stderr
-    cpp = subprocess.run(
-        [str(bin_dir / "pipe-request")], capture_output=True, text=True, check=True
-    )
-    assert py.stdout == cpp.stdout
-    lines = py.stdout.splitlines()
+    stdout = twins_stdout("pipe-request", tmp_path, bin_dir)
+    lines = stdout.splitlines()
     # The timeline starts with node1's request at t = 1 s and reaches an active circuit
     # between accelerator ports 1 and 2 (node1's and node2's circuit NICs).
     assert lines[0].startswith("1.000000 epd:node1 ")
@@ -53,16 +55,8 @@ def test_pipe_request_twins_print_the_same_timeline(tmp_path, bin_dir):
 
 
 def test_lfn_tcp_transfer_twins_print_the_same_log(tmp_path, bin_dir):
-    script = paths.SOURCE_DIR / "examples" / "lfn-tcp-transfer.py"
-    py = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert py.returncode == 0, py.stderr
-    cpp = subprocess.run(
-        [str(bin_dir / "lfn-tcp-transfer")], capture_output=True, text=True, check=True
-    )
-    assert py.stdout == cpp.stdout
-    lines = py.stdout.splitlines()
+    stdout = twins_stdout("lfn-tcp-transfer", tmp_path, bin_dir)
+    lines = stdout.splitlines()
     header = lines[0].split(",")
     rows = [dict(zip(header, line.split(","), strict=True)) for line in lines[1:-1]]
     # one row every 0.5 s from the socket's creation to the stop at 5 s
@@ -75,14 +69,8 @@ def test_lfn_tcp_transfer_twins_print_the_same_log(tmp_path, bin_dir):
 
 
 def test_farm_tokens_twins_print_the_same_counts(tmp_path, bin_dir):
-    script = paths.SOURCE_DIR / "examples" / "farm-tokens.py"
-    py = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert py.returncode == 0, py.stderr
-    cpp = subprocess.run([str(bin_dir / "farm-tokens")], capture_output=True, text=True, check=True)
-    assert py.stdout == cpp.stdout
-    lines = py.stdout.splitlines()
+    stdout = twins_stdout("farm-tokens", tmp_path, bin_dir)
+    lines = stdout.splitlines()
     # round robin: the slow node is sent every 4th of 600 events, 150, at 37.5 a second; at
     # 40 ms an event it finishes 99 in the 4 s of events (its first comes after 1 ms) and the
     # 5 its queue holds after them: 104 decided, 46 lost
@@ -94,18 +82,10 @@ def test_farm_tokens_twins_print_the_same_counts(tmp_path, bin_dir):
 
 
 def test_farm_throttle_twins_print_the_same_counts(tmp_path, bin_dir):
-    script = paths.SOURCE_DIR / "examples" / "farm-throttle.py"
-    py = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert py.returncode == 0, py.stderr
-    cpp = subprocess.run(
-        [str(bin_dir / "farm-throttle")], capture_output=True, text=True, check=True
-    )
-    assert py.stdout == cpp.stdout
+    stdout = twins_stdout("farm-throttle", tmp_path, bin_dir)
     counts = [
         [int(w) for w in line.split(":")[1].replace(",", " ").split() if w.isdigit()]
-        for line in py.stdout.splitlines()
+        for line in stdout.splitlines()
     ]
     # (triggers, read out, throttled, dropped, decided); the farm finishes 4 / 10 ms = 400
     # events a second of the 1,000 triggered for 2 s
@@ -118,18 +98,8 @@ def test_farm_throttle_twins_print_the_same_counts(tmp_path, bin_dir):
 
 
 def test_grid_transfer_twins_print_the_same_goodputs(tmp_path, bin_dir):
-    script = paths.SOURCE_DIR / "examples" / "grid-transfer.py"
-    py = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300
-    )
-    assert py.returncode == 0, py.stderr
-    cpp = subprocess.run(
-        [str(bin_dir / "grid-transfer")], capture_output=True, text=True, check=True
-    )
-    assert py.stdout == cpp.stdout
-    rates = [
-        float(re.search(r": ([\d.]+) Mb/s$", line).group(1)) for line in py.stdout.splitlines()
-    ]
+    stdout = twins_stdout("grid-transfer", tmp_path, bin_dir)
+    rates = [float(re.search(r": ([\d.]+) Mb/s$", line).group(1)) for line in stdout.splitlines()]
     # each at most its receiver's link rate x 1448 / 1538 (an Ethernet frame's payload on
     # the wire), and near it after a slow start of a few hundred microseconds: the tape
     # server's flow held by the Fast Ethernet host, the disk server's by GigE

@@ -279,12 +279,10 @@ class ClusterTopologyTestSuite : public TestSuite
 
         // A mutation of the base: change it, then expect the message.
         auto reject = [this](const std::string& name,
-                             std::function<void(Json&)> mutate,
+                             const InputRejectTestCase::Mutation& mutate,
                              const std::string& path,
                              const std::string& phrase) {
-            Json doc = Base();
-            mutate(doc);
-            AddTestCase(new InputRejectTestCase(name, Parse, doc.dump(2), path, phrase),
+            AddTestCase(InputRejectTestCase::Mutated(name, Parse, kBase, mutate, path, phrase),
                         Duration::QUICK);
         };
         // A text: syntax.

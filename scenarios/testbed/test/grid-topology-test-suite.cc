@@ -227,17 +227,13 @@ class GridTopologyTestSuite : public TestSuite
         AddTestCase(new RoutesTestCase, Duration::QUICK);
         AddTestCase(new BuildTestCase, Duration::QUICK);
         auto reject = [this](const std::string& name,
-                             std::function<void(Json&)> mutate,
+                             const InputRejectTestCase::Mutation& mutate,
                              const std::string& path,
                              const std::string& phrase) {
-            Json doc = Json::parse(kBase);
-            mutate(doc);
-            AddTestCase(new InputRejectTestCase(name, Parse, doc.dump(2), path, phrase),
+            AddTestCase(InputRejectTestCase::Mutated(name, Parse, kBase, mutate, path, phrase),
                         Duration::QUICK);
         };
-        auto set = [](const std::string& pointer, Json value) {
-            return [=](Json& d) { d[Json::json_pointer(pointer)] = value; };
-        };
+        const auto set = &InputRejectTestCase::Set;
         reject("no routers", set("/routers", Json::array()), "routers", "1 to 64");
         reject("router twice", set("/routers/2", "core"), "routers[2]", "also routers[0]");
         reject("bad name", set("/routers/1", "c pu"), "routers[1]", "is not a name");

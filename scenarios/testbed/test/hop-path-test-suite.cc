@@ -158,17 +158,13 @@ class HopPathTestSuite : public TestSuite
         AddTestCase(new ValidPathTestCase, Duration::QUICK);
         AddTestCase(new TracerouteTestCase, Duration::QUICK);
         auto reject = [this](const std::string& name,
-                             std::function<void(Json&)> mutate,
+                             const InputRejectTestCase::Mutation& mutate,
                              const std::string& path,
                              const std::string& phrase) {
-            Json doc = Json::parse(kBase);
-            mutate(doc);
-            AddTestCase(new InputRejectTestCase(name, Parse, doc.dump(2), path, phrase),
+            AddTestCase(InputRejectTestCase::Mutated(name, Parse, kBase, mutate, path, phrase),
                         Duration::QUICK);
         };
-        auto set = [](const std::string& pointer, Json value) {
-            return [=](Json& d) { d[Json::json_pointer(pointer)] = value; };
-        };
+        const auto set = &InputRejectTestCase::Set;
         reject("empty path", set("/hops", Json::array()), "hops", "1 to 64 hops");
         reject("zero rate", set("/hops/1/rate", "0bps"), "hops[1].rate", "more than 0 bit/s");
         reject("rate without unit", set("/hops/1/rate", "10"), "hops[1].rate", "unit");

@@ -9,6 +9,7 @@
 #include "ns3/test.h"
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace ns3
@@ -42,6 +43,31 @@ class InputRejectTestCase : public TestCase
           m_path(std::move(path)),
           m_phrase(std::move(phrase))
     {
+    }
+
+    using Json = nlohmann::ordered_json; //!< keys in file order, as the documents are written
+    using Mutation = std::function<void(Json&)>; //!< one change to a document
+
+    /**
+     * @param base a valid document, which @p mutate changes before @p parse must refuse it
+     * @return the case (see the constructor)
+     */
+    static InputRejectTestCase* Mutated(const std::string& name,
+                                        std::function<void(const std::string&)> parse,
+                                        const std::string& base,
+                                        const Mutation& mutate,
+                                        const std::string& path,
+                                        const std::string& phrase)
+    {
+        Json doc = Json::parse(base);
+        mutate(doc);
+        return new InputRejectTestCase(name, std::move(parse), doc.dump(2), path, phrase);
+    }
+
+    /** @return the mutation that sets JSON pointer @p pointer to @p value */
+    static Mutation Set(const std::string& pointer, Json value)
+    {
+        return [=](Json& d) { d[Json::json_pointer(pointer)] = value; };
     }
 
   private:
