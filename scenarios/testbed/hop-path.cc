@@ -50,11 +50,35 @@ ParseIcmp(const Json& j, const std::string& path, HopPath::Icmp& icmp)
     }
 }
 
+/** Read the "cross" section of hop @p path (of rate @p hopRate) into @p cross. */
+void
+ParseCross(const Json& j, const std::string& path, DataRate hopRate, HopPath::Cross& cross)
+{
+    CheckObject(j, path, {"rate", "burst"});
+    const Json& rate = Required(j, path, "rate", "the cross traffic's mean rate, e.g. \"30Mbps\"");
+    cross.rate = GetRate(rate, Key(path, "rate"));
+    if (cross.rate.GetBitRate() == 0 || cross.rate >= hopRate)
+    {
+        Fail(Key(path, "rate"),
+             message_text::Quote(rate.get<std::string>()) +
+                 " is outside the mean rates above 0 bit/s and below the hop's rate");
+    }
+    if (const Json* b = Optional(j, "burst"))
+    {
+        cross.burst = GetTime(*b, Key(path, "burst"));
+        if (cross.burst < MicroSeconds(1) || cross.burst > Seconds(10))
+        {
+            Fail(Key(path, "burst"),
+                 message_text::Quote(b->get<std::string>()) + " is outside 1 us to 10 s");
+        }
+    }
+}
+
 /** Read hop @p path into @p p; @p last says whether it is the receiver's. */
 void
 ParseHop(const Json& j, const std::string& path, bool last, HopPath& p)
 {
-    CheckObject(j, path, {"name", "rate", "delay", "queuePackets", "icmp"});
+    CheckObject(j, path, {"name", "rate", "delay", "queuePackets", "icmp", "cross"});
     std::vector<std::string> taken;
     for (const HopPath::Hop& h : p.hops)
     {
@@ -89,6 +113,15 @@ ParseHop(const Json& j, const std::string& path, bool last, HopPath& p)
                  "the last hop is the receiving host, not a router: it has no ICMP slow path");
         }
         ParseIcmp(*icmp, Key(path, "icmp"), hop.icmp);
+    }
+    if (const Json* cross = Optional(j, "cross"))
+    {
+        if (p.hops.empty())
+        {
+            Fail(Key(path, "cross"),
+                 "hop 1's near end is the measuring host: cross traffic goes on later hops");
+        }
+        ParseCross(*cross, Key(path, "cross"), hop.rate, hop.cross.emplace());
     }
     p.hops.push_back(hop);
 }

@@ -10,6 +10,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,8 @@ namespace hybridnet
  *       "hops": [
  *         { "name": "lbl-gw", "rate": "100Mbps", "delay": "200us",
  *           "queuePackets"?: 100,
- *           "icmp"?: { "interval"?: "0s", "burst"?: 6, "generationDelay"?: "0s" } },
+ *           "icmp"?: { "interval"?: "0s", "burst"?: 6, "generationDelay"?: "0s" },
+ *           "cross"?: { "rate": "30Mbps", "burst"?: "1ms" } },
  *         ...
  *       ]
  *     }
@@ -47,12 +49,21 @@ namespace hybridnet
  * the receiver: it has no "icmp" (a host answers the probe that reaches it with port
  * unreachable, at once).
  *
+ * "cross" loads the hop with other people's traffic (HopPathBuilder): one on/off UDP
+ * source on the hop's near node sending MTU-sized datagrams to its far node, at the hop's
+ * rate R while on, exponential on-periods of mean b = burst and off-periods of mean
+ *
+ *     (1)  b (R / r - 1),     so its mean rate is r = cross rate,
+ *
+ * as CrossTraffic (1) with one source.  Hop 1 has none: its near node is the measuring host.
+ *
  * Rules, each checked by Parse() before anything is built, each failure one line naming
  * the setting by its JSON path (InputFileError): 1 to kMaxHops hops; names unique, of
  * letters, digits, '-' and '_'; rates and delays within the PointToPointNetDevice DataRate
  * and PointToPointChannel Delay ranges (a zero rate is refused); queuePackets 1..1000000;
- * burst 1..1000000; interval and generationDelay 0 s to 10 s; unknown keys refused with
- * the nearest valid one.
+ * burst 1..1000000; interval and generationDelay 0 s to 10 s; a cross rate above 0 and
+ * below the hop's rate, its burst 1 us to 10 s; unknown keys refused with the nearest valid
+ * one.
  */
 class HopPath
 {
@@ -67,6 +78,13 @@ class HopPath
         Time generationDelay; //!< per message
     };
 
+    /** Cross traffic on a hop, (1). */
+    struct Cross
+    {
+        DataRate rate;               //!< mean, r
+        Time burst{MilliSeconds(1)}; //!< mean on-period, b
+    };
+
     /** A link and the node at its far end. */
     struct Hop
     {
@@ -75,6 +93,7 @@ class HopPath
         Time delay;
         uint32_t queuePackets{100}; //!< each end's output queue (ns-3's DropTailQueue default)
         Icmp icmp;                  //!< for a router (every hop but the last)
+        std::optional<Cross> cross; //!< for a hop after the first
     };
 
     std::string description;
