@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * hybridnet apps module: the measurement tools of the reproduced studies (iperf, ping, pchar).
+ * hybridnet apps module: the measurement tools of the reproduced studies (iperf, ping, pchar, pipechar).
  */
 #ifndef HYBRIDNET_APPS_MODULE_H
 #define HYBRIDNET_APPS_MODULE_H
@@ -12,6 +12,7 @@
 #include "iperf-server-helper.h"
 #include "iperf-server.h"
 #include "pchar.h"
+#include "pipechar.h"
 #include "udp-stream-sender-helper.h"
 #include "udp-stream-sender.h"
 #include "user-copy.h"

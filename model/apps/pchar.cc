@@ -149,6 +149,7 @@ Pchar::DoDispose()
     m_timeoutEvent.Cancel();
     m_nextEvent.Cancel();
     m_socket = nullptr;
+    m_doneCallback = Callback<void>();
     Application::DoDispose();
 }
 
@@ -208,6 +209,7 @@ Pchar::SendProbe()
                      0,
                      InetSocketAddress(m_remote, m_port));
     ++hop.sent;
+    ++m_sent;
     m_sentAt = Simulator::Now();
     m_timeoutEvent = Simulator::Schedule(m_timeout, [this]() { Finish(false, Ipv4Address(), 0); });
 }
@@ -256,6 +258,10 @@ Pchar::Advance(bool reachedRemote)
     if (reachedRemote || ttl >= m_maxHops)
     {
         m_done = true;
+        if (!m_doneCallback.IsNull())
+        {
+            m_doneCallback();
+        }
         return;
     }
     m_reachedRemote = false;
@@ -306,6 +312,18 @@ Pchar::GetHops() const
         hops.push_back(h);
     }
     return hops;
+}
+
+uint64_t
+Pchar::GetProbesSent() const
+{
+    return m_sent;
+}
+
+void
+Pchar::SetDoneCallback(Callback<void> done)
+{
+    m_doneCallback = done;
 }
 
 bool

@@ -5,6 +5,7 @@
 #define HYBRIDNET_PCHAR_H
 
 #include "ns3/application.h"
+#include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
@@ -104,6 +105,10 @@ class Pchar : public Application
     std::vector<Hop> GetHops() const;
     /** @return true once the probing has ended */
     bool IsDone() const;
+    /** @return probes sent so far */
+    uint64_t GetProbesSent() const;
+    /** @param done called once when the probing ends */
+    void SetDoneCallback(Callback<void> done);
     /** @return the report with pchar's fields (hops numbered by their TTL) */
     std::string GetReport() const;
 
@@ -152,6 +157,8 @@ class Pchar : public Application
     Time m_sentAt;
     EventId m_timeoutEvent;
     EventId m_nextEvent;
+    uint64_t m_sent{0};
+    Callback<void> m_doneCallback;
 };
 
 } // namespace hybridnet
