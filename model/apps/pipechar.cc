@@ -277,7 +277,7 @@ Pipechar::GetHops() const
         if (d.usable > 0)
         {
             h.capacity = 8.0 * m_packetSize / d.least;
-            h.utilisation = 1 - d.least / d.mean;
+            h.utilisation = std::max(0.0, 1 - d.least / d.mean); // 0, not -0, when equal
             h.jitter = d.stddev / d.mean;
             h.narrowest = h.capacity < (1 - m_threshold) * narrowest;
             narrowest = std::min(narrowest, h.capacity);

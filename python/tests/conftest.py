@@ -30,6 +30,26 @@ def replaced(defaults: list[str], args: tuple | list) -> list[str]:
     return [a for a in defaults if a.split("=")[0] not in given] + list(args)
 
 
+def rejected(program: Path, folder: Path, args: list[str]) -> str:
+    """Run ``program`` with ``args`` (and --output and --report into ``folder``, an empty
+    folder, as its working directory too): it must refuse them as the ground rules say - exit
+    code 2, exactly one stderr line "<program>: error: ...", nothing on stdout, no file
+    written. Returns the line."""
+    proc = subprocess.run(
+        [str(program), *args, f"--output={folder / 'r.json'}"],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith(f"{program.name}: error: ")
+    assert proc.stdout == ""
+    assert list(folder.iterdir()) == [], "a rejected run wrote a file"
+    return lines[0]
+
+
 def assert_round_warning(program: Path, flags: list[str], tmp_path: Path, warning: str | None):
     """Run ``program`` at --fidelity=round: it succeeds and writes its result; its stderr is
     empty (``warning`` None) or the one line "<program>: warning: fidelity round: <warning>

@@ -10,6 +10,7 @@ import json
 import subprocess
 
 import pytest
+from conftest import rejected
 
 from hybridnet import profiles, results
 
@@ -68,19 +69,7 @@ def disk(bin_dir):
 
 
 def reject(disk, tmp_path, args):
-    proc = subprocess.run(
-        [str(disk), *args, f"--output={tmp_path / 'r.json'}"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert proc.returncode == 2, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("disk-transfer: error: ")
-    assert proc.stdout == ""
-    assert list(tmp_path.iterdir()) == [], "a rejected run wrote a file"
-    return lines[0]
+    return rejected(disk, tmp_path, args)
 
 
 @pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])

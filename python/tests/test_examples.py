@@ -106,3 +106,13 @@ def test_grid_transfer_twins_print_the_same_goodputs(tmp_path, bin_dir):
     assert len(rates) == 2
     assert 0.9 * 100 * 1448 / 1538 < rates[0] <= 100 * 1448 / 1538
     assert 0.9 * 1000 * 1448 / 1538 < rates[1] <= 1000 * 1448 / 1538
+
+
+def test_path_probe_twins_print_the_same_report(tmp_path, bin_dir):
+    stdout = twins_stdout("path-probe", tmp_path, bin_dir)
+    lines = stdout.splitlines()
+    assert lines[0] == "pipechar to 10.0.10.2: 16 trains of 8 x 1500 B per hop"
+    # hop 6 the transatlantic 134.8 Mb/s link, x 1500 / 1502; hop 10 the bottleneck
+    assert " 6: 10.0.6.2  134.6" in lines[6]
+    assert lines[10].endswith("<- bottleneck") and "99.88" in lines[10]
+    assert sum("unreliable" in line for line in lines) == 6

@@ -201,10 +201,14 @@ def damaged(draw, text: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "scenario,bundled",
-    [("lightpath-cluster", "lightpath-accelerator"), ("grid-testbed", "grids/grid-testbed")],
+    "scenario,flag,bundled",
+    [
+        ("lightpath-cluster", "topology", "lightpath-accelerator"),
+        ("grid-testbed", "topology", "grids/grid-testbed"),
+        ("path-characterisation", "path", "paths/lbnl-cern"),
+    ],
 )
-def test_random_topology_files(scenario, bundled, tmp_path):
+def test_random_topology_files(scenario, flag, bundled, tmp_path):
     topology = tmp_path / "topology.json"
     files = tmp_path / "run"
     files.mkdir()
@@ -215,7 +219,7 @@ def test_random_topology_files(scenario, bundled, tmp_path):
     @given(mutated_texts(base_topology(bundled)))
     def one(text):
         topology.write_text(text, encoding="utf-8")
-        codes.add(check(scenario, [f"--topology={topology}"], files))
+        codes.add(check(scenario, [f"--{flag}={topology}"], files))
 
     one()
     assert codes == {0, 2}, f"the mutations were all {'accepted' if 0 in codes else 'refused'}"

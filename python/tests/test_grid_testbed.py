@@ -13,6 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from conftest import rejected
 
 TOPOLOGY = (
     Path(__file__).resolve().parents[2] / "examples" / "topologies" / "grids" / "grid-testbed.json"
@@ -47,16 +48,9 @@ def metric(doc, name):
 
 
 def bad_input(grid, tmp_path, args):
-    out = tmp_path / "r.json"
-    proc = subprocess.run(
-        [str(grid), *args, f"--output={out}"], capture_output=True, text=True, cwd=tmp_path
-    )
-    assert proc.returncode == 2, proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("grid-testbed: error: ")
-    assert not out.exists()
-    return lines[0]
+    folder = tmp_path / "refused"
+    folder.mkdir()
+    return rejected(grid, folder, args)
 
 
 @pytest.mark.parametrize("args,expected", BAD)

@@ -339,8 +339,41 @@ def grid_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     ]
 
 
+@st.composite
+def path_characterisation(draw) -> dict:
+    flags = {
+        "tool": draw(st.sampled_from(["pchar", "pipechar"])),
+        "maxHops": str(draw(st.integers(1, 10))),
+        "timerResolution": draw(st.sampled_from(["0s", "1us", "10us"])),
+        "RngRun": str(draw(st.integers(1, 1000))),
+    }
+    if flags["tool"] == "pchar":
+        flags["repetitions"] = str(draw(st.integers(1, 3)))
+        flags["increment"] = f"{draw(st.sampled_from([128, 256, 512]))}B"
+    else:
+        flags["trains"] = str(draw(st.integers(1, 8)))
+        flags["trainLength"] = str(draw(st.integers(2, 16)))
+    if draw(st.booleans()):
+        flags["sender"] = "farm-pentium-800"
+    return flags
+
+
+def path_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    """No more hops measured than asked for; flags that are 0 or 1; pipechar's reliable hops
+    among those measured."""
+    hops = min(float(flags["maxHops"]), metrics.get("hops", 0))
+    return [
+        ("hopsMeasured", hops),
+        ("complete", 1.0),
+        ("bottleneckFound", 1.0),
+        ("reliableHops", metrics.get("hopsMeasured", 0)),
+        ("estimatedBottleneckHop", metrics.get("hopsMeasured", 0)),
+    ]
+
+
 CONFIGURATIONS = {
     "grid-testbed": (grid_testbed(), grid_bounds),
+    "path-characterisation": (path_characterisation(), path_bounds),
     "event-filter-farm": (event_filter_farm(), farm_bounds),
     "disk-transfer": (disk_transfer(), disk_transfer_ceilings),
     "gige-iperf": (gige_iperf(), gige_iperf_ceilings),
