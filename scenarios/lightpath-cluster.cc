@@ -51,7 +51,7 @@
  * (pingRttMin, Max, Mean, Sd in us; for a flood also pingRate, floodRttMin, floodRttMax). Series:
  * throughput (t, flow1, flow2, total - each receiver's bytes per --interval; flow1Circuit - flow
  * 1's bytes, headers included, its sender put on the circuit NIC), pingRtt.  Events: the control
- * plane's timeline (ClusterEventLog).
+ * plane's timeline (ClusterEventLog); --netlogger writes it as NetLogger ULM lines too.
  *
  * Run:  hybridnet run lightpath-cluster --mode=automatic --flow2=node1>node3
  *   or: build/bin/lightpath-cluster --mode=static --output=lightpath-cluster.json
@@ -59,6 +59,7 @@
 #include "hybridnet/apps-module.h"
 #include "hybridnet/fabric-module.h"
 #include "hybridnet/host-module.h"
+#include "hybridnet/netlogger-module.h"
 #include "hybridnet/nic-module.h"
 #include "hybridnet/offload-module.h"
 #include "hybridnet/testbed-module.h"
@@ -71,6 +72,8 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <tuple>
 
 using namespace ns3;
@@ -563,6 +566,17 @@ Flows::WriteSeries(ResultDocument& result) const
                       {"flow1Circuit", "Mb/s", circuitRate}});
 }
 
+/** @return the timeline as NetLogger ULM lines (ClusterEventLog::WriteTo(NetLogger&)) */
+std::string
+UlmText(const ClusterEventLog& log)
+{
+    Ptr<NetLogger> logger = CreateObject<NetLogger>();
+    log.WriteTo(*logger);
+    std::ostringstream text;
+    logger->Write(text);
+    return text.str();
+}
+
 } // namespace
 
 int
@@ -575,6 +589,11 @@ main(int argc, char* argv[])
     Options o;
     TcpChoice tcp;
     PingSeries ping;
+    ClusterEventLog log;
+    scenario.AddOutputFile("netlogger",
+                           "a file for the control plane's timeline as NetLogger ULM lines "
+                           "(none by default; `hybridnet lifelines FILE` draws each object's)",
+                           [&log]() { return UlmText(log); });
     auto& flags = scenario.Flags();
     AddFlowFlags(flags, o);
     tcp.AddFlag(flags, "every host");
@@ -619,7 +638,6 @@ main(int argc, char* argv[])
     cluster.SetTcp(tcp);
     cluster.Build(topology);
     cluster.AssignStreams(0);
-    ClusterEventLog log;
     log.Connect(cluster);
 
     Flows flows;

@@ -58,7 +58,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,7 +89,6 @@ struct Options
     Time timerResolution{MicroSeconds(1)};
     DataRate fastRate{"500Mbps"};
     Time timeLimit{Hours(4)};
-    std::string report;
 };
 
 /** @return pchar's probe sizes for @p o: multiples of the increment from 28 B to the mtu */
@@ -151,7 +150,6 @@ AddPathFlags(ScenarioFlags& flags, Options& o)
                   &o.timeLimit,
                   Seconds(1),
                   Hours(48));
-    flags.AddPath("report", "a file for the tool's text report (none by default)", &o.report);
 }
 
 /** Register pchar's and pipechar's own flags. */
@@ -439,6 +437,10 @@ main(int argc, char* argv[])
                       "their per-hop estimates against the path's known links");
     Options o;
     WanEndHosts ends;
+    std::optional<Tool> tool;
+    scenario.AddOutputFile("report",
+                           "a file for the tool's own text report (none by default)",
+                           [&tool]() { return tool ? tool->GetReport() : std::string(); });
     auto& flags = scenario.Flags();
     AddPathFlags(flags, o);
     AddToolFlags(flags, o);
@@ -453,35 +455,31 @@ main(int argc, char* argv[])
     HopPathBuilder builder(path);
     builder.Build(&ends);
     builder.AssignStreams(0);
-    Tool tool(o, builder.GetSender(), builder.GetReceiverAddress());
+    tool.emplace(o, builder.GetSender(), builder.GetReceiverAddress());
     const double expected = ExpectedProbes(o, path.hops.size());
-    scenario.SetProgressMeasure([&]() { return double(tool.GetProbesSent()) / expected; },
+    scenario.SetProgressMeasure([&]() { return double(tool->GetProbesSent()) / expected; },
                                 Seconds(10));
     scenario.Run(o.timeLimit);
 
     auto& result = scenario.Result();
-    const bool complete = !tool.finished.IsZero();
+    const bool complete = !tool->finished.IsZero();
     result.SetMetric("hops", double(path.hops.size()), "");
     result.SetMetric("complete", complete ? 1.0 : 0.0, "");
-    result.SetMetric("duration", (complete ? tool.finished : Simulator::Now()).GetSeconds(), "s");
-    result.SetMetric("probes", double(tool.GetProbesSent()), "");
+    result.SetMetric("duration", (complete ? tool->finished : Simulator::Now()).GetSeconds(), "s");
+    result.SetMetric("probes", double(tool->GetProbesSent()), "");
     const size_t bottleneck = path.GetBottleneck();
     result.SetMetric("bottleneckHop", double(bottleneck + 1), "");
     result.SetMetric("bottleneckRate", path.hops[bottleneck].rate.GetBitRate() / 1e6, "Mb/s");
     result.SetMetric("pathRtt", path.GetRtt().GetSeconds(), "s");
-    if (tool.pchar)
+    if (tool->pchar)
     {
-        WritePchar(result, *tool.pchar, path, o);
-        result.SetMetric("hopsMeasured", double(tool.pchar->GetHops().size()), "");
+        WritePchar(result, *tool->pchar, path, o);
+        result.SetMetric("hopsMeasured", double(tool->pchar->GetHops().size()), "");
     }
     else
     {
-        WritePipechar(result, *tool.pipechar, path);
-        result.SetMetric("hopsMeasured", double(tool.pipechar->GetHops().size()), "");
-    }
-    if (!o.report.empty())
-    {
-        std::ofstream(o.report) << tool.GetReport();
+        WritePipechar(result, *tool->pipechar, path);
+        result.SetMetric("hopsMeasured", double(tool->pipechar->GetHops().size()), "");
     }
     return scenario.Finish();
 }

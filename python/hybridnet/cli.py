@@ -12,6 +12,7 @@
     hybridnet export <DIR> --output FILE.csv|FILE.parquet [--per-point]
     hybridnet plot <DIR> --x PARAM --y METRIC [--by PARAM] [--where PARAM=VALUE ...]
                    [--logx] [--logy] [--output BASE]
+    hybridnet lifelines <FILE.ulm> [--events E1,E2,...] [--ids ID1,...] [--output BASE]
 
 Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
 2 bad input (a one-line message names the parameter and what is accepted).
@@ -30,6 +31,7 @@ from . import (
     analysis,
     architecture,
     attributes,
+    netlogger,
     outputs,
     paths,
     plots,
@@ -406,6 +408,31 @@ def cmd_plot(args) -> int:
     return 0
 
 
+def cmd_lifelines(args) -> int:
+    base = args.output or str(Path(args.file).with_suffix("")) + "-lifelines"
+    for suffix in (".png", ".pdf"):
+        outputs.check(f"{base}{suffix}", "--output")
+
+    def split(text: str) -> list[str]:
+        return [x for x in text.split(",") if x]
+
+    try:
+        figures = netlogger.plot_lifelines(
+            args.file,
+            base,
+            events=split(args.events) if args.events else None,
+            ids=split(args.ids) if args.ids else None,
+        )
+    except (OSError, netlogger.UlmError) as e:
+        raise BadInput(f"hybridnet lifelines: error: {e}") from None
+    except plots.GnuplotFailed as e:
+        print(f"hybridnet lifelines: error: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    for figure in figures:
+        print(f"lifelines: {figure}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -547,6 +574,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", metavar="BASE", help="figure path without suffix (default: DIR/plot-<y>-vs-<x>)"
     )
     pl.set_defaults(func=cmd_plot)
+    ll = sub.add_parser(
+        "lifelines",
+        help="each object's path through the stages of a NetLogger ULM file, PNG and PDF",
+        description="Draw the lifelines of a ULM file (NetLogger's event lines, as "
+        "scenarios write them with --netlogger): the stages (event names) on the y axis, "
+        "time (s) on the x axis, one line per object ID, as nlv drew them (gnuplot).",
+    )
+    ll.add_argument("file", metavar="FILE", help="the ULM file")
+    ll.add_argument(
+        "--events",
+        metavar="E1,E2,...",
+        help="the stages, bottom to top (default: every event, in order of first appearance)",
+    )
+    ll.add_argument("--ids", metavar="ID1,ID2,...", help="only these objects (default: all)")
+    ll.add_argument(
+        "--output", metavar="BASE", help="figure path without suffix (default: FILE-lifelines)"
+    )
+    ll.set_defaults(func=cmd_lifelines)
     return parser
 
 

@@ -56,6 +56,23 @@ class GnuplotFailed(RuntimeError):
     """gnuplot is missing or failed; the message is its last line."""
 
 
+def run_gnuplot(script: Path, variables: dict[str, str]) -> None:
+    """Run a gnuplot script with ``variables`` set first (``name=value``, values already in
+    gnuplot syntax); GnuplotFailed with gnuplot's last line if it fails or is missing."""
+    try:
+        proc = subprocess.run(
+            ["gnuplot", "-e", "; ".join(f"{k}={v}" for k, v in variables.items()), str(script)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise GnuplotFailed("gnuplot not found (Debian package gnuplot-nox)") from None
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+        raise GnuplotFailed(f"gnuplot: {last}")
+
+
 def _unit_column(frame, name: str) -> str | None:
     """The column of ``name`` with its unit ("linkDelay [s]"), or the bare name."""
     for col in frame.columns:
@@ -251,18 +268,7 @@ def plot(
             "logx": str(int(logx)),
             "logy": str(int(logy)),
         }
-        try:
-            proc = subprocess.run(
-                ["gnuplot", "-e", "; ".join(f"{k}={v}" for k, v in variables.items()), str(script)],
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-        except FileNotFoundError:
-            raise GnuplotFailed("gnuplot not found (Debian package gnuplot-nox)") from None
-        if proc.returncode != 0:
-            last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
-            raise GnuplotFailed(f"gnuplot: {last}")
+        run_gnuplot(script, variables)
     png, pdf = base.with_name(base.name + ".png"), base.with_name(base.name + ".pdf")
     _fix_pdf_creation_date(pdf)
     return [png, pdf]

@@ -6,6 +6,7 @@
 #include "cluster-builder.h"
 #include "hybridnet/endpoint-daemon.h"
 #include "hybridnet/flow-steering.h"
+#include "hybridnet/net-logger.h"
 #include "hybridnet/optical-circuit-switch.h"
 #include "hybridnet/pipe-fitting-daemon.h"
 #include "hybridnet/result-document.h"
@@ -202,6 +203,22 @@ ClusterEventLog::WriteTo(ResultDocument& result) const
     for (const Entry& e : m_entries)
     {
         result.AddEvent(e.time, e.object, e.event, e.detail);
+    }
+}
+
+void
+ClusterEventLog::WriteTo(NetLogger& log) const
+{
+    for (const Entry& e : m_entries)
+    {
+        const size_t colon = e.object.find(':');
+        const std::string prog = e.object.substr(0, colon);
+        std::string host = colon == std::string::npos ? e.object : e.object.substr(colon + 1);
+        if (prog == "flow")
+        {
+            host = host.substr(0, host.find(':')); // the source address of the FlowKey
+        }
+        log.Add({e.time, host, prog, e.event, e.object, {{"DETAIL", e.detail}}});
     }
 }
 

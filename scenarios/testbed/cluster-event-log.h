@@ -15,6 +15,7 @@ namespace hybridnet
 {
 
 class ClusterBuilder;
+class NetLogger;
 class ResultDocument;
 
 /**
@@ -73,6 +74,15 @@ class ClusterEventLog
      * @param result the document
      */
     void WriteTo(ResultDocument& result) const;
+
+    /**
+     * Add every entry to a NetLogger, as ULM events: PROG the object's kind (epd, pfd, ocs,
+     * flow), HOST the host it runs on (the epd's host; for a flow its source address; pfd
+     * and ocs their own name), NL.EVNT the event, ID the object, DETAIL the free text - so
+     * `hybridnet lifelines` draws each object's timeline.
+     * @param log the logger
+     */
+    void WriteTo(NetLogger& log) const;
 
   private:
     /**

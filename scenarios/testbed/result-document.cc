@@ -177,6 +177,12 @@ ResultDocument::Serialize() const
 std::string
 ResultDocument::Write(const std::string& path) const
 {
+    return WriteFileAtomically(path, Serialize());
+}
+
+std::string
+WriteFileAtomically(const std::string& path, const std::string& text)
+{
     std::string tmp = path + ".tmp." + std::to_string(getpid());
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -184,7 +190,7 @@ ResultDocument::Write(const std::string& path) const
         {
             return "cannot write " + tmp + ": " + std::strerror(errno);
         }
-        out << Serialize();
+        out << text;
         out.close();
         if (!out)
         {

@@ -124,6 +124,13 @@ class ResultDocument
     std::vector<Event> m_events;
 };
 
+/**
+ * Write @p text to @p path atomically: to a temporary file in the same folder, then renamed,
+ * so a reader never sees half a file and a failure leaves none.
+ * @return "" on success, else a one-line description of the failure
+ */
+std::string WriteFileAtomically(const std::string& path, const std::string& text);
+
 } // namespace hybridnet
 } // namespace ns3
 

@@ -9,6 +9,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -124,21 +125,44 @@ Scenario::Finish()
 {
     auto parameters = m_flags.GetParameters();
     // Run options are not model parameters: they go elsewhere (rng) or nowhere.
-    std::erase_if(parameters, [](const auto& p) {
+    std::erase_if(parameters, [this](const auto& p) {
+        const bool outputFile = std::any_of(m_outputFiles.begin(),
+                                            m_outputFiles.end(),
+                                            [&p](const OutputFile& f) { return f.name == p.name; });
         return p.name == "RngSeed" || p.name == "RngRun" || p.name == "output" ||
-               p.name == "progress" || p.name == "check";
+               p.name == "progress" || p.name == "check" || outputFile;
     });
     m_result.SetScenario(m_name, m_description);
     m_result.SetParameters(parameters);
     m_result.SetRng(m_rngSeed, m_rngRun);
-    Simulator::Destroy();
-    std::string problem = m_result.Write(m_output);
-    if (!problem.empty())
+    std::vector<std::pair<std::string, std::string>> files; // path, text
+    for (const OutputFile& f : m_outputFiles)
     {
-        std::cerr << m_name << ": error: " << problem << "\n";
-        return 1;
+        if (!f.path.empty())
+        {
+            files.emplace_back(f.path, f.text());
+        }
+    }
+    Simulator::Destroy();
+    files.emplace(files.begin(), m_output, m_result.Serialize());
+    for (const auto& [path, text] : files)
+    {
+        if (std::string problem = WriteFileAtomically(path, text); !problem.empty())
+        {
+            std::cerr << m_name << ": error: " << problem << "\n";
+            return 1;
+        }
     }
     return 0;
+}
+
+void
+Scenario::AddOutputFile(const std::string& name,
+                        const std::string& help,
+                        std::function<std::string()> text)
+{
+    m_outputFiles.push_back({name, "", std::move(text)});
+    m_flags.AddPath(name, help, &m_outputFiles.back().path);
 }
 
 void

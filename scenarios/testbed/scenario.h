@@ -10,6 +10,7 @@
 
 #include "ns3/nstime.h"
 
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -63,6 +64,16 @@ class Scenario
      */
     std::optional<int> Parse(int argc, char* argv[]);
     /**
+     * A file the run writes besides its result (a tool's text report, a NetLogger ULM log):
+     * the flag --<name>, a path whose folder must exist (none by default: not written).
+     * Finish() writes it atomically with @p text(), called after the run and before the
+     * simulation is destroyed. An output file is not a model parameter: it is left out of
+     * the result's parameters, as --output is.
+     */
+    void AddOutputFile(const std::string& name,
+                       const std::string& help,
+                       std::function<std::string()> text);
+    /**
      * Report progress by @p measure (the share of the work done, 0 to 1, polled every
      * @p every) instead of by simulated time: for a run that ends when its work is done,
      * long before its stop time (RunProgress::SetMeasure). Call before Run.
@@ -92,7 +103,17 @@ class Scenario
     std::string m_output;
     bool m_progress{false};
     std::function<double()> m_progressMeasure; //!< SetProgressMeasure's, or none
-    Time m_progressEvery;                      //!< its poll interval
+
+    /** AddOutputFile's: flag name, path given (or ""), text. */
+    struct OutputFile
+    {
+        std::string name;
+        std::string path;
+        std::function<std::string()> text;
+    };
+
+    std::deque<OutputFile> m_outputFiles; //!< a deque: the flags hold pointers to the paths
+    Time m_progressEvery;                 //!< its poll interval
 };
 
 } // namespace hybridnet
