@@ -323,9 +323,7 @@ main(int argc, char* argv[])
     tcp.AddStackFlags(flags, "both hosts", false);
     ends.AddFlags(flags, "the sending host");
     WanPath::AddFlags(flags, o.path);
-    flags.AddConstraint("4 x accessDelay <= rtt with a receiver profile (two access links)", [&]() {
-        return !ends.IsModelled(WanEndHosts::RECEIVER) || o.path.accessDelay * 4 <= o.path.rtt;
-    });
+    WanPath::AddReceiverRule(flags, o.path, ends);
     tcp.AddSocketFlags(flags, "the path", true);
     AddTransferFlags(flags, o);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });

@@ -371,9 +371,41 @@ def path_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     ]
 
 
+@st.composite
+def grid_application(draw) -> dict:
+    flags = {
+        "rtt": f"{draw(st.integers(1, 20))}ms",
+        "bottleneckRate": draw(st.sampled_from(["100Mbps", "1Gbps"])),
+        "blocks": str(draw(st.integers(1, 24))),
+        "blockSize": f"{draw(st.sampled_from([4, 64, 256]))}KiB",
+        "source": draw(st.sampled_from(["memory", "compute"])),
+        "sink": draw(st.sampled_from(["memory", "compute"])),
+        "sourceCompute": f"{draw(st.integers(0, 5))}ms",
+        "sinkCompute": f"{draw(st.integers(0, 5))}ms",
+        "pause": f"{draw(st.sampled_from([0, 200, 2000]))}us",
+        "senderOverlap": draw(st.sampled_from(["true", "false"])),
+        "receiverOverlap": draw(st.sampled_from(["true", "false"])),
+        "streams": str(draw(st.integers(1, 3))),
+        "RngRun": str(draw(st.integers(1, 1000))),
+    }
+    if draw(st.booleans()):
+        flags |= {"receiver": "mbng-xeon-2.2-raid5", "sink": "disk"}
+    return flags
+
+
+def grid_application_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    """The application's bytes no faster than the path carries TCP payload (its sizing's
+    ceiling); complete is 0 or 1."""
+    return [
+        ("throughput", metrics.get("goodputCeiling", 0) * (1 + 1e-9)),
+        ("complete", 1.0),
+    ]
+
+
 CONFIGURATIONS = {
     "grid-testbed": (grid_testbed(), grid_bounds),
     "path-characterisation": (path_characterisation(), path_bounds),
+    "grid-application": (grid_application(), grid_application_bounds),
     "event-filter-farm": (event_filter_farm(), farm_bounds),
     "disk-transfer": (disk_transfer(), disk_transfer_ceilings),
     "gige-iperf": (gige_iperf(), gige_iperf_ceilings),

@@ -56,6 +56,16 @@ WanPath::AddFlags(ScenarioFlags& flags, Shape& shape)
                         [&shape]() { return shape.accessDelay * 2 <= shape.rtt; });
 }
 
+void
+WanPath::AddReceiverRule(ScenarioFlags& flags, const Shape& shape, const WanEndHosts& ends)
+{
+    flags.AddConstraint("4 x accessDelay <= rtt with a receiver profile (two access links)",
+                        [&shape, &ends]() {
+                            return !ends.IsModelled(WanEndHosts::RECEIVER) ||
+                                   shape.accessDelay * 4 <= shape.rtt;
+                        });
+}
+
 WanPath::WanPath(const Shape& shape,
                  const WanTcpFlags& tcp,
                  const WanEndHosts& ends,

@@ -65,6 +65,16 @@ class WanPath
     static void AddFlags(ScenarioFlags& flags, Shape& shape);
 
     /**
+     * Register the rule of a path whose receiver may be a host model: with a --receiver
+     * profile the far router's access link takes a second accessDelay each way, so 4 x
+     * accessDelay <= rtt.
+     * @param flags the scenario's flags
+     * @param shape the shape the flags bind
+     * @param ends the end hosts the flags bind
+     */
+    static void AddReceiverRule(ScenarioFlags& flags, const Shape& shape, const WanEndHosts& ends);
+
+    /**
      * Build the path.
      * @param shape its flags
      * @param tcp the TCP of both ends
