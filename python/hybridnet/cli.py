@@ -12,6 +12,7 @@
     hybridnet export <DIR> --output FILE.csv|FILE.parquet [--per-point]
     hybridnet plot <DIR> --x PARAM --y METRIC [--by PARAM] [--where PARAM=VALUE ...]
                    [--logx] [--logy] [--output BASE]
+    hybridnet tune [PATH | --bandwidth RATE --rtt TIME] [--default-buffer SIZE] [--no-check]
     hybridnet lifelines <FILE.ulm> [--events E1,E2,...] [--ids ID1,...] [--output BASE]
 
 Exit codes: 0 success, 1 a run failed or a verdict differs from its case's declaration,
@@ -41,6 +42,7 @@ from . import (
     store,
     sweep,
     sweep_spec,
+    tune,
     validate,
     validation,
 )
@@ -433,6 +435,39 @@ def cmd_lifelines(args) -> int:
     return 0
 
 
+def cmd_tune(args) -> int:
+    if (args.path is None) == (args.bandwidth is None and args.rtt is None):
+        raise BadInput(
+            "hybridnet tune: error: give a PATH (a path file or one of "
+            f"{', '.join(tune.bundled_paths())}) or both --bandwidth and --rtt, not both"
+        )
+    if args.path is None and (args.bandwidth is None or args.rtt is None):
+        raise BadInput("hybridnet tune: error: --bandwidth and --rtt go together")
+    if args.output:
+        outputs.check(args.output, "--output")
+    try:
+        bandwidth = rtt = None
+        if args.path is None:
+            bandwidth = tune.quantity(args.bandwidth, tune.RATE_UNITS, "--bandwidth", 1e3, 1e12)
+            rtt = tune.quantity(args.rtt, tune.TIME_UNITS, "--rtt", 1e-6, 10.0)
+        buffer = tune.quantity(args.default_buffer, tune.SIZE_UNITS, "--default-buffer", 1, 2**30)
+        outcome = tune.tune(args.path, bandwidth, rtt, int(buffer), simulate=not args.no_check)
+    except tune.TuneError as e:
+        raise BadInput(f"hybridnet tune: error: {e}") from None
+    except scenarios.ScenarioError as e:
+        if e.exit_code == 2:
+            raise BadInput(f"hybridnet tune: error: {e.message.splitlines()[-1]}") from None
+        raise
+    print(tune.report(outcome), end="")
+    if args.output:
+        target = Path(args.output)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staged = target.with_name(f".{target.name}.tmp")
+        staged.write_text(outcome.to_json())
+        staged.replace(target)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hybridnet", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -592,6 +627,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", metavar="BASE", help="figure path without suffix (default: FILE-lifelines)"
     )
     ll.set_defaults(func=cmd_lifelines)
+    tn = sub.add_parser(
+        "tune",
+        help="the data-grid study's buffer and streams advice for a path, checked by simulation",
+        description="Measure a path in the simulator (pchar's round trip, pipechar's "
+        "bottleneck) or take --bandwidth and --rtt, print the socket buffer the study advises "
+        "(bandwidth x RTT) and the parallel streams an untuned buffer would need, then check "
+        "the advice by simulating bulk TCP on the path with and without it.",
+    )
+    tn.add_argument(
+        "path",
+        nargs="?",
+        metavar="PATH",
+        help="a path file (docs/testbed.md) or a bundled one's name (examples/topologies/paths)",
+    )
+    tn.add_argument("--bandwidth", metavar="RATE", help="the bottleneck, e.g. 539Mbps")
+    tn.add_argument("--rtt", metavar="TIME", help="the round trip, e.g. 50ms")
+    tn.add_argument(
+        "--default-buffer",
+        default="32KiB",
+        metavar="SIZE",
+        help="the untuned socket buffer (default 32KiB: 'default buffers were 24-32 KB')",
+    )
+    tn.add_argument("--no-check", action="store_true", help="advise without simulating it")
+    tn.add_argument("--output", metavar="FILE.json", help="also write the outcome as JSON")
+    tn.set_defaults(func=cmd_tune)
     return parser
 
 
