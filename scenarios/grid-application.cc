@@ -24,6 +24,9 @@
  *     during the send (asynchronous I/O); --noDelay sets TCP_NODELAY;
  *   BlockPipelineReceiver: reads each block and hands it to --sink (memory, disk,
  *     compute: --sinkCompute); --receiverOverlap reads the next block during the sink stage.
+ * --requests makes it an rfio-style read: the client asks for each block on a separate
+ * control connection (64 B a request, --requestBatch of them per send(), --controlNoDelay
+ * for TCP_NODELAY there) and the server reads and sends a block only when asked.
  * The run ends when the last block has left the sink stage (or at --timeLimit).
  *
  * Metrics: complete (1 if every block got through), transferTime (s, from the data
@@ -37,7 +40,8 @@
  *   consume); stageBlock (s, the slower end's block time in the modes given: a pipeline
  *   runs at its slowest stage) and blockTimeOverStages (blockTime / stageBlock: 1 when the
  *   run is that stage's, above 1 by the start-up - connection, slow start, the pipeline
- *   filling - and by stalls the stage means do not show); retransmits and the other TCP totals of
+ *   filling - and by stalls the stage means do not show, such as a block waiting for its
+ *   request with --requests); retransmits and the other TCP totals of
  * the data connections (TcpSenderProbe); bottleneckDrops, senderQueueDrops; per host model the
  * HostCounters; derived: bdp (B), goodputCeiling (Mb/s). Series blocks, one row per block: block,
  * produceStart, produceEnd, sendStart, sendEnd, recvStart, recvEnd, consumeStart, consumeEnd (s) -
@@ -89,6 +93,9 @@ struct Options
     bool senderOverlap{false};
     bool receiverOverlap{false};
     bool noDelay{false};
+    bool requests{false};
+    uint32_t requestBatch{1};
+    bool controlNoDelay{false};
     Time monitorInterval{Seconds(1)};
     Time timeLimit{Hours(1)};
 };
@@ -152,6 +159,20 @@ AddApplicationFlags(ScenarioFlags& flags, Options& o)
                   "read the next block while the sink works on this one",
                   &o.receiverOverlap);
     flags.AddBool("noDelay", "TCP_NODELAY on the data connections (Nagle off)", &o.noDelay);
+    flags.AddBool("requests",
+                  "the client asks for each block on a separate control connection (an "
+                  "rfio-style read; 64 B per request) and the server reads and sends a block "
+                  "only when asked",
+                  &o.requests);
+    flags.AddCount("requestBatch",
+                   "requests the client writes in one send() when it asks (batched control "
+                   "messages), with requests",
+                   &o.requestBatch,
+                   1,
+                   1000000);
+    flags.AddBool("controlNoDelay",
+                  "TCP_NODELAY on the control connection (Nagle off), with requests",
+                  &o.controlNoDelay);
     flags.AddTime("monitorInterval",
                   "vmstat/iostat/netstat interval of host-model ends in the --netlogger file "
                   "(0s: no monitors)",
@@ -200,6 +221,9 @@ struct Pipeline
         receiver->SetAttribute("Sink", EnumValue(Stage(o.sink)));
         receiver->SetAttribute("ComputeTime", TimeValue(o.sinkCompute));
         receiver->SetAttribute("Overlap", BooleanValue(o.receiverOverlap));
+        receiver->SetAttribute("Requests", BooleanValue(o.requests));
+        receiver->SetAttribute("RequestBatch", UintegerValue(o.requestBatch));
+        receiver->SetAttribute("ControlNoDelay", BooleanValue(o.controlNoDelay));
         receiver->SetLogger(log);
         receiver->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
         path.GetReceiver()->AddApplication(receiver);
@@ -214,6 +238,7 @@ struct Pipeline
         sender->SetAttribute("Pause", TimeValue(o.pause));
         sender->SetAttribute("Overlap", BooleanValue(o.senderOverlap));
         sender->SetAttribute("NoDelay", BooleanValue(o.noDelay));
+        sender->SetAttribute("Requests", BooleanValue(o.requests));
         sender->SetLogger(log);
         path.GetSender()->AddApplication(sender);
         sender->TraceConnectWithoutContext("DataConnection",

@@ -77,6 +77,33 @@ BlockPipelineReceiver::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&BlockPipelineReceiver::m_overlap),
                           MakeBooleanChecker())
+            .AddAttribute("Requests",
+                          "Ask for each block on the sender's control connection (an "
+                          "rfio-style read); false: the sender streams them.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BlockPipelineReceiver::m_requests),
+                          MakeBooleanChecker())
+            .AddAttribute("ControlPort",
+                          "The port the control connection comes to, with Requests.",
+                          UintegerValue(5000),
+                          MakeUintegerAccessor(&BlockPipelineReceiver::m_controlPort),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("RequestSize",
+                          "Bytes of one request. Range 1 to 65536.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&BlockPipelineReceiver::m_requestSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("RequestBatch",
+                          "Requests written in one send() when the receiver asks (for as "
+                          "many blocks). Range 1 to 1000000.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BlockPipelineReceiver::m_requestBatch),
+                          MakeUintegerChecker<uint32_t>(1, 1000000))
+            .AddAttribute("ControlNoDelay",
+                          "TCP_NODELAY on the control connection (Nagle off).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BlockPipelineReceiver::m_controlNoDelay),
+                          MakeBooleanChecker())
             .AddAttribute("Host",
                           "HOST of the logged events.",
                           StringValue("receiver"),
@@ -96,6 +123,7 @@ BlockPipelineReceiver::~BlockPipelineReceiver() = default;
 void
 BlockPipelineReceiver::DoDispose()
 {
+    m_control = nullptr;
     m_listeners.clear();
     m_data.clear();
     m_log = nullptr;
@@ -129,6 +157,40 @@ BlockPipelineReceiver::StartApplication()
                              MakeCallback(&BlockPipelineReceiver::Accept, this));
         m_listeners.push_back(s);
     }
+    if (m_requests)
+    {
+        Ptr<Socket> s = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+        s->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_controlPort));
+        s->Listen();
+        s->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                             MakeCallback(&BlockPipelineReceiver::AcceptControl, this));
+        m_listeners.push_back(s);
+    }
+}
+
+void
+BlockPipelineReceiver::AcceptControl(Ptr<Socket> socket, const Address&)
+{
+    m_control = socket;
+    m_control->SetAttribute("TcpNoDelay", BooleanValue(m_controlNoDelay));
+    MaybeRequest();
+}
+
+void
+BlockPipelineReceiver::MaybeRequest()
+{
+    // the block the reader would take next: the one it reads, or (it may read) the next
+    if (!m_control || m_requested == m_blocks || m_requested > m_current || !MayRead())
+    {
+        return;
+    }
+    const uint32_t n = std::min(m_requestBatch, m_blocks - m_requested);
+    m_control->Send(Create<Packet>(n * m_requestSize));
+    for (uint32_t k = m_requested; k < m_requested + n; ++k)
+    {
+        Log("request", k);
+    }
+    m_requested += n;
 }
 
 void
@@ -137,6 +199,10 @@ BlockPipelineReceiver::StopApplication()
     for (auto& s : m_listeners)
     {
         s->Close();
+    }
+    if (m_control)
+    {
+        m_control->Close();
     }
 }
 
@@ -194,6 +260,7 @@ BlockPipelineReceiver::Read()
         m_received.push_back(m_current++);
         m_need = m_blockSize;
         MaybeConsume();
+        MaybeRequest();
     }
 }
 
@@ -231,6 +298,7 @@ BlockPipelineReceiver::Consumed(uint32_t k)
         return;
     }
     MaybeConsume();
+    MaybeRequest();
     Read();
 }
 

@@ -44,10 +44,21 @@ class NetLogger;
  *     while block k is written; per block in steady state
  *         (2)  T = max(R, W).
  *
+ * Requests (an rfio-style read): the receiver listens on ControlPort for the sender's
+ * control connection and asks for each block there with a request of RequestSize bytes
+ * when it is ready to read it - serial, after the previous block's sink stage; overlapped,
+ * once it has read the previous block (while the sink works on it) - writing RequestBatch
+ * requests (for the next
+ * RequestBatch blocks) in one send() when it asks: the study's "batch control messages".
+ * ControlNoDelay sets TCP_NODELAY on the control connection: without it Nagle holds a
+ * request while the previous one is unacknowledged, and the sender, which sends nothing
+ * back on that connection, acknowledges it only when its delayed-ACK timer runs out.
+ *
  * The TCP must send a window update when the reader takes data (LfnTcpSocket (7a), as
  * Linux); ns-3's TcpSocketBase sends none, and a sender held by a full window stays held.
- * Events (SetLogger): recv.start (the block's first byte taken), recv.end, consume.start,
- * consume.end, with HOST Host, PROG Program and ID the block number.
+ * Events (SetLogger): request (the block asked for), recv.start (the block's first byte
+ * taken), recv.end, consume.start, consume.end, with HOST Host, PROG Program and ID the
+ * block number.
  */
 class BlockPipelineReceiver : public Application
 {
@@ -90,6 +101,10 @@ class BlockPipelineReceiver : public Application
     void MaybeConsume();
     /** Block @p k's sink stage has ended. */
     void Consumed(uint32_t k);
+    /** The sender's control connection. */
+    void AcceptControl(Ptr<Socket> socket, const Address& from);
+    /** Ask for the next blocks if the reader is ready for one not yet asked for. */
+    void MaybeRequest();
     /** Log @p event of block @p k. */
     void Log(const std::string& event, uint32_t k) const;
 
@@ -101,6 +116,11 @@ class BlockPipelineReceiver : public Application
     BlockStage::Kind m_sinkKind{BlockStage::MEMORY};
     Time m_computeTime;
     bool m_overlap{false};
+    bool m_requests{false};
+    uint16_t m_controlPort{5000};
+    uint32_t m_requestSize{64};
+    uint32_t m_requestBatch{1};
+    bool m_controlNoDelay{false};
     std::string m_host;
     std::string m_program;
 
@@ -108,6 +128,8 @@ class BlockPipelineReceiver : public Application
     Callback<void> m_done;
     std::vector<Ptr<Socket>> m_listeners;
     std::vector<Ptr<Socket>> m_data; //!< connection i at i (by its port)
+    Ptr<Socket> m_control;           //!< the sender's control connection, with Requests
+    uint32_t m_requested{0};         //!< blocks asked for
     uint32_t m_current{0};           //!< the block being read
     uint32_t m_need{0};              //!< its bytes not yet taken
     std::deque<uint32_t> m_received; //!< read, not yet consumed

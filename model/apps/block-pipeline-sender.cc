@@ -93,6 +93,22 @@ BlockPipelineSender::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&BlockPipelineSender::m_noDelay),
                           MakeBooleanChecker())
+            .AddAttribute("Requests",
+                          "Send a block only when the receiver has asked for it on the "
+                          "control connection (an rfio-style read); false: stream them all.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BlockPipelineSender::m_requests),
+                          MakeBooleanChecker())
+            .AddAttribute("ControlPort",
+                          "The receiver's control port, with Requests.",
+                          UintegerValue(5000),
+                          MakeUintegerAccessor(&BlockPipelineSender::m_controlPort),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("RequestSize",
+                          "Bytes of one request, as the receiver's. Range 1 to 65536.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&BlockPipelineSender::m_requestSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
             .AddAttribute("Host",
                           "HOST of the logged events.",
                           StringValue("sender"),
@@ -143,6 +159,27 @@ BlockPipelineSender::StartApplication()
         s->Connect(InetSocketAddress(m_remote, uint16_t(m_port + i)));
         m_sockets.push_back(s);
     }
+    if (m_requests)
+    {
+        m_control = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+        m_control->Bind();
+        m_control->SetRecvCallback(MakeCallback(&BlockPipelineSender::RequestsArrived, this));
+        m_control->Connect(InetSocketAddress(m_remote, m_controlPort));
+    }
+}
+
+void
+BlockPipelineSender::RequestsArrived(Ptr<Socket> socket)
+{
+    while (Ptr<Packet> p = socket->Recv())
+    {
+        if (p->GetSize() == 0)
+        {
+            break;
+        }
+        m_requestBytes += p->GetSize();
+    }
+    MaybeProduce();
 }
 
 void
@@ -152,6 +189,10 @@ BlockPipelineSender::StopApplication()
     for (auto& s : m_sockets)
     {
         s->Close();
+    }
+    if (m_control)
+    {
+        m_control->Close();
     }
 }
 
@@ -168,9 +209,10 @@ BlockPipelineSender::Connected(Ptr<Socket>)
 void
 BlockPipelineSender::MaybeProduce()
 {
-    if (m_producing || m_produced == m_blocks || m_connected < m_streams)
+    if (m_producing || m_produced == m_blocks || m_connected < m_streams ||
+        (m_requests && m_produced >= m_requestBytes / m_requestSize))
     {
-        return;
+        return; // busy, done, not connected, or (Requests) block m_produced not asked for
     }
     const bool free = m_overlap ? m_ready.size() + (m_sending ? 1 : 0) < 2
                                 : !m_sending && !m_pausing && m_ready.empty();

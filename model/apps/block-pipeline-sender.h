@@ -49,9 +49,17 @@ class NetLogger;
  *     over; in steady state per block
  *         (2)  T = max(S, N + P).
  *
- * NoDelay sets TCP_NODELAY on the data connections (Nagle off). Every event is logged to
- * the NetLogger given (SetLogger) with HOST the Host attribute, PROG Program, ID the block
- * number: produce.start, produce.end, send.start, send.end.
+ * NoDelay sets TCP_NODELAY on the data connections (Nagle off).
+ *
+ * Requests (an rfio-style read: the client asks for its blocks): the sender also opens a
+ * control connection to the receiver's ControlPort and sends block k only once the
+ * receiver has asked for it - one request of RequestSize bytes per block, read from the
+ * control connection; it produces (reads) a block only once asked for it, as an rfio server
+ * reads on a request (BlockPipelineReceiver decides when to ask, and how many requests it
+ * writes at once). Without Requests the sender streams every block.
+ *
+ * Every event is logged to the NetLogger given (SetLogger) with HOST the Host attribute,
+ * PROG Program, ID the block number: produce.start, produce.end, send.start, send.end.
  */
 class BlockPipelineSender : public Application
 {
@@ -99,6 +107,8 @@ class BlockPipelineSender : public Application
     void Push();
     /** Room in a socket's send buffer. */
     void Room(Ptr<Socket> socket, uint32_t available);
+    /** Requests arrived on the control connection. */
+    void RequestsArrived(Ptr<Socket> socket);
     /** The pause after a send is over. */
     void Resume();
     /** Log @p event of block @p k. */
@@ -115,12 +125,17 @@ class BlockPipelineSender : public Application
     Time m_pause;
     bool m_overlap{false};
     bool m_noDelay{false};
+    bool m_requests{false};
+    uint16_t m_controlPort{5000};
+    uint32_t m_requestSize{64};
     std::string m_host;
     std::string m_program;
 
     Ptr<NetLogger> m_log;
     std::vector<Ptr<Socket>> m_sockets;
+    Ptr<Socket> m_control;
     uint32_t m_connected{0};
+    uint64_t m_requestBytes{0};   //!< read from the control connection
     uint32_t m_produced{0};       //!< blocks whose production has started
     std::deque<uint32_t> m_ready; //!< produced, not yet sent
     bool m_producing{false};

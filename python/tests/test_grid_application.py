@@ -35,7 +35,8 @@ def app(bin_dir):
 
 def run(app, tmp_path, *args):
     out = tmp_path / "r.json"
-    argv = [str(app), *FAST, *args, f"--output={out}"]
+    given = {a.split("=")[0] for a in args}
+    argv = [str(app), *(f for f in FAST if f.split("=")[0] not in given), *args, f"--output={out}"]
     proc = subprocess.run(argv, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(out.read_text())
@@ -91,3 +92,14 @@ def test_series_and_ulm_follow_each_block(app, tmp_path):
     stages, lines = netlogger.lifelines(records, ids=["0"])
     assert [stages[s] for _, s in lines["0"]][:2] == ["produce.start", "produce.end"]
     assert "netlogger" not in doc["parameters"]
+
+
+def test_requests_wait_the_delayed_ack_under_nagle(app, tmp_path):
+    """An rfio-style client on a 1 ms LAN (256 KiB blocks): with TCP_NODELAY on both sockets
+    a block costs its transfer and a round trip; with Nagle on the control socket every
+    request from the third on waits the server's 200 ms delayed ACK."""
+    lan = ["--rtt=1ms", "--blocks=8", "--requests=true", "--noDelay=true"]
+    fast, _ = run(app, tmp_path, *lan, "--controlNoDelay=true")
+    slow, _ = run(app, tmp_path, *lan, "--controlNoDelay=false")
+    assert fast["blockTime"] < 0.01
+    assert slow["blockTime"] >= 0.2 * 6 / 8

@@ -390,6 +390,10 @@ def grid_application(draw) -> dict:
     }
     if draw(st.booleans()):
         flags |= {"receiver": "mbng-xeon-2.2-raid5", "sink": "disk"}
+    if draw(st.booleans()):
+        flags["requests"] = "true"
+        flags["requestBatch"] = str(draw(st.integers(1, 4)))
+        flags["controlNoDelay"] = draw(st.sampled_from(["true", "false"]))
     return flags
 
 

@@ -43,6 +43,9 @@ struct Spec
     Time pause;
     bool senderOverlap{false};
     bool receiverOverlap{false};
+    bool requests{false};
+    bool dataNoDelay{false};
+    bool controlNoDelay{false};
 };
 
 /** The applications after a run, and the events. */
@@ -87,6 +90,8 @@ RunPipeline(const Spec& spec)
     out.receiver->SetAttribute("Sink", EnumValue(spec.sink));
     out.receiver->SetAttribute("ComputeTime", TimeValue(spec.compute));
     out.receiver->SetAttribute("Overlap", BooleanValue(spec.receiverOverlap));
+    out.receiver->SetAttribute("Requests", BooleanValue(spec.requests));
+    out.receiver->SetAttribute("ControlNoDelay", BooleanValue(spec.controlNoDelay));
     out.receiver->SetLogger(out.log);
     out.receiver->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
     nodes.Get(1)->AddApplication(out.receiver);
@@ -98,6 +103,8 @@ RunPipeline(const Spec& spec)
     out.sender->SetAttribute("ComputeTime", TimeValue(spec.compute));
     out.sender->SetAttribute("Pause", TimeValue(spec.pause));
     out.sender->SetAttribute("Overlap", BooleanValue(spec.senderOverlap));
+    out.sender->SetAttribute("Requests", BooleanValue(spec.requests));
+    out.sender->SetAttribute("NoDelay", BooleanValue(spec.dataNoDelay));
     out.sender->SetLogger(out.log);
     nodes.Get(0)->AddApplication(out.sender);
     Simulator::Stop(Seconds(60));
@@ -244,6 +251,76 @@ class OverlappedReceiverTestCase : public TestCase
     }
 };
 
+/**
+ * Requests (a serial client asks for each block on the control connection; 1 MiB blocks
+ * on the 10 Gb/s link take about 4 ms): the server reads block k only after the request
+ * has crossed the 100 us link, and
+ *   - with TCP_NODELAY on both connections the next request leaves as the sink finishes
+ *     and is read a link's delay later;
+ *   - with Nagle on the control connection the next request, written about 4 ms after the
+ *     previous one, is held until that one is acknowledged - which the server, sending
+ *     nothing back there, does when its delayed-ACK timer (ns-3's DelAckTimeout, 200 ms)
+ *     runs out (from the third request on: the first is acknowledged at once);
+ *   - with Nagle on the data connection a block's last, partial segment waits until the
+ *     data before it is acknowledged, and the client delays that ACK: here every block's
+ *     reading takes the 200 ms timer.
+ */
+class RequestsTestCase : public TestCase
+{
+  public:
+    RequestsTestCase()
+        : TestCase("requests: read only when asked; Nagle on either connection waits a delayed ACK")
+    {
+    }
+
+  private:
+    /** Run with TCP_NODELAY on the data and control connections as given. */
+    void Check(bool dataNoDelay, bool controlNoDelay)
+    {
+        Spec spec;
+        spec.requests = true;
+        spec.dataNoDelay = dataNoDelay;
+        spec.controlNoDelay = controlNoDelay;
+        const Outcome out = RunPipeline(spec);
+        NS_TEST_ASSERT_MSG_EQ(out.receiver->GetBlocksDone(), kBlocks, "every block done");
+        const std::string what = std::string(dataNoDelay ? "data NODELAY" : "data Nagle") +
+                                 (controlNoDelay ? ", control NODELAY" : ", control Nagle");
+        for (uint32_t k = 0; k < kBlocks; ++k)
+        {
+            const Time read = out.At("server", "produce.start", k);
+            NS_TEST_EXPECT_MSG_EQ((read >= out.At("client", "request", k) + MicroSeconds(100)),
+                                  true,
+                                  what << ": block " << k << " read before it was asked for");
+            const Time receiving =
+                out.At("client", "recv.end", k) - out.At("client", "recv.start", k);
+            NS_TEST_EXPECT_MSG_EQ(
+                (dataNoDelay ? receiving < MilliSeconds(10) : receiving >= MilliSeconds(200)),
+                true,
+                what << ", block " << k << " received in " << receiving);
+            // the first request is acknowledged at once (LfnTcpSocket, as ns-3, acknowledges the
+            // first data segment after the handshake without delay), so Nagle holds from the second
+            // on
+            if (k > (controlNoDelay ? 0U : 1U) && dataNoDelay)
+            {
+                const Time held = controlNoDelay ? read - out.At("client", "consume.end", k - 1)
+                                                 : read - out.At("client", "request", k - 1);
+                NS_TEST_EXPECT_MSG_EQ(
+                    (controlNoDelay ? held < MilliSeconds(1) : held >= MilliSeconds(200)),
+                    true,
+                    what << ", block " << k << ": " << held);
+            }
+        }
+        Simulator::Destroy();
+    }
+
+    void DoRun() override
+    {
+        Check(true, true);
+        Check(true, false);
+        Check(false, true);
+    }
+};
+
 class BlockPipelineTestSuite : public TestSuite
 {
   public:
@@ -254,6 +331,7 @@ class BlockPipelineTestSuite : public TestSuite
         AddTestCase(new OverlappedSenderTestCase, Duration::QUICK);
         AddTestCase(new SerialReceiverTestCase, Duration::QUICK);
         AddTestCase(new OverlappedReceiverTestCase, Duration::QUICK);
+        AddTestCase(new RequestsTestCase, Duration::QUICK);
     }
 };
 
