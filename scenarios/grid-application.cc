@@ -48,7 +48,10 @@
  * each block's lifeline.
  * --netlogger writes every event as NetLogger ULM lines (`hybridnet lifelines` draws them),
  * with the host monitors' vmstat, iostat and netstat of host-model ends every
- * --monitorInterval.
+ * --monitorInterval (the sender's netstat with the data connections' TCP retransmissions),
+ * and the bottleneck router port's ifstat (QueueMonitor: queue length, packets, drops).
+ * --operation names the ends in the events: get, the server sends to the client (rfio's
+ * read); put, the client sends to the server (rfio's write).
  *
  * Run:  hybridnet run grid-application --pause=2ms --blockSize=64KiB
  */
@@ -60,6 +63,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/point-to-point-net-device.h"
 
 #include <algorithm>
 #include <array>
@@ -96,6 +100,7 @@ struct Options
     bool requests{false};
     uint32_t requestBatch{1};
     bool controlNoDelay{false};
+    std::string operation{"get"};
     Time monitorInterval{Seconds(1)};
     Time timeLimit{Hours(1)};
 };
@@ -170,6 +175,12 @@ AddApplicationFlags(ScenarioFlags& flags, Options& o)
                    &o.requestBatch,
                    1,
                    1000000);
+    flags.AddChoice("operation",
+                    "which end is the server in the logged events: get (the server sends, "
+                    "the client receives: rfio's read) or put (the client sends to the "
+                    "server: rfio's write)",
+                    &o.operation,
+                    {"get", "put"});
     flags.AddBool("controlNoDelay",
                   "TCP_NODELAY on the control connection (Nagle off), with requests",
                   &o.controlNoDelay);
@@ -224,6 +235,7 @@ struct Pipeline
         receiver->SetAttribute("Requests", BooleanValue(o.requests));
         receiver->SetAttribute("RequestBatch", UintegerValue(o.requestBatch));
         receiver->SetAttribute("ControlNoDelay", BooleanValue(o.controlNoDelay));
+        receiver->SetAttribute("Program", StringValue(o.operation == "get" ? "client" : "server"));
         receiver->SetLogger(log);
         receiver->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
         path.GetReceiver()->AddApplication(receiver);
@@ -239,6 +251,7 @@ struct Pipeline
         sender->SetAttribute("Overlap", BooleanValue(o.senderOverlap));
         sender->SetAttribute("NoDelay", BooleanValue(o.noDelay));
         sender->SetAttribute("Requests", BooleanValue(o.requests));
+        sender->SetAttribute("Program", StringValue(o.operation == "get" ? "server" : "client"));
         sender->SetLogger(log);
         path.GetSender()->AddApplication(sender);
         sender->TraceConnectWithoutContext("DataConnection",
@@ -309,15 +322,16 @@ std::vector<ResultDocument::Column>
 Pipeline::GetSeries(uint32_t blocks) const
 {
     // (PROG, NL.EVNT) of each column after "block"
-    const std::vector<std::array<std::string, 3>> stages{
-        {"server", "produce.start", "produceStart"},
-        {"server", "produce.end", "produceEnd"},
-        {"server", "send.start", "sendStart"},
-        {"server", "send.end", "sendEnd"},
-        {"client", "recv.start", "recvStart"},
-        {"client", "recv.end", "recvEnd"},
-        {"client", "consume.start", "consumeStart"},
-        {"client", "consume.end", "consumeEnd"}};
+    const std::string from = sender->GetProgram();
+    const std::string to = receiver->GetProgram();
+    const std::vector<std::array<std::string, 3>> stages{{from, "produce.start", "produceStart"},
+                                                         {from, "produce.end", "produceEnd"},
+                                                         {from, "send.start", "sendStart"},
+                                                         {from, "send.end", "sendEnd"},
+                                                         {to, "recv.start", "recvStart"},
+                                                         {to, "recv.end", "recvEnd"},
+                                                         {to, "consume.start", "consumeStart"},
+                                                         {to, "consume.end", "consumeEnd"}};
     std::map<std::pair<std::string, std::string>, std::map<std::string, double>> at;
     for (const UlmRecord& r : log->GetRecords())
     {
@@ -331,7 +345,7 @@ Pipeline::GetSeries(uint32_t blocks) const
     for (uint32_t k = 0; k < blocks; ++k)
     {
         const std::string id = std::to_string(k);
-        if (!at[{"client", "consume.end"}].count(id))
+        if (!at[{to, "consume.end"}].count(id))
         {
             break; // the rows of blocks that went all the way through
         }
@@ -346,7 +360,10 @@ Pipeline::GetSeries(uint32_t blocks) const
 
 /** The host monitors of the modelled ends, logging to @p log. */
 std::vector<Ptr<HostMonitor>>
-StartMonitors(const WanPath& path, const WanEndHosts& ends, const Options& o, Ptr<NetLogger> log)
+StartMonitors(const WanPath& path,
+              const WanEndHosts& ends,
+              const Options& o,
+              const Pipeline& pipeline)
 {
     std::vector<Ptr<HostMonitor>> monitors;
     if (o.monitorInterval.IsZero())
@@ -364,10 +381,37 @@ StartMonitors(const WanPath& path, const WanEndHosts& ends, const Options& o, Pt
         Ptr<HostMonitor> m = CreateObject<HostMonitor>();
         m->SetAttribute("Interval", TimeValue(o.monitorInterval));
         m->SetAttribute("Host", StringValue(name));
-        m->Start(end == WanEndHosts::SENDER ? path.GetSender() : path.GetReceiver(), log);
+        if (end == WanEndHosts::SENDER)
+        {
+            m->SetRetransmits([&pipeline]() {
+                uint64_t sum = 0;
+                for (const auto& probe : pipeline.probes)
+                {
+                    sum += probe.GetRetransmits();
+                }
+                return sum;
+            });
+        }
+        m->Start(end == WanEndHosts::SENDER ? path.GetSender() : path.GetReceiver(), pipeline.log);
         monitors.push_back(m);
     }
     return monitors;
+}
+
+/** The bottleneck port's ifstat, logging to @p log, or nothing without monitors. */
+Ptr<QueueMonitor>
+StartQueueMonitor(const WanPath& path, const Options& o, Ptr<NetLogger> log)
+{
+    if (o.monitorInterval.IsZero())
+    {
+        return nullptr;
+    }
+    Ptr<QueueMonitor> m = CreateObject<QueueMonitor>();
+    m->SetAttribute("Interval", TimeValue(o.monitorInterval));
+    m->SetAttribute("Host", StringValue("router"));
+    m->SetAttribute("Port", StringValue("bottleneck"));
+    m->Start(DynamicCast<PointToPointNetDevice>(path.GetBottleneckDevice())->GetQueue(), log);
+    return m;
 }
 
 } // namespace
@@ -424,7 +468,8 @@ main(int argc, char* argv[])
     QueueDrops senderQueueDrops;
     path.WatchQueues(bottleneckDrops, senderQueueDrops, sizing.GetQueuePackets());
     pipeline.emplace(path, o);
-    const auto monitors = StartMonitors(path, ends, o, pipeline->log);
+    const auto monitors = StartMonitors(path, ends, o, *pipeline);
+    const Ptr<QueueMonitor> bottleneckMonitor = StartQueueMonitor(path, o, pipeline->log);
     WanEndHosts::AssignStreams(NetDeviceContainer(path.GetSenderDevice(), path.GetReceiverDevice()),
                                0);
     HostCounters counters = path.GetHostCounters(ends);

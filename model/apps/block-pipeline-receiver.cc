@@ -131,6 +131,12 @@ BlockPipelineReceiver::DoDispose()
     Application::DoDispose();
 }
 
+std::string
+BlockPipelineReceiver::GetProgram() const
+{
+    return m_program;
+}
+
 void
 BlockPipelineReceiver::SetLogger(Ptr<NetLogger> log)
 {

@@ -69,6 +69,8 @@ class BlockPipelineReceiver : public Application
     BlockPipelineReceiver();
     ~BlockPipelineReceiver() override;
 
+    /** @return the Program attribute: PROG of the logged events */
+    std::string GetProgram() const;
     /** @param log where the block events go (none: not logged) */
     void SetLogger(Ptr<NetLogger> log);
     /** @param done called when the last block's sink stage has ended */

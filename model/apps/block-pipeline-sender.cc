@@ -138,6 +138,12 @@ BlockPipelineSender::DoDispose()
     Application::DoDispose();
 }
 
+std::string
+BlockPipelineSender::GetProgram() const
+{
+    return m_program;
+}
+
 void
 BlockPipelineSender::SetLogger(Ptr<NetLogger> log)
 {

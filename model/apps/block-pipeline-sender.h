@@ -76,6 +76,8 @@ class BlockPipelineSender : public Application
      */
     typedef void (*DataConnectionCallback)(Ptr<Socket> socket);
 
+    /** @return the Program attribute: PROG of the logged events */
+    std::string GetProgram() const;
     /** @param log where the block events go (none: not logged) */
     void SetLogger(Ptr<NetLogger> log);
     /** @return blocks whose send has ended */

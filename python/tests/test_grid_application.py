@@ -89,6 +89,10 @@ def test_series_and_ulm_follow_each_block(app, tmp_path):
     assert len(blocks) == 32 * 8
     assert {r.event for r in records if r.prog == "vmstat"} == {"vmstat"}
     assert all(0 <= float(dict(r.fields)["CPU.UTIL"]) <= 1 for r in records if r.prog == "vmstat")
+    netstat = [dict(r.fields) for r in records if r.prog == "netstat" and r.host == "sender"]
+    assert netstat and all(int(f["TCP.RETRANS"]) >= 0 for f in netstat)
+    ifstat = [dict(r.fields) for r in records if r.prog == "ifstat"]
+    assert ifstat and sum(int(f["PKTS"]) for f in ifstat) > 32 * 256 * 1024 / 1500 * 0.9
     stages, lines = netlogger.lifelines(records, ids=["0"])
     assert [stages[s] for _, s in lines["0"]][:2] == ["produce.start", "produce.end"]
     assert "netlogger" not in doc["parameters"]
@@ -103,3 +107,11 @@ def test_requests_wait_the_delayed_ack_under_nagle(app, tmp_path):
     slow, _ = run(app, tmp_path, *lan, "--controlNoDelay=false")
     assert fast["blockTime"] < 0.01
     assert slow["blockTime"] >= 0.2 * 6 / 8
+
+
+def test_put_names_the_client_the_sender(app, tmp_path):
+    ulm = tmp_path / "put.ulm"
+    _, doc = run(app, tmp_path, "--operation=put", f"--netlogger={ulm}")
+    assert len(doc["series"]["blocks"]["block"]["values"]) == 32
+    progs = {(r.prog, r.event) for r in netlogger.read(ulm)}
+    assert ("client", "send.start") in progs and ("server", "consume.end") in progs

@@ -5,11 +5,13 @@
  * rules and read back field for field (quoting, escapes, an empty value, the date to the
  * microsecond across a leap day); malformed lines refused; the logger stamping Now() to
  * the microsecond; and a host monitor's vmstat reporting the busy share of a CPU given a
- * known amount of work in each interval, (1) of HostMonitor.
+ * known amount of work in each interval, (1) of HostMonitor; and a queue monitor's ifstat
+ * counting a drop-tail queue's packets, drops and length.
  */
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/host-monitor.h"
 #include "hybridnet/net-logger.h"
+#include "hybridnet/queue-monitor.h"
 #include "hybridnet/ulm-record.h"
 
 #include "ns3/core-module.h"
@@ -199,6 +201,51 @@ class LoggerStampTestCase : public TestCase
     }
 };
 
+/**
+ * A drop-tail queue of 2 packets offered 3 in the first second (one dropped) and emptied by
+ * one in the second: ifstat logs QLEN 2, PKTS 2, DROPS 1, then QLEN 1, PKTS 0, DROPS 0.
+ */
+class QueueMonitorTestCase : public TestCase
+{
+  public:
+    QueueMonitorTestCase()
+        : TestCase("queue monitor: ifstat's queue length, packets in and drops per interval")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Queue<Packet>> queue =
+            CreateObjectWithAttributes<DropTailQueue<Packet>>("MaxSize",
+                                                              QueueSizeValue(QueueSize("2p")));
+        Ptr<NetLogger> log = CreateObject<NetLogger>();
+        Ptr<QueueMonitor> monitor = CreateObject<QueueMonitor>();
+        monitor->SetAttribute("Port", StringValue("wan0"));
+        monitor->Start(queue, log);
+        Simulator::Schedule(Seconds(0.5), [queue]() {
+            for (int k = 0; k < 3; ++k)
+            {
+                queue->Enqueue(Create<Packet>(100));
+            }
+        });
+        Simulator::Schedule(Seconds(1.5), [queue]() { queue->Dequeue(); });
+        Simulator::Stop(Seconds(2.5));
+        Simulator::Run();
+        const auto& records = log->GetRecords();
+        NS_TEST_ASSERT_MSG_EQ(records.size(), 2, "one ifstat per second");
+        const NetLogger::Fields expected[] = {{{"QLEN", "2"}, {"PKTS", "2"}, {"DROPS", "1"}},
+                                              {{"QLEN", "1"}, {"PKTS", "0"}, {"DROPS", "0"}}};
+        for (size_t k = 0; k < 2; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(records[k].prog, "ifstat", "PROG");
+            NS_TEST_EXPECT_MSG_EQ(records[k].id, "wan0", "ID");
+            NS_TEST_EXPECT_MSG_EQ((records[k].fields == expected[k]), true, "interval " << k);
+        }
+        Simulator::Destroy();
+    }
+};
+
 class NetLoggerTestSuite : public TestSuite
 {
   public:
@@ -209,6 +256,7 @@ class NetLoggerTestSuite : public TestSuite
         AddTestCase(new UlmRejectTestCase, Duration::QUICK);
         AddTestCase(new HostMonitorTestCase, Duration::QUICK);
         AddTestCase(new LoggerStampTestCase, Duration::QUICK);
+        AddTestCase(new QueueMonitorTestCase, Duration::QUICK);
     }
 };
 
