@@ -179,6 +179,52 @@ def scenario(name: str, label: str, *flags: str, fixed: tuple[str, ...] = ()) ->
     )
 
 
+def read_probe_result(_: str, scratch: Path) -> dict:
+    """path-characterisation: its work is the probes sent (a unit of bytesReceived each)."""
+    doc = json.loads((scratch / "result.json").read_text())
+    probes = doc["metrics"]["probes"]["value"]
+    return {
+        "bytesReceived": probes,
+        "segmentSize": 1,
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+        "peakRssBytes": doc["wallClock"]["peakMemory"]["value"],
+        "metrics": {"probes": probes, "duration": doc["metrics"]["duration"]["value"]},
+    }
+
+
+#: Cross traffic on the bundled LBNL-CERN path: 37 % of ESnet's Sunnyvale-Chicago OC-12
+#: (hop 4) and of the transatlantic STM-1 (hop 6), on/off UDP in 1 ms bursts.
+LOADED_HOPS = {3: "200Mbps", 5: "50Mbps"}
+
+
+def loaded_path(scratch: Path) -> Path:
+    """The bundled LBNL-CERN path with LOADED_HOPS' cross traffic, written to ``scratch``."""
+    doc = json.loads((REPO / "examples/topologies/paths/lbnl-cern.json").read_text())
+    for hop, rate in LOADED_HOPS.items():
+        doc["hops"][hop]["cross"] = {"rate": rate}
+    path = scratch / "lbnl-cern-loaded.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def path_characterisation(label: str, *flags: str, loaded: bool = False) -> Program:
+    """scenarios/path-characterisation over the bundled LBNL-CERN path (with cross traffic
+    if ``loaded``), --duration its time limit: the tool ends the run when it is done."""
+    return Program(
+        "path-characterisation",
+        lambda duration, scratch: [
+            f"--timeLimit={duration}",
+            *([f"--path={loaded_path(scratch)}"] if loaded else []),
+            f"--output={scratch / 'result.json'}",
+        ],
+        read_probe_result,
+        label,
+        flags,
+    )
+
+
 def gige_iperf(label: str, *flags: str) -> Program:
     """scenarios/gige-iperf, iperf phase only (--pingCount=0), with ``flags`` on top."""
     return scenario("gige-iperf", label, *flags, fixed=("--pingCount=0",))
@@ -453,6 +499,16 @@ BENCHMARKS = {
         "says what a packet costs when 100 flows share the site",
         subject=scenario("grid-testbed", "100 flows"),
         reference=scenario("grid-testbed", "1 flow", "--flows=1"),
+    ),
+    "path-cross": Benchmark(
+        description="what cross traffic costs the path tools: pipechar (16 trains of 8 "
+        "datagrams per hop, 29 simulated seconds) over the bundled ten-hop LBNL-CERN path "
+        "with on/off UDP cross traffic at 37 % of hops 4 (200 Mb/s of 539) and 6 (50 Mb/s of "
+        "134.8), against the idle path; the same 1,280 probes, so the ratio of probes per "
+        "wall-second is the cost of the cross traffic's packets",
+        subject=path_characterisation("loaded path", "--tool=pipechar", loaded=True),
+        reference=path_characterisation("idle path", "--tool=pipechar"),
+        work="probes",
     ),
     "farm-hosts": Benchmark(
         description="the cost of the host model in the event-filter farm: event-filter-farm "
