@@ -81,6 +81,7 @@ namespace
 {
 
 constexpr uint16_t kPort = 5001;
+constexpr uint32_t kMaxBlocks = 100000; //!< 800,000 events kept, about 200 MB
 
 /** The scenario's own flags. */
 struct Options
@@ -118,7 +119,13 @@ Stage(const std::string& choice)
 void
 AddApplicationFlags(ScenarioFlags& flags, Options& o)
 {
-    flags.AddCount("blocks", "blocks the server sends", &o.blocks, 1, 1000000);
+    // each block's eight events are kept (the series and the ULM file): about 2 KB a block
+    flags.AddCount("blocks",
+                   "blocks the server sends (each block's events are kept: about 2 KB of "
+                   "memory a block)",
+                   &o.blocks,
+                   1,
+                   kMaxBlocks);
     flags.AddSize("blockSize",
                   "bytes of each block: one read() or computation and one send()",
                   &o.blockSize,

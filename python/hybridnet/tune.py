@@ -41,14 +41,15 @@ class TuneError(ValueError):
 
 
 def quantity(text: str, units: dict, what: str, low: float, high: float) -> float:
-    """``text``, a number with one of ``units``, in base units; TuneError if it is not one
-    or lies outside [low, high]."""
+    """``text``, a number with one of ``units``, in the base unit (the one worth 1); TuneError
+    if it is not one or lies outside [low, high]."""
     m = re.fullmatch(r"([0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)([A-Za-z]+)", text.strip())
     if not m or m.group(2) not in units:
         raise TuneError(f"{what}: '{text}' is not a number with a unit ({', '.join(units)})")
     value = float(m.group(1)) * units[m.group(2)]
     if not low <= value <= high:
-        raise TuneError(f"{what}: '{text}' is outside {low:g} to {high:g} (base units)")
+        base = next(name for name, factor in units.items() if factor == 1)
+        raise TuneError(f"{what}: '{text}' is outside {low:g}{base} to {high:g}{base}")
     return value
 
 

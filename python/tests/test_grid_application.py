@@ -24,7 +24,7 @@ BAD = [
     (["--blocks=0"], "--blocks"),
     (["--pause=2"], "--pause"),
     (["--source=tape"], "--source"),
-    (["--blocks=1000000", "--blockSize=1GiB"], "blocks x blockSize <= 1 TiB"),
+    (["--blocks=100000", "--blockSize=1GiB"], "blocks x blockSize <= 1 TiB"),
 ]
 
 
