@@ -116,3 +116,13 @@ def test_path_probe_twins_print_the_same_report(tmp_path, bin_dir):
     assert " 6: 10.0.6.2  134.6" in lines[6]
     assert lines[10].endswith("<- bottleneck") and "99.88" in lines[10]
     assert sum("unreliable" in line for line in lines) == 6
+
+
+def test_block_pipeline_twins_print_the_same_events(tmp_path, bin_dir):
+    stdout = twins_stdout("block-pipeline", tmp_path, bin_dir)
+    lines = stdout.splitlines()
+    assert len(lines) == 4 * 8  # four blocks, eight stage events each
+    # block 0 computed for 5 ms (the ComputeTime), the next block begun as it is sent
+    assert lines[0].startswith("DATE=20000101000000.002009 ") and "produce.start ID=0" in lines[0]
+    assert lines[1].startswith("DATE=20000101000000.007009 ") and "produce.end ID=0" in lines[1]
+    assert "produce.start ID=1" in lines[4] and lines[4].startswith(lines[1].split()[0])
