@@ -26,8 +26,9 @@ namespace hybridnet
  * @brief A pipechar-style path characteriser (Guojun Jin's pipechar, LBNL: packet trains
  * hop by hop, capacity from their dispersion, utilisation from its jitter; shared
  * reference wan-tuning-grid.md) as an ns-3 application.  pipechar's source and its train
- * parameters are not public; this is the method as the reference describes it, with the
- * train length, count and gap as attributes whose defaults are assumptions.
+ * parameters are not known to us (nor on the reference page); this is the method as the
+ * reference describes it, with the train length, count and gap as attributes whose
+ * defaults are assumptions.
  *
  * Probing: for hop h = FirstHop, FirstHop + 1, ... (TTL h), Trains trains, each of
  * TrainLength datagrams of PacketSize IP bytes handed to the socket at one instant (the
