@@ -170,6 +170,12 @@ AddApplicationFlags(ScenarioFlags& flags, Options& o)
     flags.AddBool("receiverOverlap",
                   "read the next block while the sink works on this one",
                   &o.receiverOverlap);
+}
+
+/** Register the connections' flags: TCP_NODELAY, rfio-style requests, the monitors. */
+void
+AddConnectionFlags(ScenarioFlags& flags, Options& o)
+{
     flags.AddBool("noDelay", "TCP_NODELAY on the data connections (Nagle off)", &o.noDelay);
     flags.AddBool("requests",
                   "the client asks for each block on a separate control connection (an "
@@ -445,6 +451,7 @@ main(int argc, char* argv[])
     WanPath::AddReceiverRule(flags, o.path, ends);
     tcp.AddSocketFlags(flags, "the path", true);
     AddApplicationFlags(flags, o);
+    AddConnectionFlags(flags, o);
     flags.AddInputCheck([&]() { return tcp.ResolveCongestion(1); });
     flags.AddInputCheck([&]() { return CheckDisks(ends, o); });
     flags.AddInputCheck([&]() -> std::string {
