@@ -35,7 +35,8 @@
  * (WanEndHosts, WanTcpFlags). Queues: the router's bottleneck port is a drop-tail FIFO of
  * --queuePackets packets (its traffic-control layer removed, so that is all the buffering
  * there is); each end queues in Linux's pfifo_fast (an end with a host profile, txqueuelen
- * packets of its profile; a bare end, Linux's default 1000; WanEndHosts::InstallQdisc) in
+ * packets of its profile; a bare end, Linux's default 1000; either --txQueueLen if given;
+ * WanEndHosts::InstallQdisc) in
  * front of its device queue; the routers' other ports queue in their 100-packet device
  * queues alone (UseDeviceQueues: no FqCoDel, which ns-3 would put there). Make accessRate >
  * bottleneckRate (default 10 Gb/s vs 1 Gb/s) so that the router's queue, not the sender's NIC, is
@@ -92,6 +93,11 @@
  * retransmits, fastRetransmits, dupAcksIn, timeouts, sackBlocksRcvd) - one result file,
  * nothing else written.
  *
+ * Interval reports: --reportInterval=T > 0 (iperf -i T) adds the series intervals (time (s) at
+ * each interval's end, goodput (Mb/s) of all flows over it, from t = 0) and the metric
+ * peakGoodput, the best full interval (IntervalGoodput (1)): "wire rate in the first 10 s" is
+ * the peakGoodput of a 10 s run at T = 1 s.
+ *
  * Flags (defaults): --tcp=lfn --congestion=TcpLinuxReno --recovery=linux --sender=none
  *   --receiver=none --tcpOffload=profile --bottleneckRate=1Gbps --accessRate=10Gbps --rtt=120ms
  *   --accessDelay=10us
@@ -100,7 +106,8 @@
  *   --rcvBufAutoTuning=false --autoTuningMax=174760B (the last four: LfnTcpSocket's
  *   attribute defaults, Linux 2.6's values) --sack=on --timestamps=on --windowScaling=on
  *   --delAckCount=2 --linuxReceiver=false --initialCwnd=10 --initialSsThresh=0B (none) --flows=1
- *   --startSpread=0s --duration=10s --warmup=0s --lossRate=0 --lossEvery=0 --web100Interval=0s;
+ *   --startSpread=0s --duration=10s --warmup=0s --lossRate=0 --lossEvery=0 --web100Interval=0s
+ *   --reportInterval=0s --txQueueLen=0 (the profiles');
  *   `--help` explains each and lists the rules between them.
  *
  * Metrics: goodput (all flows, Mb/s) and goodputFlow<i> (from the warmup, BulkFlows (2));
@@ -133,7 +140,8 @@
  *   Derived: bdp (B), queueCapacity (packets), goodputCeiling
  *   (bottleneckRate x segmentSize / (segmentSize + 54 B), Mb/s), sndBufEffective,
  *   rcvBufEffective, maxAdvertisedWindow (B; see Buffers for hosts with a kernel).
- *   Series (with --web100Interval): web100Flow<i>.
+ *   Series (with --web100Interval): web100Flow<i>; with --reportInterval, intervals and the
+ *   metric peakGoodput (Mb/s).
  *   maxCwnd can exceed the window: with both TCPs cwnd keeps growing while the flow is
  *   limited by the receive window or the send buffer.
  *
@@ -195,6 +203,7 @@ struct Options
     double lossRate{0};
     uint64_t lossEvery{0};
     Time web100Interval{Seconds(0)};
+    Time reportInterval{Seconds(0)};
     std::string fidelity{"packet"};
 };
 
@@ -242,6 +251,13 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
                   &o.web100Interval,
                   Seconds(0),
                   Hours(1));
+    flags.AddTime("reportInterval",
+                  "iperf -i: the flows' goodput over each interval of this length from t = 0 "
+                  "into the series intervals, the best full one into the metric peakGoodput; "
+                  "0s: off",
+                  &o.reportInterval,
+                  Seconds(0),
+                  Hours(1));
     flags.AddConstraint("fidelity round models one flow (flows 1)",
                         [&o]() { return o.fidelity == "packet" || o.flows == 1; });
     flags.AddConstraint("lossRate and lossEvery are not both given (one loss model)",
@@ -251,6 +267,13 @@ AddFlowFlags(ScenarioFlags& flags, Options& o, const WanTcpFlags& tcp)
     flags.AddConstraint("warmup < duration", [&o]() { return o.warmup < o.duration; });
     flags.AddConstraint("web100Interval is 0s with tcp ns3 (Web100 traces need LfnTcpSocket)",
                         [&o, &tcp]() { return tcp.IsLfn() || o.web100Interval.IsZero(); });
+    flags.AddConstraint("reportInterval is 0s with fidelity round",
+                        [&o]() { return o.fidelity == "packet" || o.reportInterval.IsZero(); });
+    flags.AddConstraint("duration / reportInterval <= 1000000 intervals", [&o]() {
+        return o.reportInterval.IsZero() ||
+               o.duration.GetTimeStep() / o.reportInterval.GetTimeStep() <=
+                   static_cast<int64_t>(kMaxWeb100Rows);
+    });
     flags.AddConstraint("duration / web100Interval <= 1000000 samples per flow", [&o]() {
         return o.web100Interval.IsZero() ||
                o.duration.GetTimeStep() / o.web100Interval.GetTimeStep() <=
@@ -437,6 +460,18 @@ main(int argc, char* argv[])
     cross.AssignStreams(lossStreams + nicStreams);
     HostCounters counters = path.GetHostCounters(ends);
     counters.Schedule(Seconds(0), o.duration);
+    IntervalGoodput intervals;
+    if (o.reportInterval.IsStrictlyPositive())
+    {
+        intervals.Start(o.reportInterval, o.duration, [&flows]() {
+            uint64_t bytes = 0;
+            for (size_t i = 0; i < flows.GetN(); ++i)
+            {
+                bytes += flows.GetSink(i)->GetTotalRx();
+            }
+            return bytes;
+        });
+    }
 
     scenario.Run(o.duration);
 
@@ -448,6 +483,10 @@ main(int argc, char* argv[])
     ends.WriteSizing(result, sizing, tcp.IsLfn());
     counters.WriteTo(result);
     cross.WriteTo(result, o.duration);
+    if (o.reportInterval.IsStrictlyPositive())
+    {
+        intervals.WriteTo(result);
+    }
     for (uint32_t i = 0; i < o.flows; ++i)
     {
         web100[i].Stop(); // while the simulator exists

@@ -82,6 +82,12 @@ BAD = [
         "fidelity round keeps the receive window fixed",
     ),
     (["--fidelity=round", "--linuxReceiver"], "fidelity round keeps the receive window fixed"),
+    (["--fidelity=round", "--txQueueLen=2000"], "fidelity round has no sender queue"),
+    (["--fidelity=round", "--reportInterval=1s"], "reportInterval is 0s with fidelity round"),
+    (["--txQueueLen=-1"], "cannot be negative"),
+    (["--txQueueLen=1000001"], "--txQueueLen: '1000001' is out of range"),
+    (["--reportInterval=1"], "has no unit"),
+    (["--reportInterval=1us"], "duration / reportInterval <= 1000000 intervals"),
 ]
 
 
@@ -410,6 +416,38 @@ def test_warmup_leaves_slow_start_out_of_the_goodput(wan, tmp_path):
     assert 0.95 * bound < metric(doc, "goodput") <= bound
     assert metric(doc, "goodputFlow1") == metric(doc, "goodput")
     assert 8 * metric(doc, "bytesReceived") / 3 / 1e6 < 0.95 * bound
+
+
+def test_interval_reports_add_up_to_the_bytes_received(wan, tmp_path):
+    """IntervalGoodput (1): intervals end at 0.3, 0.6, 0.9 and (the run's end) 1.0 s; their
+    rates times their lengths are every byte received, and the peak is the best full
+    interval, never the short last one. An interval may hold one segment more than the
+    link's ceiling allows over its length (arrivals are whole segments)."""
+    doc = run(wan, tmp_path, "--reportInterval=300ms", "--flows=2")
+    ends = doc["series"]["intervals"]["time"]["values"]
+    rates = doc["series"]["intervals"]["goodput"]["values"]
+    assert ends == pytest.approx([0.3, 0.6, 0.9, 1.0])
+    lengths = [b - a for a, b in zip([0.0, *ends[:-1]], ends, strict=True)]
+    delivered = sum(r * t for r, t in zip(rates, lengths, strict=True)) * 1e6 / 8
+    assert delivered == pytest.approx(metric(doc, "bytesReceived"), rel=1e-9)
+    assert metric(doc, "peakGoodput") == max(rates[:3])
+    for rate, length in zip(rates, lengths, strict=True):
+        assert rate <= metric(doc, "goodputCeiling") + 8e-6 * 1448 / length
+
+
+def test_a_longer_txqueuelen_keeps_slow_start_out_of_cwr(wan, tmp_path):
+    """Sender link = bottleneck (1 Gb/s, 100 ms): slow start offers twice what the link
+    takes, so the sender's queue grows by about half the window each round trip and
+    overflows Linux's 1000 packets (CWR: sendStalls) long before the 8,300-packet BDP;
+    10,000 packets hold the overshoot. --txQueueLen=1000 is exactly the bare end's default."""
+    path = ["--bottleneckRate=1Gbps", "--accessRate=1Gbps", "--rtt=100ms", "--duration=2s"]
+    default = run(wan, tmp_path, *path, name="a.json")
+    same = run(wan, tmp_path, *path, "--txQueueLen=1000", name="b.json")
+    longer = run(wan, tmp_path, *path, "--txQueueLen=10000", name="c.json")
+    assert same["metrics"] == default["metrics"]
+    assert metric(default, "sendStalls") > 0
+    assert metric(longer, "sendStalls") == 0
+    assert metric(longer, "bytesReceived") > 1.5 * metric(default, "bytesReceived")
 
 
 def test_parallel_window_limited_streams_share_equally(wan, tmp_path):

@@ -160,6 +160,8 @@ RoundLevelFlows::AddFlags(ScenarioFlags& flags,
         return !round() ||
                !(ends.IsModelled(WanEndHosts::SENDER) || ends.IsModelled(WanEndHosts::RECEIVER));
     });
+    flags.AddConstraint("fidelity round has no sender queue (txQueueLen 0)",
+                        [&, round]() { return !round() || ends.GetTxQueueLen() == 0; });
     flags.AddConstraint("fidelity round has no cross traffic",
                         [&, round]() { return !round() || !cross.IsActive(); });
     flags.AddConstraint("fidelity round keeps the receive window fixed (rcvBufAutoTuning false, "

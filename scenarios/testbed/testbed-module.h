@@ -38,6 +38,7 @@
 #include "bulk-flows.h"
 #include "cross-traffic.h"
 #include "host-counters.h"
+#include "interval-goodput.h"
 #include "iperf-transfer.h"
 #include "ping-series.h"
 #include "queue-drops.h"

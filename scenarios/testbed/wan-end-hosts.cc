@@ -10,6 +10,7 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-size.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -27,6 +28,20 @@ WanEndHosts::AddFlags(ScenarioFlags& flags, const std::string& senders)
     m_hosts.AddProfile(flags, "sender", senders + machine, "none", none);
     m_hosts.AddProfile(flags, "receiver", "the receiving host" + machine, "none", none);
     m_hosts.AddTcpOffload(flags);
+    flags.AddCount("txQueueLen",
+                   "txqueuelen of both ends' transmit queue (pfifo_fast), packets: the "
+                   "sender's segments wait there for its NIC; one its TCP cannot place puts "
+                   "the TCP in CWR (Linux's local congestion); 0: the host profile's, or "
+                   "Linux's default 1000 for a bare end",
+                   &m_txQueueLen,
+                   0,
+                   1000000);
+}
+
+uint32_t
+WanEndHosts::GetTxQueueLen() const
+{
+    return m_txQueueLen;
 }
 
 bool
@@ -121,9 +136,22 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
     if (IsModelled(end))
     {
         m_hosts.GetProfile(end).InstallQdisc(devices);
+    }
+    else
+    {
+        InstallBareQdisc(devices);
+    }
+    if (m_txQueueLen == 0)
+    {
         return;
     }
-    InstallBareQdisc(devices);
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        auto tc = (*it)->GetNode()->GetObject<TrafficControlLayer>();
+        tc->GetRootQueueDiscOnDevice(*it)->SetAttribute(
+            "MaxSize",
+            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_txQueueLen)));
+    }
 }
 
 void

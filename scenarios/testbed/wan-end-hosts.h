@@ -55,6 +55,9 @@ namespace hybridnet
  * injectors'). Queue discipline: a modelled end's is its profile's (InstallQdisc, pfifo_fast of
  * txqueuelen packets); a bare end's is Linux's default, pfifo_fast of 1000 packets (ether_setup's
  * tx_queue_len, the same in 2.4 and 2.6), not ns-3's FqCoDel, which no kernel of the studies ran.
+ * --txQueueLen sets both ends' txqueuelen instead (`ifconfig eth0 txqueuelen N`, the tuning the
+ * WAN studies' authors advised for long paths: a slow start that overflows it puts Linux's TCP
+ * in CWR, LfnTcpSocket (14)).
  */
 class WanEndHosts
 {
@@ -71,12 +74,15 @@ class WanEndHosts
     WanEndHosts& operator=(const WanEndHosts&) = delete;
 
     /**
-     * Register --sender and --receiver (default none) and --tcpOffload (HostFlags::AddTcpOffload:
-     * profile, on or off for the ends that are host models).
+     * Register --sender and --receiver (default none), --tcpOffload (HostFlags::AddTcpOffload:
+     * profile, on or off for the ends that are host models) and --txQueueLen.
      * @param flags the scenario's flags
      * @param senders who --sender describes, for help ("the sending host", "every sender")
      */
     void AddFlags(ScenarioFlags& flags, const std::string& senders);
+
+    /** @return the --txQueueLen given, packets; 0: the profiles' or Linux's default */
+    uint32_t GetTxQueueLen() const;
 
     /** @param end an end of the path @return true if it has a profile (not none) */
     bool IsModelled(End end) const;
@@ -140,7 +146,7 @@ class WanEndHosts
     /**
      * Install an end's transmit queue discipline: with a profile, the profile's
      * (HostProfile::InstallQdisc, Linux's pfifo_fast); without, Linux's default pfifo_fast of
-     * kBareTxQueueLen packets.
+     * kBareTxQueueLen packets; either of --txQueueLen packets if it is given.
      * Call it after the internet stack and before addresses are assigned.
      * @param end which end @p devices belong to
      * @param devices the end host's devices
@@ -166,7 +172,8 @@ class WanEndHosts
     static constexpr uint32_t kBareTxQueueLen = 1000;
 
   private:
-    HostFlags m_hosts; //!< profiles SENDER and RECEIVER
+    HostFlags m_hosts;        //!< profiles SENDER and RECEIVER
+    uint32_t m_txQueueLen{0}; //!< --txQueueLen, packets; 0: not given
 };
 
 } // namespace hybridnet
