@@ -89,7 +89,9 @@ class Fabric
         Simulator::Schedule(at, [this, count, m, sl]() {
             for (uint32_t k = 0; k < count; ++k)
             {
-                NS_ASSERT(a->SendTo(Make(m), Mac16Address::ConvertFrom(b->GetAddress()), sl));
+                const bool queued =
+                    a->SendTo(Make(m), Mac16Address::ConvertFrom(b->GetAddress()), sl);
+                NS_ABORT_UNLESS(queued);
             }
         });
     }
