@@ -74,6 +74,11 @@ class RateTestCase : public TestCase
         // (4): a 6-byte link packet + 2 delimiters = 8 bytes; on 12X, one 12-byte column
         const InfinibandRate x4;
         const InfinibandRate x12(InfinibandRate::WIDTH_12X, InfinibandRate::DDR);
+        // on 1X nothing is rounded: the two delimiters show (on 4X a 4k + 2 packet hides them)
+        const InfinibandRate x1(InfinibandRate::WIDTH_1X, InfinibandRate::SDR);
+        NS_TEST_EXPECT_MSG_EQ(x1.GetWireBytes(Size::kLinkPacket), 8, "FCP on 1X");
+        NS_TEST_EXPECT_MSG_EQ(x1.GetWireBytes(282), 284, "256 B packet on 1X");
+        NS_TEST_EXPECT_MSG_EQ(x1.GetTransmissionTime(8), NanoSeconds(32), "FCP time 1X SDR");
         NS_TEST_EXPECT_MSG_EQ(x4.GetWireBytes(Size::kLinkPacket), 8, "FCP on 4X");
         NS_TEST_EXPECT_MSG_EQ(x12.GetWireBytes(Size::kLinkPacket), 12, "FCP on 12X");
         // (5): 4X DDR carries a byte in 0.5 ns: 8 bytes 4 ns; 12X DDR 12 bytes in 2 ns
