@@ -14,11 +14,9 @@
  * - the channel hands a channel adapter the packet at its head (no T): CableLatency;
  * - the switch waits for the tail before forwarding (store and forward always): SwitchLatency
  *   (cut-through case);
- * - credits freed at the switch when the packet arrives instead of when it leaves: the
- *   store-and-forward case (the output's credit is independent) - not caught there; caught
- *   by StarvationTestCase only for adapters. See the docs' Validation section.
+ * - the switch frees the input buffer when the packet arrives instead of when its tail
+ *   leaves: no case caught it until BackpressureTestCase was added (A then sends all six);
  * - the receiver returns credit without an FCP (no wire time): Starvation (resume time);
- * - FCPs not merged (one per freed packet): not visible in these times (documented);
  * - the sender checks credit for one block instead of the whole packet: Starvation (count).
  */
 #include "hybridnet/infiniband-bth-header.h"
@@ -239,6 +237,41 @@ class StarvationTestCase : public TestCase
 };
 
 /**
+ * Backpressure through the switch: every buffer 66 blocks (two 2074 B packets), B's 33
+ * (one) and its consumer stopped. A's first packet goes to B; the next two wait in the
+ * switch's input buffer, which then has no credit left for A: A stops after exactly
+ * 1 + 2 = 3 packets, and all six arrive after B restarts.
+ */
+class BackpressureTestCase : public TestCase
+{
+  public:
+    BackpressureTestCase()
+        : TestCase("backpressure: a stopped receiver stops the sender one switch away after "
+                   "exactly the buffers downstream; nothing dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InfinibandHelper ib;
+        ib.SetDeviceAttribute("VlBufferBlocks", UintegerValue(66));
+        Fabric f(true, ib);
+        f.b->SetAttribute("VlBufferBlocks", UintegerValue(33));
+        f.b->HoldReceive();
+        const Time release = MicroSeconds(20);
+        uint32_t sentBefore = 0;
+        Simulator::Schedule(release - NanoSeconds(1), [&]() { sentBefore = f.sent.size(); });
+        Simulator::Schedule(release, &InfinibandNetDevice::ReleaseReceive, f.b);
+        f.Send(Seconds(0), 6, 2048);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(sentBefore, 3, "B's one packet + the switch's two");
+        NS_TEST_EXPECT_MSG_EQ(f.received.size(), 6, "every packet arrives");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Streaming A -> B, MTU 2048 (T = 1038 ns). Credit loop R = T + d + T_f + d: a packet's
  * credit is back R after it started. With a buffer of n packets and n T >= R the link
  * never waits: arrivals T apart, payload rate D m / W = 16 Gb/s x 2048 / 2076. With n T < R
@@ -302,6 +335,7 @@ class InfinibandLinkTestSuite : public TestSuite
         }
         AddTestCase(new SwitchLatencyTestCase, Duration::QUICK);
         AddTestCase(new StarvationTestCase, Duration::QUICK);
+        AddTestCase(new BackpressureTestCase, Duration::QUICK);
         AddTestCase(new StreamTestCase(128, NanoSeconds(5)), Duration::QUICK);
         AddTestCase(new StreamTestCase(66, MicroSeconds(1)), Duration::QUICK);
     }
