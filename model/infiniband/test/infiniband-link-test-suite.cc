@@ -12,12 +12,12 @@
  *
  * Deliberate mistakes tried, and what caught them:
  * - the channel hands a channel adapter the packet at its head (no T): CableLatency;
- * - the switch waits for the tail before forwarding (store and forward always): SwitchLatency
- *   (cut-through case);
+ * - a switch port takes the packet at its tail (store and forward always): SwitchLatency;
+ * - FCPs without wire time (handed over after d only): SwitchLatency (store-and-forward
+ *   time);
+ * - blocks rounded down (p / 64): Starvation (three packets go instead of two);
  * - the switch frees the input buffer when the packet arrives instead of when its tail
- *   leaves: no case caught it until BackpressureTestCase was added (A then sends all six);
- * - the receiver returns credit without an FCP (no wire time): Starvation (resume time);
- * - the sender checks credit for one block instead of the whole packet: Starvation (count).
+ *   leaves: no case caught it until BackpressureTestCase was added (A then sends all six).
  */
 #include "hybridnet/infiniband-bth-header.h"
 #include "hybridnet/infiniband-helper.h"
