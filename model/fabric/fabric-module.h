@@ -16,6 +16,7 @@
 #include "circuit-switch-console-client.h"
 #include "circuit-switch-console-server.h"
 #include "circuit-switch-console.h"
+#include "lightpath-calendar.h"
 #include "lightpath-signalling.h"
 #include "media-converter.h"
 #include "optical-circuit-switch-helper.h"

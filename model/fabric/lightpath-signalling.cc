@@ -78,13 +78,53 @@ LightpathSignalling::GetActive() const
     return m_active;
 }
 
+uint64_t
+LightpathSignalling::GetOtherOwner(const LightpathHop& hop, uint64_t id) const
+{
+    for (uint32_t port : {hop.portIn, hop.portOut})
+    {
+        auto it = m_owners.find(Port{PeekPointer(hop.fabric), port});
+        if (it != m_owners.end() && it->second != id)
+        {
+            return it->second;
+        }
+    }
+    return 0;
+}
+
+void
+LightpathSignalling::SetOwner(const LightpathHop& hop, uint64_t id)
+{
+    for (uint32_t port : {hop.portIn, hop.portOut})
+    {
+        if (id == 0)
+        {
+            m_owners.erase(Port{PeekPointer(hop.fabric), port});
+        }
+        else
+        {
+            m_owners[Port{PeekPointer(hop.fabric), port}] = id;
+        }
+    }
+}
+
 void
 LightpathSignalling::SetUpAt(uint64_t id, size_t i)
 {
     const LightpathHop& hop = m_paths.at(id).hops[i];
-    hop.fabric->Connect(hop.portIn,
-                        hop.portOut,
-                        MakeCallback(&LightpathSignalling::SetUpDone, this).Bind(id, i));
+    auto done = MakeCallback(&LightpathSignalling::SetUpDone, this).Bind(id, i);
+    const std::string command =
+        "connection " + std::to_string(hop.portIn) + " " + std::to_string(hop.portOut);
+    if (const uint64_t owner = GetOtherOwner(hop, id); owner != 0)
+    {
+        const std::string why = "a port is reserved by lightpath " + std::to_string(owner);
+        hop.fabric->Submit(command,
+                           OpticalCircuitSwitch::ManagementAction([why]() { return why; }),
+                           done);
+        return;
+    }
+    SetOwner(hop, id);
+    hop.fabric->Connect(hop.portIn, hop.portOut, done);
 }
 
 void
@@ -96,6 +136,10 @@ LightpathSignalling::SetUpDone(uint64_t id, size_t i, bool success, std::string 
     {
         NS_LOG_INFO("lightpath " << id << ": " << domain << " refused: " << why);
         m_domainEvent(id, domain, "refused");
+        if (GetOtherOwner(path.hops[i], id) == 0)
+        {
+            SetOwner(path.hops[i], 0); // the switch refused our own reservation
+        }
         GoBack(id, i, domain + ": " + why);
         return;
     }
@@ -133,6 +177,7 @@ LightpathSignalling::TearDownDone(uint64_t id,
                         "lightpath " << id << ": " << path.hops[i].domain
                                      << " could not tear down its segment: " << why);
     m_domainEvent(id, path.hops[i].domain, "down");
+    SetOwner(path.hops[i], 0);
     if (!forward)
     {
         GoBack(id, i, reason);

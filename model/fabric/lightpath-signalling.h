@@ -54,8 +54,11 @@ struct LightpathHop
  * (per-domain latencies plus one signalling round trip over the chain). Every segment is
  * lit by then: segment i lights L_i + S_i after the request reached it.
  *
- * Admission is the switch's: a domain refuses when a port is out of range or in another
- * circuit, or the switch is cycling (OpticalCircuitSwitch::Connect). A refusal at domain
+ * Admission. A domain refuses when a port is reserved by another lightpath (reserved from
+ * the moment the request reaches the domain until its segment is torn down; the refusal
+ * goes through the controller like a command, after L_i: OpticalCircuitSwitch::Submit),
+ * and its switch refuses when a port is out of range or in another circuit, or the switch
+ * is cycling (OpticalCircuitSwitch::Connect). A refusal at domain
  * j travels back and each domain k < j tears its segment down before passing the error
  * on (`no connection`, L_k + S_k), so when the requester hears the failure, at
  *
@@ -152,7 +155,15 @@ class LightpathSignalling : public Object
     /** The answer reaches the requester; forget the lightpath if @p forget. */
     void Deliver(uint64_t id, bool success, std::string reason, bool forget);
 
+    /** A switch's port. */
+    using Port = std::pair<const OpticalCircuitSwitch*, uint32_t>;
+    /** @return the lightpath other than @p id that reserves one of @p hop's ports, or 0 */
+    uint64_t GetOtherOwner(const LightpathHop& hop, uint64_t id) const;
+    /** Reserve (@p id) or free (0) @p hop's two ports. */
+    void SetOwner(const LightpathHop& hop, uint64_t id);
+
     std::map<uint64_t, Lightpath> m_paths; //!< by id
+    std::map<Port, uint64_t> m_owners;     //!< ports reserved by a lightpath
     uint64_t m_nextId{1};
     uint32_t m_active{0};
     TracedCallback<uint64_t, std::string, std::string> m_domainEvent;

@@ -7,7 +7,8 @@
  * d_i, all different, so that a term counted once instead of twice, or a delay taken from
  * the wrong domain, shows. Mistakes tried: answering a refusal without the rollback (the
  * refusal case finds 3 circuits at the answer, not 1); the way back counted over the last
- * domain's delay only (the set-up case's time is off).
+ * domain's delay only (the set-up case's time is off); no port reservation (the shared
+ * ports case: the second lightpath is told it is up too).
  */
 #include "hybridnet/lightpath-signalling.h"
 #include "hybridnet/optical-circuit-switch-helper.h"
@@ -27,6 +28,15 @@ using namespace ns3::hybridnet;
 
 namespace
 {
+
+/** Destroys the simulator when a case returns, also early from a failed assertion. */
+struct SimulatorCleanup
+{
+    ~SimulatorCleanup()
+    {
+        Simulator::Destroy();
+    }
+};
 
 /** Three domains: L_i, S_i, d_i (ms). */
 constexpr double kLatency[] = {1000, 500, 2000};
@@ -130,6 +140,7 @@ class SetUpTimeTestCase : public TestCase
   private:
     void DoRun() override
     {
+        SimulatorCleanup cleanup;
         ThreeDomains net;
         auto signalling = CreateObject<LightpathSignalling>();
         signalling->TraceConnectWithoutContext("DomainEvent",
@@ -149,7 +160,6 @@ class SetUpTimeTestCase : public TestCase
         const std::vector<std::string> expected{"domain1:up", "domain2:up", "domain3:up"};
         NS_TEST_EXPECT_MSG_EQ((net.events == expected), true, "one up per domain, in order");
         NS_TEST_EXPECT_MSG_EQ(signalling->GetActive(), 1u, "one lightpath up");
-        Simulator::Destroy();
     }
 };
 
@@ -171,6 +181,7 @@ class RefusalTestCase : public TestCase
   private:
     void DoRun() override
     {
+        SimulatorCleanup cleanup;
         ThreeDomains net("1-3");
         auto signalling = CreateObject<LightpathSignalling>();
         signalling->TraceConnectWithoutContext("DomainEvent",
@@ -195,7 +206,6 @@ class RefusalTestCase : public TestCase
                                                 "domain1:down"};
         NS_TEST_EXPECT_MSG_EQ((net.events == expected), true, "rolled back in reverse order");
         NS_TEST_EXPECT_MSG_EQ(signalling->GetActive(), 0u, "nothing up");
-        Simulator::Destroy();
     }
 };
 
@@ -211,6 +221,7 @@ class FirstDomainRefusesTestCase : public TestCase
   private:
     void DoRun() override
     {
+        SimulatorCleanup cleanup;
         ThreeDomains net;
         net.hops[0].portOut = 9; // out of range of its 4 ports
         auto signalling = CreateObject<LightpathSignalling>();
@@ -222,7 +233,6 @@ class FirstDomainRefusesTestCase : public TestCase
                               MilliSeconds(kLatency[0] + 2 * kDelay[0]),
                               "(2) with j = 1");
         NS_TEST_EXPECT_MSG_EQ(net.Circuits(), 0u, "nothing set up");
-        Simulator::Destroy();
     }
 };
 
@@ -241,6 +251,7 @@ class ReleaseTestCase : public TestCase
   private:
     void DoRun() override
     {
+        SimulatorCleanup cleanup;
         ThreeDomains net;
         auto signalling = CreateObject<LightpathSignalling>();
         const uint64_t id =
@@ -261,7 +272,47 @@ class ReleaseTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(net.answeredAt, up + up, "release time");
         NS_TEST_EXPECT_MSG_EQ(net.Circuits(), 0u, "every segment down");
         NS_TEST_EXPECT_MSG_EQ(signalling->GetActive(), 0u, "nothing up");
-        Simulator::Destroy();
+    }
+};
+
+/**
+ * Two lightpaths over the same ports at once: the first reserves them at domain 1; the
+ * second reaches domain 1 at the same instant, is refused there through the controller,
+ * behind the first's command (L_1 + S_1, then L_1), and hears it at 2 d_1 + 2 L_1 + S_1 =
+ * 2030 ms; the first is up at (1) all the same, and alone on the switches. (Without the
+ * reservation the switch's `connection 1 2` succeeds for both - the circuit exists - and
+ * both believe they hold it.)
+ */
+class SharedPortsTestCase : public TestCase
+{
+  public:
+    SharedPortsTestCase()
+        : TestCase("a port reserved by one lightpath refuses another")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SimulatorCleanup cleanup;
+        ThreeDomains first;
+        ThreeDomains second;
+        second.hops = first.hops;
+        auto signalling = CreateObject<LightpathSignalling>();
+        signalling->Request(first.hops, MakeCallback(&ThreeDomains::Result, &first));
+        signalling->Request(second.hops, MakeCallback(&ThreeDomains::Result, &second));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(first.answered && second.answered, true, "both answered");
+        NS_TEST_EXPECT_MSG_EQ(first.success, true, first.reason);
+        NS_TEST_EXPECT_MSG_EQ(first.answeredAt, MilliSeconds(SumLs(3) + 2 * SumD(3)), "(1)");
+        NS_TEST_EXPECT_MSG_EQ(second.success, false, "refused");
+        NS_TEST_EXPECT_MSG_EQ(second.reason,
+                              "domain1: a port is reserved by lightpath 1",
+                              second.reason);
+        NS_TEST_EXPECT_MSG_EQ(second.answeredAt,
+                              MilliSeconds(2 * kDelay[0] + 2 * kLatency[0] + kSwitching[0]),
+                              "refused behind the first's command");
+        NS_TEST_EXPECT_MSG_EQ(signalling->GetActive(), 1u, "one lightpath up");
     }
 };
 
@@ -275,6 +326,7 @@ class LightpathSignallingTestSuite : public TestSuite
         AddTestCase(new RefusalTestCase, Duration::QUICK);
         AddTestCase(new FirstDomainRefusesTestCase, Duration::QUICK);
         AddTestCase(new ReleaseTestCase, Duration::QUICK);
+        AddTestCase(new SharedPortsTestCase, Duration::QUICK);
     }
 };
 

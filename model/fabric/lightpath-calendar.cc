@@ -1,0 +1,175 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "lightpath-calendar.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+namespace hybridnet
+{
+
+NS_LOG_COMPONENT_DEFINE("HybridnetLightpathCalendar");
+NS_OBJECT_ENSURE_REGISTERED(LightpathCalendar);
+
+TypeId
+LightpathCalendar::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::hybridnet::LightpathCalendar")
+                            .SetParent<Object>()
+                            .SetGroupName("Hybridnet")
+                            .AddConstructor<LightpathCalendar>();
+    return tid;
+}
+
+LightpathCalendar::LightpathCalendar() = default;
+LightpathCalendar::~LightpathCalendar() = default;
+
+void
+LightpathCalendar::DoDispose()
+{
+    m_signalling = nullptr;
+    m_slots.clear();
+    Object::DoDispose();
+}
+
+void
+LightpathCalendar::SetSignalling(Ptr<LightpathSignalling> signalling)
+{
+    m_signalling = signalling;
+}
+
+Time
+LightpathCalendar::GetSetUpLead(const std::vector<LightpathHop>& hops)
+{
+    Time lead;
+    for (const auto& hop : hops)
+    {
+        TimeValue latency;
+        TimeValue switching;
+        hop.fabric->GetAttribute("CommandLatencyMax", latency);
+        hop.fabric->GetAttribute("SwitchingTime", switching);
+        lead += latency.Get() + switching.Get() + hop.delay * 2;
+    }
+    return lead;
+}
+
+std::string
+LightpathCalendar::CheckPorts(const std::vector<LightpathHop>& hops, Time from, Time to) const
+{
+    for (const auto& hop : hops)
+    {
+        for (uint32_t port : {hop.portIn, hop.portOut})
+        {
+            auto it = m_slots.find(Port{PeekPointer(hop.fabric), port});
+            if (it == m_slots.end())
+            {
+                continue;
+            }
+            for (const Slot& slot : it->second)
+            {
+                if (from < slot.to && slot.from < to)
+                {
+                    return hop.domain + " port " + std::to_string(port) + " is held by booking " +
+                           std::to_string(slot.booking) + " from " +
+                           std::to_string(slot.from.GetSeconds()) + " s to " +
+                           std::to_string(slot.to.GetSeconds()) + " s";
+                }
+            }
+        }
+    }
+    return "";
+}
+
+uint64_t
+LightpathCalendar::Book(const std::vector<LightpathHop>& hops,
+                        Time start,
+                        Time end,
+                        OutcomeCallback outcome,
+                        std::string& reason)
+{
+    NS_ABORT_MSG_IF(!m_signalling, "LightpathCalendar::Book: no signalling (SetSignalling)");
+    NS_ABORT_MSG_IF(hops.empty(), "LightpathCalendar::Book: a lightpath needs a domain");
+    const Time lead = GetSetUpLead(hops);
+    if (end <= start)
+    {
+        reason = "the slot's end must be after its start";
+        return 0;
+    }
+    if (start - lead < Simulator::Now())
+    {
+        reason = "the slot starts too soon: its set-up (" + std::to_string(lead.GetSeconds()) +
+                 " s) would begin in the past";
+        return 0;
+    }
+    reason = CheckPorts(hops, start - lead, end + lead);
+    if (!reason.empty())
+    {
+        return 0;
+    }
+    const uint64_t id = m_nextId++;
+    for (const auto& hop : hops)
+    {
+        for (uint32_t port : {hop.portIn, hop.portOut})
+        {
+            m_slots[Port{PeekPointer(hop.fabric), port}].push_back(
+                Slot{start - lead, end + lead, id});
+        }
+    }
+    Simulator::Schedule(start - lead - Simulator::Now(),
+                        &LightpathCalendar::StartSetUp,
+                        this,
+                        id,
+                        hops,
+                        outcome);
+    Simulator::Schedule(end - Simulator::Now(),
+                        &LightpathCalendar::StartRelease,
+                        this,
+                        id,
+                        outcome);
+    return id;
+}
+
+void
+LightpathCalendar::StartSetUp(uint64_t id, std::vector<LightpathHop> hops, OutcomeCallback outcome)
+{
+    auto answered = [this, id, outcome](bool success, std::string reason) {
+        if (!success)
+        {
+            m_lightpaths.erase(id);
+        }
+        if (!outcome.IsNull())
+        {
+            outcome(id, true, success, reason);
+        }
+    };
+    m_lightpaths[id] =
+        m_signalling->Request(std::move(hops), LightpathSignalling::ResultCallback(answered));
+}
+
+void
+LightpathCalendar::StartRelease(uint64_t id, OutcomeCallback outcome)
+{
+    auto it = m_lightpaths.find(id);
+    if (it == m_lightpaths.end())
+    {
+        return; // its set-up failed
+    }
+    const uint64_t lightpath = it->second;
+    m_lightpaths.erase(it);
+    auto answered = [id, outcome](bool success, std::string reason) {
+        if (!outcome.IsNull())
+        {
+            outcome(id, false, success, reason);
+        }
+    };
+    if (!m_signalling->Release(lightpath, LightpathSignalling::ResultCallback(answered)))
+    {
+        answered(false, "the lightpath was not up at the end of its slot");
+    }
+}
+
+} // namespace hybridnet
+} // namespace ns3
