@@ -99,6 +99,13 @@ EndpointDaemon::GetTypeId()
                           UintegerValue(100000000),
                           MakeUintegerAccessor(&EndpointDaemon::m_bytesThreshold),
                           MakeUintegerChecker<uint64_t>(1, uint64_t(1) << 63))
+            .AddAttribute("HintThreshold",
+                          "Size hints (AnnounceTransfer): a flow announced to send at least "
+                          "this many bytes is detected at its first packet; 0: hints are "
+                          "ignored. Range: 0 to 2^63 B.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&EndpointDaemon::m_hintThreshold),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 63))
             .AddAttribute("IdleTimeout",
                           "A flow that sends nothing for this long has ended (checked at the "
                           "samples): the requester releases its circuit, watched flows are "
@@ -186,6 +193,7 @@ EndpointDaemon::DoDispose()
     m_steering = nullptr;
     m_circuitDevice = nullptr;
     m_flows.clear();
+    m_hints.clear();
     Application::DoDispose();
 }
 
@@ -321,6 +329,7 @@ EndpointDaemon::StopApplication()
         SetState(key, flow, FlowState::ENDED);
     }
     m_flows.clear();
+    m_hints.clear();
 }
 
 bool
@@ -372,6 +381,10 @@ EndpointDaemon::Tx(Ptr<const Packet> packet, const FlowKey& key, bool /* steered
     }
     auto [it, fresh] = m_flows.try_emplace(key);
     Flow& flow = it->second;
+    if (fresh && m_hints.erase(Destination{key.destination, key.destinationPort, key.protocol}))
+    {
+        flow.hinted = true;
+    }
     if (flow.state == FlowState::ENDED && !flow.ended)
     {
         // traffic again after an idle end: a new burst, watched from scratch
@@ -404,8 +417,9 @@ EndpointDaemon::Tx(Ptr<const Packet> packet, const FlowKey& key, bool /* steered
             }
         }
     }
-    if (m_policy == Policy::BYTES && flow.state == FlowState::MONITORED && !flow.ended &&
-        flow.totalBytes >= m_bytesThreshold)
+    const bool big =
+        flow.hinted || (m_policy == Policy::BYTES && flow.totalBytes >= m_bytesThreshold);
+    if (big && flow.state == FlowState::MONITORED && !flow.ended)
     {
         Detect(key, DataRate(0));
     }
@@ -531,6 +545,33 @@ EndpointDaemon::Detect(const FlowKey& key, DataRate rate)
     m_detectedTrace(key, rate, flow.totalBytes);
     SetState(key, flow, FlowState::REQUESTED);
     SendToPfd(OffloadMessage::Type::REQUEST, key);
+}
+
+void
+EndpointDaemon::AnnounceTransfer(Ipv4Address destination,
+                                 uint16_t port,
+                                 uint8_t protocol,
+                                 uint64_t bytes)
+{
+    NS_ABORT_MSG_UNLESS(m_running, "EndpointDaemon::AnnounceTransfer: the daemon is not running");
+    if (m_hintThreshold == 0 || bytes < m_hintThreshold)
+    {
+        return;
+    }
+    for (auto& [key, flow] : m_flows)
+    {
+        if (key.destination == destination && key.destinationPort == port &&
+            key.protocol == protocol && !flow.pipe && !flow.hinted)
+        {
+            flow.hinted = true;
+            if (flow.state == FlowState::MONITORED && !flow.ended)
+            {
+                Detect(key, DataRate(0));
+            }
+            return;
+        }
+    }
+    m_hints.insert(Destination{destination, port, protocol});
 }
 
 void

@@ -19,7 +19,9 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 
 namespace ns3
 {
@@ -97,6 +99,14 @@ class OffloadMessenger;
  * samples t_k); the peer releases only on FIN/RST (its direction of a one-way UDP flow is
  * silent).  A TEARDOWN for a flow that is not on a circuit is answered DOWN at once.  A
  * FIN seen before the SETUP arrives releases right after the flow is steered.
+ *
+ * **Size hints.**  A transfer tool that knows how much it will send (GridFTP knows its
+ * file's size) can say so: AnnounceTransfer(destination, port, protocol, bytes). With
+ * HintThreshold > 0 and bytes >= HintThreshold, the first flow of this host to that
+ * destination, port and protocol is detected at its first packet - at once if it is being
+ * watched already - whatever the detection policy, which still applies to every other flow
+ * (a smaller hint is kept for nothing: the flow is watched as any other). The hint belongs
+ * to that one flow; after a BACKOFF the flow asks again at its next packet.
  *
  * Pipes (the study's `pipecreator`): RequestPipe(peer) asks for a circuit between this
  * host and @p peer with the flow key host:0>peer:0/0; nothing is steered (applications
@@ -190,6 +200,16 @@ class EndpointDaemon : public Application
     Ptr<NetDevice> GetCircuitDevice() const;
 
     /**
+     * A transfer of @p bytes from this host to @p destination:@p port (@p protocol) is
+     * about to start (class comment, Size hints). The daemon must be running.
+     * @param destination the peer's packet-network address
+     * @param port the destination port (0 for a protocol without ports)
+     * @param protocol the IP protocol (6 TCP, 17 UDP)
+     * @param bytes what the transfer will send
+     */
+    void AnnounceTransfer(Ipv4Address destination, uint16_t port, uint8_t protocol, uint64_t bytes);
+
+    /**
      * Ask for a circuit between this host and @p peer without a flow (`pipecreator`).
      * The daemon must be running.
      * @param peer the peer's packet-network address
@@ -240,7 +260,11 @@ class EndpointDaemon : public Application
         uint32_t generation{0};                //!< invalidates older steering callbacks
         bool downPending{false};               //!< send DOWN when the unsteer is done
         bool releaseWhenDone{false};           //!< send RELEASE when the unsteer is done
+        bool hinted{false};                    //!< announced big (Size hints)
     };
+
+    /** An announced transfer's destination: address, port, protocol. */
+    using Destination = std::tuple<Ipv4Address, uint16_t, uint8_t>;
 
     /**
      * FlowSteering's Tx trace.
@@ -322,6 +346,7 @@ class EndpointDaemon : public Application
     DataRate m_rateThreshold;      //!< R of (2)
     Time m_holdTime;               //!< H of (2)
     uint64_t m_bytesThreshold{0};  //!< BytesThreshold
+    uint64_t m_hintThreshold{0};   //!< HintThreshold
     Time m_idleTimeout;            //!< IdleTimeout
     Time m_keepaliveInterval;      //!< KeepaliveInterval
     Time m_backoff;                //!< Backoff
@@ -339,6 +364,7 @@ class EndpointDaemon : public Application
     EventId m_sampleEvent;             //!< next Sample
     EventId m_keepaliveEvent;          //!< next Keepalive
     std::map<FlowKey, Flow> m_flows;   //!< known flows
+    std::set<Destination> m_hints;     //!< announced big, no flow yet
 
     TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace;       //!< MessageTx
     TracedCallback<Ipv4Address, std::string, bool> m_messageRxTrace;       //!< MessageRx

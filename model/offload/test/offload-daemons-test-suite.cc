@@ -644,6 +644,49 @@ class BytesPolicyTestCase : public TestCase
 };
 
 /**
+ * Size hints under the Rate policy: two 8 Mb/s UDP flows from A, far below the rate
+ * threshold, so detection alone never moves them. The one to B was announced at 0.5 s
+ * with 5 MB >= HintThreshold (1 MB): detected by its first datagram at t0, lit L + S
+ * later, its datagrams over the circuit. The one to C was announced with 0.5 MB: never
+ * detected. (Ignoring hints leaves both on the packet path; a hint matched on the wrong
+ * destination moves the flow to C.)
+ */
+class SizeHintTestCase : public TestCase
+{
+  public:
+    SizeHintTestCase()
+        : TestCase("epd size hints: an announced big flow is requested at its first packet, "
+                   "a small announcement changes nothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench("Queue", {{"HintThreshold", Create<UintegerValue>(1000000)}});
+        const Time t0 = Seconds(1);
+        const Time interval = MilliSeconds(1);
+        Simulator::Schedule(MilliSeconds(500), [&bench]() {
+            bench.epd[0]->AnnounceTransfer(bench.hostAddress[1], kSinkPort, 17, 5000000);
+            bench.epd[0]->AnnounceTransfer(bench.hostAddress[2], kSinkPort, 17, 500000);
+        });
+        bench.UdpFlow(0, 1, t0, 5000, 1000, interval);
+        bench.UdpFlow(0, 2, t0, 5000, 1000, interval);
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+
+        REQUIRE(bench.detected[0].size() == 1u, "one flow detected");
+        const FlowKey key = bench.detected[0][0].what;
+        NS_TEST_EXPECT_MSG_EQ(key.destination, bench.hostAddress[1], "the flow to B");
+        NS_TEST_EXPECT_MSG_EQ(bench.detected[0][0].t, t0, "at its first datagram");
+        NS_TEST_EXPECT_MSG_EQ(Within(bench.Lit(1, 2), t0 + kL + kS), true, "lit L + S later");
+        NS_TEST_EXPECT_MSG_GT(bench.circuitRxBytes[1], 1000u * 1000, "B's datagrams on circuit");
+        NS_TEST_EXPECT_MSG_EQ(bench.circuitRxBytes[2], 0u, "C's flow stays on the packet path");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Busy ports: A holds a pipe to B (ports 1-2) when C asks for one to B (ports 3-2), under
  * each BusyPolicy.  Times from pfd (1) with the pinned L: each console command L + S.
  */
@@ -1063,6 +1106,7 @@ class OffloadDaemonsTestSuite : public TestSuite
     {
         AddTestCase(new FullCycleTestCase(), Duration::QUICK);
         AddTestCase(new BytesPolicyTestCase(), Duration::QUICK);
+        AddTestCase(new SizeHintTestCase(), Duration::QUICK);
         AddTestCase(new BusyPolicyTestCase("Queue", 0, 0), Duration::QUICK);
         AddTestCase(new BusyPolicyTestCase("Deny", 0, 0), Duration::QUICK);
         AddTestCase(new BusyPolicyTestCase("Preempt", 0, 5), Duration::QUICK);
