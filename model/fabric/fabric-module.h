@@ -22,5 +22,6 @@
 #include "optical-circuit-switch-helper.h"
 #include "optical-circuit-switch.h"
 #include "phy-relay-port.h"
+#include "sub-lambda-wave.h"
 
 #endif // HYBRIDNET_FABRIC_MODULE_H
