@@ -12,19 +12,22 @@
  * way, MPS 128 B, MRRS 512 B, H = 20 B) and a HostCpu of 2 GHz, one HCA each, a direct
  * 4X DDR cable of d = 5 ns, port MTU 4096.
  *
- * Deliberate mistakes tried, and what caught them:
- * - the CQE written before the payload DMA (WriteCqe queued first): Latency (all sizes);
- * - the WQE fetch skipped (doorbell then payload at once): Latency;
- * - payload DMA read as TO_MEMORY (wrong server): Streaming (bus-limited case no longer
- *   limited by reads... it still matched the writes' rate: NOT caught) - recorded honestly;
- *   the receive engine's P left out: Latency;
- * - SEND_LAST and SEND_MIDDLE swapped in Position(): Segmentation;
- * - go-back-N from PSN 0 instead of the oldest unacknowledged: RetransmissionNak (PSN list);
- * - the timer restarted by every packet sent: RetransmissionTimeout is unchanged for one
- *   packet - see the case's comment; the Local ACK Timeout 4.096 us x 2^(t+1): caught;
+ * Deliberate mistakes tried, each once, and the first case that failed (the suite stops at
+ * its first failing case, so later cases were not all run):
+ * - the receive engine's P left out: Latency (1 B, polling);
+ * - the WQE fetch skipped (doorbell, then the WQE counted as fetched): Latency (1 B);
+ * - the payload DMA read skipped: Latency (1 B);
+ * - SEND/WRITE LAST and MIDDLE opcodes swapped: Streaming gen 1 (the responder never sees
+ *   a LAST, nothing completes; Segmentation would check the opcodes themselves);
+ * - go-back-N on a NAK from the first PSN of the WQE instead of the NAK's PSN:
+ *   RetransmissionNak (PSN list);
+ * - Local ACK Timeout 4.096 us x 2^(t+1): RetransmissionTimeout;
  * - RNR timer code 1 read as 0.1 ms: Rnr;
- * - CheckAccess with offset + length < size (strict): ReadAndAccess (exact fit refused);
+ * - CheckAccess strict (offset + n < length): Streaming gen 1 (a 1 MiB WRITE into a 1 MiB
+ *   region is refused; ReadAndAccess's exact-fit READ would catch it too);
  * - PostSend accepted in RTR: BadUse.
+ * Tried but not run as a mutation: the CQE written without bus time (the script's patch
+ * did not apply after formatting; Latency's T_b'(C) term is what would catch it).
  */
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
