@@ -10,6 +10,11 @@
 # two-flows-below-host; and <variant>-web100Flow1.dat: time state congState cwnd ssthresh
 # pipe ..., bytes) and outbase.
 set datafile missing "NaN"
+# row 2: the PAIX HighSpeed flow alone (sim) and the host ceiling (reference), before any range
+stats datadir."/checks.dat" every ::2::2 using 6 nooutput
+alone = STATS_max
+stats datadir."/checks.dat" every ::2::2 using 3 nooutput
+ceiling = STATS_max
 set grid
 do for [t in "png pdf"] {
   if (t eq "png") { set terminal pngcairo size 1000,1250 font ",10"; set output outbase.".png" }
@@ -24,10 +29,6 @@ do for [t in "png pdf"] {
   plot datadir."/checks.dat" using (int($1) <= 1 ? $1 : NaN):($3 / 1000) with points pt 9 ps 2.5 lc rgb "#1f77b4" title "study (measured)", \
        datadir."/checks.dat" using (int($1) >= 2 && int($1) <= 4 ? $1 - 2 : NaN):($6 / 1000) with points pt 7 ps 2 lc rgb "#d62728" title "model: goodput, 2.2 GHz Xeons at both ends", \
        datadir."/checks.dat" using (int($1) >= 2 && int($1) <= 4 ? $1 - 2 : NaN):($3 / 1000) with points pt 4 ps 2 lc rgb "#7f7f7f" title "host model's receive ceiling (CPU: copy + per-packet work)"
-  stats datadir."/checks.dat" every ::2::2 using 6 nooutput
-  alone = STATS_max
-  stats datadir."/checks.dat" every ::2::2 using 3 nooutput
-  ceiling = STATS_max
   leftover(x) = (10000 - x * 1000 * 9002 / 8972) * 8948 / 9002 / 1000
   set title "what-if: the PAIX link filling with other traffic (constant-rate UDP beside one HighSpeed flow)"
   set xlabel "other traffic on the 10 Gb/s link (Gb/s)"
