@@ -126,3 +126,18 @@ def test_block_pipeline_twins_print_the_same_events(tmp_path, bin_dir):
     assert lines[0].startswith("DATE=20000101000000.002009 ") and "produce.start ID=0" in lines[0]
     assert lines[1].startswith("DATE=20000101000000.007009 ") and "produce.end ID=0" in lines[1]
     assert "produce.start ID=1" in lines[4] and lines[4].startswith(lines[1].split()[0])
+
+
+def test_verbs_latency_twins_and_the_bus_ceiling(tmp_path, bin_dir):
+    """The verbs API from Python (cppyy) prints what C++ prints; latency grows with size, and
+    a 1 MiB SEND streams just under the PCIe x8 gen 1 read ceiling: 16 Gb/s x 128 / (128 +
+    20) = 13.84 Gb/s of payload (HostBus (5), MPS 128 B), less the first packet's latency."""
+    lines = twins_stdout("verbs-latency", tmp_path, bin_dir).splitlines()
+    rows = [re.match(r"\s*(\d+) B\s+one-way\s+([\d.]+) us\s+([\d.]+) Mb/s", line) for line in lines]
+    assert all(rows) and len(rows) == 6, lines
+    sizes = [int(r.group(1)) for r in rows]
+    latencies = [float(r.group(2)) for r in rows]
+    assert sizes == [1, 64, 1024, 4096, 65536, 1048576]
+    assert latencies == sorted(latencies) and len(set(latencies)) == 6
+    ceiling = 16000 * 128 / 148
+    assert 0.99 * ceiling <= float(rows[-1].group(3)) <= ceiling
