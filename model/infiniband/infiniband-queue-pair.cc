@@ -97,13 +97,15 @@ InfinibandQueuePair::GetTypeId()
                           MakeUintegerChecker<uint8_t>(0, 31))
             .AddAttribute("RetryCount",
                           "Retransmissions after Local ACK Timeouts, equation (4), before "
-                          "RETRY_EXC_ERR. Range 0-7 (IBA 3-bit field). Default 7.",
+                          "RETRY_EXC_ERR; read at ModifyToRts, as ibv_modify_qp sets it with "
+                          "the RTS transition. Range 0-7 (IBA 3-bit field). Default 7.",
                           UintegerValue(7),
                           MakeUintegerAccessor(&InfinibandQueuePair::m_retryCount),
                           MakeUintegerChecker<uint8_t>(0, 7))
             .AddAttribute("RnrRetry",
                           "Retransmissions after RNR NAKs, equation (5), before "
-                          "RNR_RETRY_EXC_ERR; 7 = without limit. Range 0-7. Default 7.",
+                          "RNR_RETRY_EXC_ERR; 7 = without limit; read at ModifyToRts. Range "
+                          "0-7. Default 7.",
                           UintegerValue(7),
                           MakeUintegerAccessor(&InfinibandQueuePair::m_rnrRetry),
                           MakeUintegerChecker<uint8_t>(0, 7))

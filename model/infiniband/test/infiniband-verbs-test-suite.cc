@@ -5,8 +5,9 @@
  * worked out from the equations of InfinibandHca, InfinibandQueuePair and
  * InfinibandCompletionQueue and the attributes: the one-way latency of a small SEND
  * (polling and events), the bandwidth of streamed RDMA WRITEs (bus- and link-limited),
- * segmentation, retransmission after a loss (timeout and NAK), RNR, RDMA READ and
- * access errors, and refused uses.
+ * segmentation, retransmission after a loss (timeout and NAK), RNR, the latency through a
+ * cut-through switch, retry and RNR-retry exhaustion, RDMA READ and access errors, and
+ * refused uses.
  *
  * Setup: two hosts, each a HostBus (PCI Express x8 gen 1 unless said: R = 16 Gb/s each
  * way, MPS 128 B, MRRS 512 B, H = 20 B) and a HostCpu of 2 GHz, one HCA each, a direct
@@ -25,7 +26,8 @@
  * - RNR timer code 1 read as 0.1 ms: Rnr;
  * - CheckAccess strict (offset + n < length): Streaming gen 1 (a 1 MiB WRITE into a 1 MiB
  *   region is refused; ReadAndAccess's exact-fit READ would catch it too);
- * - PostSend accepted in RTR: BadUse.
+ * - PostSend accepted in RTR: BadUse;
+ * - the retry limit never reached (retries without end): RetryExhausted.
  * Tried but not run as a mutation: the CQE written without bus time (the script's patch
  * did not apply after formatting; Latency's T_b'(C) term is what would catch it).
  */
@@ -55,6 +57,7 @@ namespace
 
 const Time kCable = NanoSeconds(5);
 const Time kStart = MicroSeconds(1);
+const Time kSwitchLatency = NanoSeconds(200); //!< PortToPortLatency of the switch cases
 
 /** One end: node, bus, CPU, HCA, CQs, QP; what its CQs and QP reported when. */
 struct End
@@ -123,15 +126,31 @@ class Pair
      * @param qpMtu path MTU of both QPs
      * @param events receive CQ in event mode (armed) instead of busy polling
      */
-    Pair(uint32_t generation = 1, const std::string& qpMtu = "2048", bool events = false)
+    Pair(uint32_t generation = 1,
+         const std::string& qpMtu = "2048",
+         bool events = false,
+         bool viaSwitch = false)
     {
         NodeContainer nodes;
         nodes.Create(2);
         InfinibandHelper ib;
         ib.SetDeviceAttribute("Mtu", StringValue("4096"));
         ib.SetChannelAttribute("Delay", TimeValue(kCable));
-        NetDeviceContainer ports = ib.Install(nodes.Get(0), nodes.Get(1));
-        InfinibandSubnetManagerHelper().Configure(nodes);
+        ib.SetSwitchAttribute("PortToPortLatency", TimeValue(kSwitchLatency));
+        NetDeviceContainer ports;
+        if (viaSwitch)
+        {
+            Ptr<Node> sw = CreateObject<Node>();
+            ib.InstallSwitch(sw);
+            ports.Add(ib.Install(nodes.Get(0), sw).Get(0));
+            ports.Add(ib.Install(nodes.Get(1), sw).Get(0));
+            InfinibandSubnetManagerHelper().Configure(NodeContainer(nodes, NodeContainer(sw)));
+        }
+        else
+        {
+            ports = ib.Install(nodes.Get(0), nodes.Get(1));
+            InfinibandSubnetManagerHelper().Configure(nodes);
+        }
         Build(a, nodes.Get(0), ports.Get(0), generation);
         Build(b, nodes.Get(1), ports.Get(1), generation);
         a.qp->SetAttribute("Mtu", StringValue(qpMtu));
@@ -496,6 +515,109 @@ class RnrTestCase : public TestCase
     }
 };
 
+/**
+ * Through a cut-through switch the request's tail reaches B L + d later than over a direct
+ * cable (the switch's port-to-port latency and the second cable; the serialisation is paid
+ * once): the one-way latency of equation (6) plus L + d.
+ */
+class SwitchLatencyTestCase : public TestCase
+{
+  public:
+    SwitchLatencyTestCase()
+        : TestCase("one-way latency through a cut-through switch: (6) plus L + d")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t m = 64;
+        Pair x(1, "2048", false, true);
+        NS_TEST_ASSERT_MSG_EQ(x.ok, true, "connect");
+        x.b.qp->PostReceive({7, 4096});
+        x.PostAtStart(Wr(InfinibandWrOpcode::SEND, m));
+        Simulator::Run();
+        const Time expected =
+            kStart + SendToCqe(x, m) + x.Cycles("PollCycles") + kSwitchLatency + kCable;
+        NS_TEST_EXPECT_MSG_EQ(x.b.recvSeen.size(), 1, "one receive completion");
+        NS_TEST_EXPECT_MSG_EQ((x.b.recvSeen.empty() ? Time(0) : x.b.recvSeen[0]),
+                              expected,
+                              "one-way latency through the switch");
+    }
+};
+
+/**
+ * Every transmission of the request lost, RetryCount 2: the requester times out 3 times
+ * (the send and 2 retries, 9.7.6.1.3), then completes the WQE with RETRY_EXC_ERR and
+ * goes to ERROR; PSN 0 went out 3 times; B completed nothing; the error is seen no sooner
+ * than 3 T_o after the first transmission.
+ */
+class RetryExhaustedTestCase : public TestCase
+{
+  public:
+    RetryExhaustedTestCase()
+        : TestCase("every copy lost: RETRY_EXC_ERR after RetryCount + 1 timeouts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t m = 64;
+        // RetryCount is read at ModifyToRts, which Pair runs: set it as the default first
+        Config::SetDefault("ns3::hybridnet::InfinibandQueuePair::RetryCount", UintegerValue(2));
+        Pair x;
+        Config::Reset();
+        x.a.qp->SetAttribute("Timeout", UintegerValue(4)); // 65.536 us
+        Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+        em->SetList({0, 1, 2});
+        x.b.hca->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        x.b.qp->PostReceive({1, 4096});
+        x.PostAtStart(Wr(InfinibandWrOpcode::SEND, m));
+        Simulator::Run();
+        const Time firstTx = kStart + x.Read(4) + x.Read(64) + x.P() + x.Read(m);
+        NS_TEST_EXPECT_MSG_EQ(x.a.timeouts, 3, "RetryCount + 1 timeouts");
+        NS_TEST_EXPECT_MSG_EQ(x.a.txPsns.size(), 3, "sent 3 times");
+        NS_TEST_EXPECT_MSG_EQ(x.a.sendWc.size(), 1, "one completion");
+        NS_TEST_EXPECT_MSG_EQ((x.a.sendWc.empty() ? 0u : uint32_t(x.a.sendWc[0].status)),
+                              uint32_t(InfinibandWcStatus::RETRY_EXC_ERR),
+                              "RETRY_EXC_ERR");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ((x.a.sendSeen.empty() ? Time(0) : x.a.sendSeen[0]),
+                                    firstTx + x.a.qp->GetLocalAckTimeout() * 3,
+                                    "no sooner than 3 T_o");
+        NS_TEST_EXPECT_MSG_EQ(uint32_t(x.a.qp->GetState()),
+                              uint32_t(InfinibandQueuePair::ERROR),
+                              "QP in ERROR");
+        NS_TEST_EXPECT_MSG_EQ(x.b.recvWc.size(), 0, "nothing received");
+    }
+};
+
+/** No receive ever posted, RnrRetry 1: two RNR NAKs, then RNR_RETRY_EXC_ERR. */
+class RnrRetryExhaustedTestCase : public TestCase
+{
+  public:
+    RnrRetryExhaustedTestCase()
+        : TestCase("no receive ever posted: RNR_RETRY_EXC_ERR after RnrRetry + 1 RNR NAKs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::hybridnet::InfinibandQueuePair::RnrRetry", UintegerValue(1));
+        Pair x; // RnrRetry is read at ModifyToRts, which Pair runs
+        Config::Reset();
+        x.b.qp->SetAttribute("MinRnrTimer", UintegerValue(1)); // 0.01 ms
+        x.PostAtStart(Wr(InfinibandWrOpcode::SEND, 64));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(x.a.naks, 2, "RnrRetry + 1 RNR NAKs");
+        NS_TEST_EXPECT_MSG_EQ(x.a.sendWc.size(), 1, "one completion");
+        NS_TEST_EXPECT_MSG_EQ((x.a.sendWc.empty() ? 0u : uint32_t(x.a.sendWc[0].status)),
+                              uint32_t(InfinibandWcStatus::RNR_RETRY_EXC_ERR),
+                              "RNR_RETRY_EXC_ERR");
+    }
+};
+
 /** RDMA READ byte count; accesses outside the region complete in error. */
 class ReadAndAccessTestCase : public TestCase
 {
@@ -647,6 +769,9 @@ class InfinibandVerbsTestSuite : public TestSuite
         AddTestCase(new RetransmissionTimeoutTestCase(), Duration::QUICK);
         AddTestCase(new RetransmissionNakTestCase(), Duration::QUICK);
         AddTestCase(new RnrTestCase(), Duration::QUICK);
+        AddTestCase(new SwitchLatencyTestCase(), Duration::QUICK);
+        AddTestCase(new RetryExhaustedTestCase(), Duration::QUICK);
+        AddTestCase(new RnrRetryExhaustedTestCase(), Duration::QUICK);
         AddTestCase(new ReadAndAccessTestCase(), Duration::QUICK);
         AddTestCase(new BadUseTestCase(), Duration::QUICK);
     }
