@@ -7,7 +7,6 @@
 #include "infiniband-net-device.h"
 #include "infiniband-work-request.h"
 
-#include "ns3/event-id.h"
 #include "ns3/mac16-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -15,7 +14,7 @@
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 
-#include <deque>
+#include <memory>
 
 namespace ns3
 {
@@ -24,8 +23,8 @@ namespace hybridnet
 
 class InfinibandHca;
 class InfinibandCompletionQueue;
-class InfinibandBthHeader;
-class InfinibandAethHeader;
+class InfinibandRequester;
+class InfinibandResponder;
 
 /**
  * @brief A reliable connected (RC) queue pair (ibv_qp of type IBV_QPT_RC): the send queue
@@ -37,42 +36,20 @@ class InfinibandAethHeader;
  * happens (ibv_post_send's EINVAL). A message is 0 to 2^31 bytes (9.7.1: DMA Length is
  * 31 bits); longer returns INVALID_LENGTH.
  *
- * Segmentation (9.7.1, 9.4). A message of m bytes at path MTU M (attribute Mtu) is
+ * The QP is the verbs-facing half: its state, the attributes and trace sources, posting
+ * and the packets it exchanges with InfinibandHca. The transport is two parts, each
+ * specified in its class comment:
  *
- *   (1) n(m) = max(1, ceil(m / M)) packets, the first n - 1 of M bytes, the last of
- *       m - (n - 1) M; opcodes ONLY if n = 1, else FIRST, MIDDLE..., LAST (SEND 0x00-0x04,
- *       RDMA WRITE 0x06-0x0A with the RETH on FIRST/ONLY). An RDMA READ is one
- *       READ_REQUEST (0x0C, RETH) answered by n(m) READ_RESPONSE packets (0x0D-0x10, AETH
- *       on FIRST/LAST/ONLY); the request consumes n(m) PSNs (9.7.1.1).
- *   (2) PSNs are consecutive mod 2^24 from the send PSN of ModifyToRts.
+ * - InfinibandRequester, the send queue (9.7.1, 9.7.6): segmentation and PSNs, equations
+ *   (1)-(2), ACK processing and in-order completion, the Local ACK Timeout (4), go back N
+ *   and RNR waits on NAKs (5), completion in error on the others (6);
+ * - InfinibandResponder, the receive queue (9.7.4, 9.7.5): the expected PSN, execution of
+ *   SEND, RDMA WRITE and READ, NAKs and RNR NAKs, ACK coalescing (3).
  *
- * Responder (9.7.4). A request with the expected PSN (ePSN) is executed: a SEND fills the
- * oldest posted receive WQE (none posted: RNR NAK with MinRnrTimer, 9.7.5.2.8; larger than
- * the buffer: NAK invalid request and a LOC_LEN_ERR receive completion), an RDMA WRITE or
- * READ is checked against the memory region of its R_Key (outside, or unknown key: NAK
- * remote access error, 9.7.5.2.4). A PSN ahead of ePSN is a sequence error: one NAK per
- * error (9.7.5.2.1), later packets are discarded until ePSN arrives. A duplicate (behind
- * ePSN) is ACKed again, a duplicate READ is executed again (9.7.5.1.3). ACKs coalesce:
- *
- *   (3) an ACK (AETH syndrome ACK, PSN of the packet) is sent after the last packet of a
- *       message, and after every N-th packet since the last ACK (N = AckCoalescing);
- *       READ responses stand for ACKs.
- *
- * Requester (9.7.6). An ACK of PSN a acknowledges every PSN up to a; a READ response
- * acknowledges every PSN before it. WQEs complete in order (a READ when its last response
- * has arrived); a CQE is written if the WR was signaled or ended in error. Retransmission:
- *
- *   (4) Local ACK Timeout  T_o = 4.096 us x 2^t   (t = attribute Timeout, 1..31; 0 = none,
- *       9.7.6.1.3 and PortInfo/QP context encoding), started when a request packet is
- *       handed to the port with none outstanding, restarted by an ACK that makes progress,
- *       stopped when all are acknowledged. On expiry: go back N - resend from the oldest
- *       unacknowledged PSN - at most RetryCount times in a row, then RETRY_EXC_ERR.
- *   (5) NAK PSN sequence error: resend from its PSN at once. RNR NAK with timer code c:
- *       wait RNR(c) (Table 45, 0.01 ms to 655.36 ms, RnrTimerValue) then resend from its
- *       PSN, at most RnrRetry times (7: without limit), then RNR_RETRY_EXC_ERR.
- *   (6) other NAKs (invalid request, remote access): the WQE completes in error
- *       (REM_INV_REQ_ERR, REM_ACCESS_ERR) and the QP goes to ERROR: every other WQE
- *       completes with WR_FLUSH_ERR (11.6.2).
+ * Both are plain classes the QP owns: they read its attributes when they use them and fire
+ * its trace sources, which stay here, where users set and connect them. A failure of
+ * either part (a WQE completing in error) takes the whole QP to ERROR, which flushes both
+ * queues.
  *
  * Simplifications: a resent READ asks for the whole message again (9.7.6.1.4 allows
  * resuming at the first missing response); no end-to-end credits (ACKs carry the invalid
@@ -222,40 +199,15 @@ class InfinibandQueuePair : public Object
     void DoDispose() override;
 
   private:
-    /** A posted send WQE. */
-    struct SendWqe
-    {
-        InfinibandSendWorkRequest wr;
-        uint64_t firstPsn{0};  //!< absolute PSN of its first packet
-        uint32_t packets{1};   //!< n(m), equation (1)
-        uint32_t responses{0}; //!< READ: responses received
-        bool readDone{false};  //!< READ: all responses received
-    };
+    friend class InfinibandRequester;
+    friend class InfinibandResponder;
 
-    // requester
-    Outgoing NextRequest();
-    void HandleAck(const InfinibandBthHeader& bth, const InfinibandAethHeader& aeth);
-    void HandleReadResponse(const InfinibandBthHeader& bth, Ptr<Packet> packet);
-    void Acknowledge(uint64_t lastPsn);
-    void CompleteInOrder();
-    void GoBack(uint64_t psn);
-    void RestartTimer();
-    void AckTimeout();
-    void RnrTimerExpired();
-    void Fail(uint64_t psn, InfinibandWcStatus status);
-    void Complete(const SendWqe& wqe, InfinibandWcStatus status);
-    uint64_t ToAbsolute(uint32_t psn) const;
-    SendWqe* FindWqe(uint64_t psn);
+    static constexpr uint32_t PSN_MASK = 0xFFFFFF; //!< PSNs are 24 bits
+    static constexpr uint32_t PSN_HALF = 0x800000; //!< half the PSN space: ahead or behind
+    static constexpr uint8_t ACK_CREDITS = 0x1F;   //!< AETH invalid credit count, 9.7.7.2
 
-    // responder
-    void HandleRequest(const InfinibandBthHeader& bth, Ptr<Packet> packet);
-    void Execute(uint8_t opcode, uint32_t psn, Ptr<Packet> packet);
-    bool ExecuteSend(uint8_t opcode, Ptr<Packet> packet);
-    bool ExecuteWrite(uint8_t opcode, Ptr<Packet> packet);
-    void ExecuteRead(uint32_t psn, Ptr<Packet> packet, bool duplicate);
-    void SendAck(uint8_t syndrome, uint32_t psn);
-    void SendNak(uint8_t syndrome);
-    void CompleteReceive(InfinibandWcStatus status, uint64_t bytes);
+    /** Hand a packet, BTH on, to the port towards the peer. @param packet the packet */
+    void SendToPeer(Ptr<Packet> packet);
 
     // attributes
     InfinibandNetDevice::Mtu m_mtu{InfinibandNetDevice::MTU_2048};
@@ -277,33 +229,8 @@ class InfinibandQueuePair : public Object
     Mac16Address m_dlid;
     uint32_t m_destQpn{0};
 
-    // requester state (absolute PSNs, 64 bits)
-    std::deque<SendWqe> m_sq;  //!< posted, not completed
-    uint64_t m_sqBase{0};      //!< absolute index of m_sq.front()
-    uint64_t m_posted{0};      //!< WQEs posted
-    uint64_t m_fetched{0};     //!< WQEs fetched by the adapter
-    uint64_t m_sendWqe{0};     //!< absolute index of the WQE being sent
-    uint32_t m_sendPacket{0};  //!< its next packet
-    uint64_t m_nextPsn{0};     //!< first PSN of the next posted WQE
-    uint64_t m_unacked{0};     //!< oldest unacknowledged PSN
-    uint64_t m_sentEnd{0};     //!< one past the highest PSN sent
-    uint64_t m_highestSent{0}; //!< one past the highest PSN ever sent (retransmission test)
-    uint8_t m_retriesLeft{0};
-    uint8_t m_rnrRetriesLeft{0};
-    bool m_rnrWaiting{false};
-    EventId m_ackTimer;
-    EventId m_rnrTimer;
-
-    // responder state
-    uint32_t m_ePsn{0};     //!< expected PSN, 24 bits
-    bool m_nakSent{false};  //!< a NAK is outstanding: discard until ePSN
-    uint32_t m_sinceAck{0}; //!< packets since the last ACK, equation (3)
-    uint32_t m_msn{0};      //!< message sequence number
-    std::deque<InfinibandReceiveWorkRequest> m_rq;
-    bool m_inSend{false};                   //!< a multi-packet SEND is being received
-    InfinibandReceiveWorkRequest m_current; //!< its receive WQE
-    uint64_t m_received{0};                 //!< its bytes so far
-    std::deque<Outgoing> m_responses;       //!< READ responses to send
+    std::unique_ptr<InfinibandRequester> m_requester; //!< the send queue's part
+    std::unique_ptr<InfinibandResponder> m_responder; //!< the receive queue's part
 
     TracedCallback<uint8_t, uint32_t, uint32_t, bool> m_packetTxTrace;
     TracedCallback<uint32_t, uint8_t> m_nakTrace;
