@@ -332,14 +332,12 @@ void
 WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& o)
 {
     std::vector<double> goodputs;
-    uint64_t totalBytes = 0;
     Time recoveryTimeSum;
     uint64_t recoveries = 0;
     for (size_t i = 0; i < flows.GetN(); ++i)
     {
         const std::string flow = "Flow" + std::to_string(i + 1);
         const uint64_t bytes = flows.GetSink(i)->GetTotalRx();
-        totalBytes += bytes;
         goodputs.push_back(flows.GetGoodput(i, o.duration));
         result.SetMetric("goodput" + flow, goodputs.back(), "Mb/s");
         result.SetMetric("bytesReceived" + flow, double(bytes), "B");
@@ -347,7 +345,7 @@ WriteFlowMetrics(ResultDocument& result, const BulkFlows& flows, const Options& 
         recoveries += flows.GetProbe(i).GetRecoveries();
     }
     result.SetMetric("goodput", flows.GetAggregateGoodput(o.duration), "Mb/s");
-    result.SetMetric("bytesReceived", double(totalBytes), "B");
+    result.SetMetric("bytesReceived", double(flows.GetBytesReceived()), "B");
     flows.WriteTcpTotals(result);
     result.SetMetric("recoveries", double(recoveries), "");
     if (recoveries > 0)
@@ -464,12 +462,7 @@ main(int argc, char* argv[])
     if (o.reportInterval.IsStrictlyPositive())
     {
         intervals.Start(o.reportInterval, o.duration, [&flows]() {
-            uint64_t bytes = 0;
-            for (size_t i = 0; i < flows.GetN(); ++i)
-            {
-                bytes += flows.GetSink(i)->GetTotalRx();
-            }
-            return bytes;
+            return flows.GetBytesReceived();
         });
     }
 

@@ -113,6 +113,17 @@ BulkFlows::GetAggregateGoodput(Time end) const
     return 8.0 * double(bytes) / (end - m_first).GetSeconds() / 1e6;
 }
 
+uint64_t
+BulkFlows::GetBytesReceived() const
+{
+    uint64_t bytes = 0;
+    for (const Flow& flow : m_flows)
+    {
+        bytes += flow.sink->GetTotalRx();
+    }
+    return bytes;
+}
+
 size_t
 BulkFlows::GetN() const
 {

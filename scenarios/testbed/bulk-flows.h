@@ -102,6 +102,8 @@ class BulkFlows
     double GetGoodput(size_t i, Time end) const;
     /** @return g of (2) in Mb/s, the aggregate goodput from f to @p end */
     double GetAggregateGoodput(Time end) const;
+    /** @return bytes every sink has received so far, sum of B_i(now) */
+    uint64_t GetBytesReceived() const;
 
     /** Add the totals of the class comment to @p result. */
     void WriteTcpTotals(ResultDocument& result) const;
