@@ -9,6 +9,7 @@
 #ifndef HYBRIDNET_NIC_MODULE_H
 #define HYBRIDNET_NIC_MODULE_H
 
+#include "adaptive-rx-coalescing.h"
 #include "interrupt-moderator.h"
 #include "nic-helper.h"
 #include "nic-net-device.h"

@@ -3,6 +3,7 @@
  */
 #include "nic-net-device.h"
 
+#include "adaptive-rx-coalescing.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
 
@@ -169,6 +170,13 @@ NicNetDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&NicNetDevice::m_moderator),
                           MakePointerChecker<InterruptModerator>())
+            .AddAttribute("AdaptiveCoalescing",
+                          "A ConnectX port's mlx4_en interrupt moderation, (R9) (its "
+                          "attributes: Adaptive, RxUsecs, RxFrames, the rate thresholds, "
+                          "Hz). Null (the default): the e1000 moderation of (R3)-(R4).",
+                          PointerValue(),
+                          MakePointerAccessor(&NicNetDevice::m_aic),
+                          MakePointerChecker<AdaptiveRxCoalescing>())
             .AddAttribute("OffloadEngine",
                           "The card's TCP protocol processor, used with TcpOffload (its "
                           "attribute: SegmentRate). Created with its defaults if not set.",
@@ -244,7 +252,12 @@ NicNetDevice::DoInitialize()
         const double phase = m_phaseRng->GetValue(0.0, m_counterInterval.GetNanoSeconds());
         m_counterAnchor = Simulator::Now() + NanoSeconds(static_cast<int64_t>(phase));
     }
-    if (m_moderator->GetInterruptThrottleRate() == 4)
+    if (m_aic)
+    {
+        m_aicEvent =
+            Simulator::Schedule(m_aic->GetSampleInterval(), &NicNetDevice::SampleCoalescing, this);
+    }
+    else if (m_moderator->GetInterruptThrottleRate() == 4)
     {
         m_watchdogEvent = Simulator::Schedule(kWatchdogPeriod, &NicNetDevice::Watchdog, this);
     }
@@ -264,7 +277,8 @@ NicNetDevice::DoDispose()
                            &m_rxAbsTimer,
                            &m_txPacketTimer,
                            &m_txAbsTimer,
-                           &m_watchdogEvent})
+                           &m_watchdogEvent,
+                           &m_aicEvent})
     {
         event->Cancel();
     }
@@ -282,6 +296,7 @@ NicNetDevice::DoDispose()
     m_cpu = nullptr;
     m_bus = nullptr;
     m_moderator = nullptr;
+    m_aic = nullptr;
     if (m_engine)
     {
         m_engine->Dispose();
@@ -295,6 +310,12 @@ Ptr<InterruptModerator>
 NicNetDevice::GetInterruptModerator() const
 {
     return m_moderator;
+}
+
+Ptr<AdaptiveRxCoalescing>
+NicNetDevice::GetAdaptiveCoalescing() const
+{
+    return m_aic;
 }
 
 Ptr<OffloadEngine>
@@ -504,6 +525,7 @@ NicNetDevice::RxDmaDone()
     NS_ASSERT(!m_rxDma.empty());
     m_rxReady.push_back(m_rxDma.front());
     m_rxDma.pop_front();
+    ++m_aicFrames;
     RaiseCause(CAUSE_RX);
 }
 
@@ -512,6 +534,11 @@ NicNetDevice::RaiseCause(Cause cause)
 {
     // (R3): 8254x packet timer (restarted by every event) and absolute timer (started by
     // the first event after the last interrupt).
+    if (m_aic)
+    {
+        CausePending(cause); // (R9): no delay timers
+        return;
+    }
     const bool rx = cause == CAUSE_RX;
     const Time packetDelay = rx ? m_moderator->GetRxIntDelay() : m_moderator->GetTxIntDelay();
     const Time absDelay = rx ? m_moderator->GetRxAbsIntDelay() : m_moderator->GetTxAbsIntDelay();
@@ -560,6 +587,15 @@ Time
 NicNetDevice::NextAssertionTime() const
 {
     const Time now = Simulator::Now();
+    if (m_aic)
+    {
+        // (R9): F frames raise the event at once, else the period since the last one.
+        if (m_aicFrames >= m_aic->GetRxFrames(GetMtu()) || m_lastAssertion == Time::Min())
+        {
+            return now;
+        }
+        return std::max(now, m_lastAssertion + m_aic->GetModerationTime());
+    }
     const Time interval = LocalInterval();
     if (!interval.IsStrictlyPositive())
     {
@@ -603,9 +639,19 @@ NicNetDevice::RateChanged(uint32_t /* rate */, uint32_t /* itrRegister */)
 void
 NicNetDevice::TryAssert()
 {
-    if (m_pending == 0 || !m_interruptsEnabled || m_assertEvent.IsPending())
+    if (m_pending == 0 || !m_interruptsEnabled)
     {
         return;
+    }
+    if (m_assertEvent.IsPending())
+    {
+        // Only (R9) can move an assertion earlier: F frames reached while it waits.
+        if (!m_aic ||
+            NextAssertionTime() >= Simulator::GetDelayLeft(m_assertEvent) + Simulator::Now())
+        {
+            return;
+        }
+        m_assertEvent.Cancel();
     }
     m_assertEvent =
         Simulator::Schedule(NextAssertionTime() - Simulator::Now(), &NicNetDevice::Assert, this);
@@ -618,6 +664,7 @@ NicNetDevice::Assert()
     // (R5): the handler reads ICR (clears the causes) and masks the NIC's interrupts.
     m_interrupts += 1;
     m_lastAssertion = Simulator::Now();
+    m_aicFrames = 0;
     m_pending = 0;
     m_interruptsEnabled = false;
     Cpu().Execute(HostCpu::HARD_IRQ,
@@ -707,7 +754,10 @@ NicNetDevice::PollEnd()
                       MakeCallback(&NicNetDevice::PollStart, this));
         return;
     }
-    m_moderator->Update(m_itrRxPackets, m_itrRxBytes, m_itrTxPackets, m_itrTxBytes);
+    if (!m_aic)
+    {
+        m_moderator->Update(m_itrRxPackets, m_itrRxBytes, m_itrTxPackets, m_itrTxBytes);
+    }
     m_itrRxPackets = 0;
     m_itrRxBytes = 0;
     m_itrTxPackets = 0;
@@ -723,6 +773,23 @@ NicNetDevice::Watchdog()
     m_watchdogTxBytes = 0;
     m_watchdogRxBytes = 0;
     m_watchdogEvent = Simulator::Schedule(kWatchdogPeriod, &NicNetDevice::Watchdog, this);
+}
+
+void
+NicNetDevice::SampleCoalescing()
+{
+    const uint64_t before = m_aic->GetModerationUsecs();
+    m_aic->Sample(m_rxPackets - m_aicRxMark, m_txPackets - m_aicTxMark, m_aic->GetSamplePeriod());
+    m_aicRxMark = m_rxPackets;
+    m_aicTxMark = m_txPackets;
+    if (m_aic->GetModerationUsecs() != before && m_assertEvent.IsPending())
+    {
+        // The CQ's new period applies to the event it is waiting for.
+        m_assertEvent.Cancel();
+        TryAssert();
+    }
+    m_aicEvent =
+        Simulator::Schedule(m_aic->GetSampleInterval(), &NicNetDevice::SampleCoalescing, this);
 }
 
 // ---------------------------------------------------------------------------------------

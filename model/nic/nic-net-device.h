@@ -27,6 +27,7 @@ class NetDeviceQueue;
 namespace hybridnet
 {
 
+class AdaptiveRxCoalescing;
 class HostBus;
 class HostCpu;
 
@@ -144,6 +145,15 @@ class HostCpu;
  *        the ring full while they fill it. Their ACKs, sent after the poll's copy, pace the
  *        sender to the host's copy rate.
  *
+ * Adaptive coalescing of a ConnectX 10 GbE port (attribute AdaptiveCoalescing set: an
+ * AdaptiveRxCoalescing, the mlx4_en driver's moderation; the e1000 logic of (R3)-(R4) and
+ * (R7)'s moderator update are then not used):
+ *   (R9) a cause is pending at once (no delay timers) and is asserted, when interrupts are
+ *        enabled, at once if F frames (AdaptiveRxCoalescing (A0)) have been written since
+ *        the last assertion, else at max(now, last assertion + t) (t of (A2); t = 0: at
+ *        once). Every floor(HZ / 4) jiffies the device samples the frames it delivered and
+ *        the packets it sent since the last sample and the coalescer sets t, (A1)-(A2).
+ *
  * In mode 4 (simplified) the moderator is updated every 2 s (the e1000 watchdog period)
  * with the good octets sent and received in the period.
  *
@@ -203,6 +213,8 @@ class NicNetDevice : public EthernetNetDevice
 
     /** @return the interrupt moderation logic */
     Ptr<InterruptModerator> GetInterruptModerator() const;
+    /** @return the mlx4_en adaptive coalescer, (R9), or null (e1000 moderation) */
+    Ptr<AdaptiveRxCoalescing> GetAdaptiveCoalescing() const;
     /** @return the TCP offload engine's protocol processor (used with TcpOffload) */
     Ptr<OffloadEngine> GetOffloadEngine() const;
 
@@ -396,6 +408,8 @@ class NicNetDevice : public EthernetNetDevice
     void CleanTxRing();
     /** Mode 4: the 2 s watchdog. */
     void Watchdog();
+    /** (R9): the mlx4_en statistics task samples the counters for the coalescer. */
+    void SampleCoalescing();
     /**
      * Moderator rate change: keep the free-running counter's expiries continuous.
      * @param rate new rate
@@ -447,6 +461,7 @@ class NicNetDevice : public EthernetNetDevice
     double m_checksumCyclesPerByte{0};           //!< ChecksumCyclesPerByte
     Ptr<InterruptModerator> m_moderator;         //!< InterruptModerator
     Ptr<OffloadEngine> m_engine;                 //!< OffloadEngine
+    Ptr<AdaptiveRxCoalescing> m_aic;             //!< AdaptiveCoalescing, (R9)
 
     // Host
     Ptr<HostCpu> m_cpu;                    //!< the node's CPU
@@ -496,6 +511,10 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_watchdogTxBytes{0}; //!< mode 4: octets sent in the period
     uint64_t m_watchdogRxBytes{0}; //!< mode 4: octets received in the period
     EventId m_watchdogEvent;       //!< mode 4 watchdog
+    uint32_t m_aicFrames{0};       //!< (R9): frames written since the last assertion
+    uint64_t m_aicRxMark{0};       //!< (R9): m_rxPackets at the last sample
+    uint64_t m_aicTxMark{0};       //!< (R9): m_txPackets at the last sample
+    EventId m_aicEvent;            //!< (R9): the statistics task
 
     // Metrics
     TracedValue<uint64_t> m_interrupts;                  //!< Interrupts

@@ -4,6 +4,7 @@
  * NicNetDevice: the receive and transmit paths (R1)-(R7), (T1)-(T4) of its class comment,
  * with expected values from the equations of NicNetDevice, HostCpu and HostBus.
  */
+#include "hybridnet/adaptive-rx-coalescing.h"
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/ethernet-net-device.h"
 #include "hybridnet/host-bus.h"
@@ -78,6 +79,14 @@ struct Bench
     void SendAt(Time t, uint32_t l3Bytes)
     {
         Simulator::Schedule(t, &Bench::Send, this, l3Bytes);
+    }
+
+    /** (R2): DMA of a frame carrying l3Bytes and its descriptor write-back. */
+    Time Dma(uint32_t l3Bytes) const
+    {
+        Ptr<HostBus> bus = host->GetObject<HostBus>();
+        return bus->GetTransferTime(HostBus::TO_MEMORY, 14 + l3Bytes + 4) +
+               bus->GetTransferTime(HostBus::TO_MEMORY, 16);
     }
 };
 
@@ -164,9 +173,7 @@ class ThrottleClockTestCase : public TestCase
         }
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(bench.delays.size(), static_cast<size_t>(frames), "all delivered");
-        Ptr<HostBus> bus = bench.host->GetObject<HostBus>();
-        const Time dma = bus->GetTransferTime(HostBus::TO_MEMORY, 14 + 100 + 4) +
-                         bus->GetTransferTime(HostBus::TO_MEMORY, 16);
+        const Time dma = bench.Dma(100);
         const double interval = 488 * 256e-9; // InterruptModerator (5) at 8000 ints/s
         std::vector<double> extra;
         for (Time d : bench.delays)
@@ -467,6 +474,150 @@ class ThrottledRateTestCase : public TestCase
 };
 
 /**
+ * (R9) with a ConnectX-style coalescer (adaptive-rx off, rx-usecs 1000, rx-frames F) and no
+ * CPU cost: frame 1 at 1 s is the first event (at once); frames 2..5 follow 100 us apart.
+ * With F = 4, frame 5 is the fourth written since that event: it raises the next one at
+ * once and frames 2..5 go up together when frame 5 has been written (its host delay is
+ * its DMA alone). With F = 5 the count is never reached: frames 2..5 wait for the period,
+ * 1000 us after the first event.
+ * Mistakes tried: counting frames since the last sample instead of the last assertion;
+ * letting a pending assertion ignore the count (F = 4 then waits like F = 5).
+ */
+class CoalescingCountTestCase : public TestCase
+{
+  public:
+    CoalescingCountTestCase(uint32_t frames)
+        : TestCase("(R9) rx-frames " + std::to_string(frames) +
+                   ", rx-usecs 1000: frames 2 to 5 100 us apart " +
+                   (frames == 4 ? "go up with frame 5" : "wait for the period")),
+          m_frames(frames)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("AdaptiveCoalescing",
+                                  PointerValue(CreateObjectWithAttributes<AdaptiveRxCoalescing>(
+                                      "Adaptive",
+                                      BooleanValue(false),
+                                      "RxUsecs",
+                                      UintegerValue(1000),
+                                      "RxFrames",
+                                      UintegerValue(m_frames))));
+        Bench bench(helper);
+        for (int i = 0; i < 5; ++i)
+        {
+            bench.SendAt(Seconds(1) + MicroSeconds(100 * i), 100);
+        }
+        Simulator::Stop(Seconds(2)); // the statistics task runs for ever
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.arrivals.size(), 5u, "all delivered");
+        const Time dma = bench.Dma(100);
+        NS_TEST_EXPECT_MSG_EQ(bench.delays[0], dma, "frame 1: the first event, at once");
+        const Time first = bench.arrivals[0];
+        for (size_t i = 1; i < 5; ++i)
+        {
+            const Time expected = m_frames == 4 ? bench.arrivals[4] : first + MicroSeconds(1000);
+            NS_TEST_EXPECT_MSG_EQ(bench.arrivals[i], expected, "frame " << i + 1);
+        }
+        if (m_frames == 4)
+        {
+            NS_TEST_EXPECT_MSG_EQ(bench.delays[4], dma, "frame 5 raises the event");
+        }
+        NS_TEST_EXPECT_MSG_EQ(bench.nic->GetInterrupts(), 2u, "two events");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_frames;
+};
+
+/**
+ * (R9) with the OFED 1.4-era defaults (adaptive-rx on, rx-usecs 16, F = floor(44 / 1500)
+ * + 1 = 1): frames 5 us apart - inside rx-usecs - each raise an event at once (host delay =
+ * DMA); the period never delays one. With rx-frames 44 instead, the second frame waits
+ * for 16 us after the first event.
+ */
+class CoalescingDefaultsTestCase : public TestCase
+{
+  public:
+    CoalescingDefaultsTestCase(uint32_t frames)
+        : TestCase("(R9) defaults, rx-frames " + std::to_string(frames) + ": frames 5 us apart " +
+                   (frames == 0 ? "interrupt at once" : "wait 16 us")),
+          m_frames(frames)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        helper.SetDeviceAttribute("AdaptiveCoalescing",
+                                  PointerValue(CreateObjectWithAttributes<AdaptiveRxCoalescing>(
+                                      "RxFrames",
+                                      UintegerValue(m_frames))));
+        Bench bench(helper);
+        bench.SendAt(Seconds(1), 100);
+        bench.SendAt(Seconds(1) + MicroSeconds(5), 100);
+        Simulator::Stop(Seconds(2)); // the statistics task runs for ever
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(bench.arrivals.size(), 2u, "both delivered");
+        const Time dma = bench.Dma(100);
+        NS_TEST_EXPECT_MSG_EQ(bench.delays[0], dma, "first frame");
+        if (m_frames == 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ(bench.delays[1], dma, "F = 1: at once");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(bench.arrivals[1],
+                                  bench.arrivals[0] + MicroSeconds(16),
+                                  "16 us after the first event");
+        }
+        Simulator::Destroy();
+    }
+
+    uint32_t m_frames;
+};
+
+/**
+ * (R9) sampling: one-way line-rate frames (81,274 per s on gigabit, 12.304 us each) from
+ * 1 s. The statistics task runs every 248 ms from 0 (HZ 250): the sample at 0.248 s only
+ * records; at 0.992 s the counts are still 0 (rate 0 <= 7812: rx-usecs 16); at 1.240 s
+ * about 19,500 received and none sent: unbalanced above the threshold, t = 128 us.
+ */
+class CoalescingSampleTestCase : public TestCase
+{
+  public:
+    CoalescingSampleTestCase()
+        : TestCase("(R9) one-way line rate: the statistics task sets rx-usecs-high 128")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper = FastHost();
+        auto aic = CreateObject<AdaptiveRxCoalescing>();
+        helper.SetDeviceAttribute("AdaptiveCoalescing", PointerValue(aic));
+        Bench bench(helper);
+        bench.port->GetQueue()->SetMaxSize(QueueSize("100000p"));
+        for (int i = 0; i < 30000; ++i)
+        {
+            bench.SendAt(Seconds(1), 1500);
+        }
+        uint32_t before = 0;
+        Simulator::Schedule(Seconds(1.1), [&]() { before = aic->GetModerationUsecs(); });
+        Simulator::Stop(Seconds(1.3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(before, 16u, "before a sample saw the traffic");
+        NS_TEST_EXPECT_MSG_EQ(aic->GetModerationUsecs(), 128u, "after");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * NicHelper::InstallUncabled makes the host-side NIC of Install without a cable: on the
  * host (which becomes one), with a MAC address of its own, the transmit FIFO bounded by
  * the ring (TxRingSize + 8 frames) and a queue interface, attached to no channel (link
@@ -582,6 +733,11 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new TxPathDelayTestCase, Duration::QUICK);
         AddTestCase(new TxRingFullTestCase, Duration::QUICK);
         AddTestCase(new TxQueueDrainTestCase, Duration::QUICK);
+        AddTestCase(new CoalescingCountTestCase(4), Duration::QUICK);
+        AddTestCase(new CoalescingCountTestCase(5), Duration::QUICK);
+        AddTestCase(new CoalescingDefaultsTestCase(0), Duration::QUICK);
+        AddTestCase(new CoalescingDefaultsTestCase(44), Duration::QUICK);
+        AddTestCase(new CoalescingSampleTestCase, Duration::QUICK);
         AddTestCase(new ThrottledRateTestCase, Duration::QUICK);
         AddTestCase(new InstallUncabledTestCase, Duration::QUICK);
         AddTestCase(new RxSkbTrueSizeTestCase, Duration::QUICK);
