@@ -10,7 +10,8 @@
  * packet arithmetic, credit-based flow control per virtual lane, VL arbitration, ports,
  * cables, a cut-through switch and what a subnet manager sets up; second part: the host
  * channel adapter on the host's PCI Express bus, reliable connected queue pairs, completion
- * queues and a verbs-style API. IPoIB and SDP come in later parts.
+ * queues and a verbs-style API; third part: the UD transport and IPoIB (datagram and connected
+ * modes). SDP comes in a later part.
  */
 
 #include "infiniband-aeth-header.h"
@@ -18,6 +19,7 @@
 #include "infiniband-channel.h"
 #include "infiniband-completion-queue.h"
 #include "infiniband-crc-trailer.h"
+#include "infiniband-deth-header.h"
 #include "infiniband-flow-control.h"
 #include "infiniband-hca.h"
 #include "infiniband-helper.h"
@@ -29,8 +31,11 @@
 #include "infiniband-reth-header.h"
 #include "infiniband-subnet-manager-helper.h"
 #include "infiniband-switch.h"
+#include "infiniband-ud-transport.h"
 #include "infiniband-verbs-helper.h"
 #include "infiniband-vl-arbiter.h"
 #include "infiniband-work-request.h"
+#include "ipoib-helper.h"
+#include "ipoib-net-device.h"
 
 #endif // HYBRIDNET_INFINIBAND_MODULE_H

@@ -11,6 +11,7 @@
 #include "infiniband-requester.h"
 #include "infiniband-responder.h"
 #include "infiniband-reth-header.h"
+#include "infiniband-ud-transport.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -110,6 +111,17 @@ InfinibandQueuePair::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&InfinibandQueuePair::m_serviceLevel),
                           MakeUintegerChecker<uint8_t>(0, 15))
+            .AddAttribute(
+                "ServiceType",
+                "Transport service, read at ModifyToInit: RC (reliable connected, "
+                "the default) or UD (unreliable datagram, InfinibandUdTransport).",
+                EnumValue(InfinibandQueuePair::RC),
+                MakeEnumAccessor<ServiceType>(&InfinibandQueuePair::m_serviceType),
+                MakeEnumChecker(InfinibandQueuePair::RC, "RC", InfinibandQueuePair::UD, "UD"))
+            .AddTraceSource("UdDrop",
+                            "UD: a datagram dropped because no receive WQE was posted.",
+                            MakeTraceSourceAccessor(&InfinibandQueuePair::m_udDropTrace),
+                            "ns3::Packet::TracedCallback")
             .AddTraceSource("PacketTx",
                             "A packet handed to the port: (opcode, PSN, payload, "
                             "retransmission).",
@@ -128,7 +140,8 @@ InfinibandQueuePair::GetTypeId()
 
 InfinibandQueuePair::InfinibandQueuePair()
     : m_requester(std::make_unique<InfinibandRequester>(*this)),
-      m_responder(std::make_unique<InfinibandResponder>(*this))
+      m_responder(std::make_unique<InfinibandResponder>(*this)),
+      m_ud(std::make_unique<InfinibandUdTransport>(*this))
 {
 }
 
@@ -141,6 +154,7 @@ InfinibandQueuePair::DoDispose()
     m_hca = nullptr;
     m_sendCq = nullptr;
     m_recvCq = nullptr;
+    m_receiveData = ReceiveDataCallback();
     Object::DoDispose();
 }
 
@@ -250,6 +264,11 @@ InfinibandQueuePair::ModifyToError()
         return;
     }
     m_state = ERROR;
+    if (m_serviceType == UD)
+    {
+        m_ud->Flush();
+        return;
+    }
     m_requester->Flush();
     m_responder->Flush();
 }
@@ -265,7 +284,33 @@ InfinibandQueuePair::PostSend(const InfinibandSendWorkRequest& wr)
     {
         return InfinibandPostStatus::INVALID_LENGTH;
     }
+    if (m_serviceType == UD)
+    {
+        return m_ud->Post(wr, nullptr);
+    }
     return m_requester->Post(wr);
+}
+
+InfinibandPostStatus
+InfinibandQueuePair::PostSend(const InfinibandSendWorkRequest& wr, Ptr<const Packet> data)
+{
+    if (m_state != RTS || m_serviceType != UD)
+    {
+        return InfinibandPostStatus::INVALID_STATE;
+    }
+    return m_ud->Post(wr, data);
+}
+
+void
+InfinibandQueuePair::SetReceiveDataCallback(ReceiveDataCallback cb)
+{
+    m_receiveData = cb;
+}
+
+InfinibandQueuePair::ServiceType
+InfinibandQueuePair::GetServiceType() const
+{
+    return m_serviceType;
 }
 
 InfinibandPostStatus
@@ -279,13 +324,21 @@ InfinibandQueuePair::PostReceive(const InfinibandReceiveWorkRequest& wr)
     {
         return InfinibandPostStatus::INVALID_LENGTH;
     }
+    if (m_serviceType == UD)
+    {
+        return m_ud->PostReceive(wr);
+    }
     return m_responder->Post(wr);
 }
 
 void
 InfinibandQueuePair::WqeFetched()
 {
-    if (m_state == RTS)
+    if (m_state == RTS && m_serviceType == UD)
+    {
+        m_ud->WqeFetched();
+    }
+    else if (m_state == RTS)
     {
         m_requester->WqeFetched();
     }
@@ -294,12 +347,20 @@ InfinibandQueuePair::WqeFetched()
 bool
 InfinibandQueuePair::HasPacket() const
 {
+    if (m_serviceType == UD)
+    {
+        return m_state == RTS && m_ud->HasPacket();
+    }
     return m_responder->HasResponse() || (m_state == RTS && m_requester->HasRequest());
 }
 
 InfinibandQueuePair::Outgoing
 InfinibandQueuePair::NextPacket()
 {
+    if (m_serviceType == UD)
+    {
+        return m_ud->NextPacket();
+    }
     if (m_responder->HasResponse())
     {
         return m_responder->NextResponse();
@@ -312,6 +373,11 @@ InfinibandQueuePair::Transmit(const Outgoing& out)
 {
     if (m_state == ERROR || m_state == RESET)
     {
+        return;
+    }
+    if (m_serviceType == UD)
+    {
+        m_ud->Transmit(out);
         return;
     }
     Ptr<Packet> p = Create<Packet>(out.payload);
@@ -354,6 +420,11 @@ InfinibandQueuePair::Receive(Ptr<Packet> packet)
     }
     InfinibandBthHeader bth;
     packet->RemoveHeader(bth);
+    if (m_serviceType == UD)
+    {
+        m_ud->Receive(packet);
+        return;
+    }
     const uint8_t op = bth.GetOpCode();
     if (op == ACKNOWLEDGE)
     {

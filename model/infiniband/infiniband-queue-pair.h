@@ -25,6 +25,7 @@ class InfinibandHca;
 class InfinibandCompletionQueue;
 class InfinibandRequester;
 class InfinibandResponder;
+class InfinibandUdTransport;
 
 /**
  * @brief A reliable connected (RC) queue pair (ibv_qp of type IBV_QPT_RC): the send queue
@@ -56,6 +57,11 @@ class InfinibandResponder;
  * credit count), no limit on outstanding READs (max_rd_atomic), no immediate data,
  * atomics, SRQ, path migration or P_Key/Q_Key checks; the responder stays in RTS after a
  * NAK it sent. The HCA's timing (doorbells, DMA, per-packet processing) is InfinibandHca's.
+ *
+ * With ServiceType UD the QP is an unreliable datagram QP instead (IBV_QPT_UD): the
+ * requester and responder are not used and InfinibandUdTransport, specified in its class
+ * comment, sends and receives one-packet datagrams; posting, states and the adapter's
+ * timing are as above.
  */
 class InfinibandQueuePair : public Object
 {
@@ -88,6 +94,19 @@ class InfinibandQueuePair : public Object
         RDMA_READ_RESPONSE_ONLY = 0x10,
         ACKNOWLEDGE = 0x11,
     };
+
+    /** Transport service of the QP (IBA 9.1). */
+    enum ServiceType : uint8_t
+    {
+        RC, //!< reliable connected: InfinibandRequester and InfinibandResponder
+        UD, //!< unreliable datagram: InfinibandUdTransport
+    };
+
+    /**
+     * Callback of received data (UD): the receive WQE's id and the payload's bytes, when
+     * they are written to the buffer (ahead of the CQE).
+     */
+    using ReceiveDataCallback = Callback<void, uint64_t, Ptr<Packet>>;
 
     /** A packet the adapter is to send for this QP (InfinibandHca builds its timing). */
     struct Outgoing
@@ -182,6 +201,18 @@ class InfinibandQueuePair : public Object
     InfinibandPostStatus PostSend(const InfinibandSendWorkRequest& wr);
     /** ibv_post_recv. @param wr the request @return OK or why refused */
     InfinibandPostStatus PostReceive(const InfinibandReceiveWorkRequest& wr);
+    /**
+     * ibv_post_send of a UD datagram whose payload bytes are @p data (UD only; an RC QP
+     * returns INVALID_STATE).
+     * @param wr the request (length = data's size)
+     * @param data the payload
+     * @return OK or why refused
+     */
+    InfinibandPostStatus PostSend(const InfinibandSendWorkRequest& wr, Ptr<const Packet> data);
+    /** @param cb called with received payloads (UD) */
+    void SetReceiveDataCallback(ReceiveDataCallback cb);
+    /** @return the service type */
+    ServiceType GetServiceType() const;
 
     // Used by InfinibandHca.
     /** The WQE posted next in order has been fetched by the adapter. */
@@ -201,6 +232,7 @@ class InfinibandQueuePair : public Object
   private:
     friend class InfinibandRequester;
     friend class InfinibandResponder;
+    friend class InfinibandUdTransport;
 
     static constexpr uint32_t PSN_MASK = 0xFFFFFF; //!< PSNs are 24 bits
     static constexpr uint32_t PSN_HALF = 0x800000; //!< half the PSN space: ahead or behind
@@ -219,6 +251,7 @@ class InfinibandQueuePair : public Object
     uint32_t m_maxSendWr{0};
     uint32_t m_maxRecvWr{0};
     uint8_t m_serviceLevel{0};
+    ServiceType m_serviceType{RC};
 
     Ptr<InfinibandHca> m_hca;
     Ptr<InfinibandCompletionQueue> m_sendCq;
@@ -231,6 +264,9 @@ class InfinibandQueuePair : public Object
 
     std::unique_ptr<InfinibandRequester> m_requester; //!< the send queue's part
     std::unique_ptr<InfinibandResponder> m_responder; //!< the receive queue's part
+    std::unique_ptr<InfinibandUdTransport> m_ud;      //!< the UD transport (ServiceType UD)
+    ReceiveDataCallback m_receiveData;                //!< UD received payloads
+    TracedCallback<Ptr<const Packet>> m_udDropTrace;  //!< UD: no receive WQE
 
     TracedCallback<uint8_t, uint32_t, uint32_t, bool> m_packetTxTrace;
     TracedCallback<uint32_t, uint8_t> m_nakTrace;

@@ -68,6 +68,8 @@ struct InfinibandSendWorkRequest
     bool signaled{true};                                 //!< IBV_SEND_SIGNALED: write a CQE
     uint32_t remoteKey{0};                               //!< R_Key (RDMA)
     uint64_t remoteOffset{0};                            //!< offset into the remote region (RDMA)
+    uint16_t remoteLid{0}; //!< UD only: destination LID (the address handle, wr.ud.ah)
+    uint32_t remoteQpn{0}; //!< UD only: destination QP number (wr.ud.remote_qpn)
 };
 
 /** A receive work request (ibv_recv_wr with one scatter/gather element). */
@@ -85,6 +87,7 @@ struct InfinibandWorkCompletion
     InfinibandWcOpcode opcode{InfinibandWcOpcode::SEND};    //!< operation
     uint64_t byteLen{0}; //!< bytes received (RECV), read (RDMA_READ), or the request's length
     uint32_t qpNum{0};   //!< the local QP
+    uint32_t srcQp{0};   //!< UD receive: the sender's QP number (from the DETH)
 };
 
 /** @return the name of @p status, as ibv_wc_status_str would give it */
