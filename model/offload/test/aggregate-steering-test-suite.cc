@@ -27,13 +27,11 @@
  * product (125 kB), so a queue stands at rA's WAN port that the drain rule must wait out.
  *
  * Mistakes tried (each made once in aggregate-steering.cc, the suite failed, reverted):
- * - Drained() releasing at now instead of t_L + S: the path-change instant check fails
- *   (the change comes 10 ms early) and packets arrive out of order;
- * - Forward() using the fallback route also while steered: no flow moves (the circuit
- *   checks fail);
- * - Match() testing only the destination prefix: the flow to c0... stays outside anyway
- *   (10.3/16), so the check that only aggregate packets take the circuit was made to
- *   fail instead by matching only the source prefix: a2>c0 then takes the circuit.
+ * - Drained() releasing at t_L instead of t_L + S: both change-instant checks fail (10 ms
+ *   early) and flows arrive out of order (86 and 5 reordered segments in two flows);
+ * - Match() testing only the source prefix: the flow a2>c0, outside the aggregate, takes
+ *   the circuit (4790 packets) and the "stayed on the WAN" check fails.
+ * The S = 0 case is the differential check that the in-order checks can fail at all.
  */
 #include "hybridnet/aggregate-steering-helper.h"
 #include "hybridnet/aggregate-steering.h"

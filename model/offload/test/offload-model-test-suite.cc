@@ -5,11 +5,9 @@
  * and back, anything else is refused, and the refusal is one line that names the setting,
  * the name given and every accepted name.
  *
- * Mistakes tried (each made once in offload-model.cc, the suite failed, reverted):
- * - FromName comparing case-insensitively: the "Host" case is accepted and fails;
- * - "shared_nic" listed instead of "shared-nic": the round trip and the accepted-names
- *   check fail;
- * - UnknownNameMessage without the setting: the message check fails.
+ * Mistake tried (made once in offload-model.cc, the suite failed, reverted): "shared_nic"
+ * listed instead of "shared-nic": "shared-nic is accepted" and the accepted-names check
+ * fail.
  */
 #include "hybridnet/offload-model.h"
 
@@ -44,7 +42,11 @@ class OffloadModelNamesTestCase : public TestCase
         for (const auto& [name, kind] : known)
         {
             const std::optional<OffloadModel> model = OffloadModel::FromName(name);
-            NS_TEST_ASSERT_MSG_EQ(model.has_value(), true, name << " is accepted");
+            NS_TEST_EXPECT_MSG_EQ(model.has_value(), true, name << " is accepted");
+            if (!model)
+            {
+                continue; // Parse would abort
+            }
             NS_TEST_EXPECT_MSG_EQ(static_cast<int>(model->GetKind()),
                                   static_cast<int>(kind),
                                   name << " is its model");
