@@ -18,4 +18,9 @@
 #include "offload-messenger.h"
 #include "pipe-fitting-daemon.h"
 
+// offload models of issue 22
+#include "aggregate-steering-helper.h"
+#include "aggregate-steering.h"
+#include "offload-model.h"
+
 #endif // HYBRIDNET_OFFLOAD_MODULE_H
