@@ -3,6 +3,7 @@
  */
 #include "host-profile.h"
 
+#include "hybridnet/adaptive-rx-coalescing.h"
 #include "hybridnet/disk-array-helper.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
@@ -47,6 +48,7 @@ const std::vector<std::pair<std::string, TypeId (*)()>> kSections = {
     {"memory", &MemoryBus::GetTypeId},
     {"nic", &NicNetDevice::GetTypeId},
     {"moderator", &InterruptModerator::GetTypeId},
+    {"coalescing", &AdaptiveRxCoalescing::GetTypeId},
     {"engine", &OffloadEngine::GetTypeId},
     {"kernel", &LfnTcpSocket::GetTypeId},
     {"qdisc", &PfifoFastQueueDisc::GetTypeId},
@@ -373,6 +375,10 @@ HostProfile::Apply(NicHelper& helper) const
         else if (s.section == "engine")
         {
             helper.SetEngineAttribute(s.attribute, *s.value);
+        }
+        else if (s.section == "coalescing")
+        {
+            helper.SetCoalescingAttribute(s.attribute, *s.value);
         }
     }
 }

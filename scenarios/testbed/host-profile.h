@@ -47,6 +47,7 @@ class NicHelper;
  *       "memory"?:    { "<MemoryBus attribute>": <setting>, ... },
  *       "nic"?:       { "<NicNetDevice attribute>": <setting>, ... },
  *       "moderator"?: { "<InterruptModerator attribute>": <setting>, ... },
+ *       "coalescing"?: { "<AdaptiveRxCoalescing attribute>": <setting>, ... }, // mlx4_en (R9)
  *       "engine"?:    { "<OffloadEngine attribute>": <setting>, ... },
  *       "kernel"?:    { "<LfnTcpSocket or TcpSocket attribute>": <setting>, ... },
  *       "qdisc"?:     { "<PfifoFastQueueDisc attribute>": <setting>, ... },

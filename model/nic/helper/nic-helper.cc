@@ -3,6 +3,7 @@
  */
 #include "nic-helper.h"
 
+#include "hybridnet/adaptive-rx-coalescing.h"
 #include "hybridnet/ethernet-channel.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
@@ -37,6 +38,7 @@ NicHelper::NicHelper()
     m_nicFactory.SetTypeId("ns3::hybridnet::NicNetDevice");
     m_moderatorFactory.SetTypeId("ns3::hybridnet::InterruptModerator");
     m_engineFactory.SetTypeId("ns3::hybridnet::OffloadEngine");
+    m_coalescingFactory.SetTypeId("ns3::hybridnet::AdaptiveRxCoalescing");
     m_channelFactory.SetTypeId("ns3::hybridnet::EthernetChannel");
     m_portFactory.SetTypeId("ns3::hybridnet::EthernetNetDevice");
 }
@@ -70,6 +72,13 @@ void
 NicHelper::SetModeratorAttribute(std::string name, const AttributeValue& value)
 {
     m_moderatorFactory.Set(name, value);
+}
+
+void
+NicHelper::SetCoalescingAttribute(std::string name, const AttributeValue& value)
+{
+    m_coalescingFactory.Set(name, value);
+    m_coalescing = true;
 }
 
 void
@@ -126,6 +135,11 @@ NicHelper::InstallUncabled(Ptr<Node> host) const
     nic->SetAttribute("InterruptModerator",
                       PointerValue(m_moderatorFactory.Create<InterruptModerator>()));
     nic->SetAttribute("OffloadEngine", PointerValue(m_engineFactory.Create<OffloadEngine>()));
+    if (m_coalescing)
+    {
+        nic->SetAttribute("AdaptiveCoalescing",
+                          PointerValue(m_coalescingFactory.Create<AdaptiveRxCoalescing>()));
+    }
     nic->SetAddress(Mac48Address::Allocate());
     UintegerValue ringSize;
     nic->GetAttribute("TxRingSize", ringSize);

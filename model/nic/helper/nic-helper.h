@@ -57,6 +57,12 @@ class NicHelper
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of InterruptModerator @param value its value */
     void SetModeratorAttribute(std::string name, const AttributeValue& value);
+    /**
+     * Give every NIC installed from now on its own AdaptiveRxCoalescing (NicNetDevice (R9):
+     * a ConnectX port's mlx4_en moderation instead of the e1000 one).
+     * @param name attribute of AdaptiveRxCoalescing @param value its value
+     */
+    void SetCoalescingAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of OffloadEngine (used with TcpOffload) @param value its value */
     void SetEngineAttribute(std::string name, const AttributeValue& value);
     /** @param name attribute of EthernetChannel @param value its value */
@@ -134,16 +140,18 @@ class NicHelper
      */
     void Connect(Ptr<NetDevice> a, Ptr<NetDevice> b) const;
 
-    ObjectFactory m_cpuFactory;       //!< HostCpu
-    ObjectFactory m_busFactory;       //!< HostBus
-    ObjectFactory m_memoryFactory;    //!< MemoryBus
-    bool m_memoryBus{false};          //!< whether hosts get a MemoryBus
-    ObjectFactory m_nicFactory;       //!< NicNetDevice
-    ObjectFactory m_moderatorFactory; //!< InterruptModerator
-    ObjectFactory m_engineFactory;    //!< OffloadEngine
-    ObjectFactory m_channelFactory;   //!< EthernetChannel
-    ObjectFactory m_portFactory;      //!< EthernetNetDevice (switch side)
-    uint32_t m_portQueuePackets{100}; //!< switch port queue capacity
+    ObjectFactory m_cpuFactory;        //!< HostCpu
+    ObjectFactory m_busFactory;        //!< HostBus
+    ObjectFactory m_memoryFactory;     //!< MemoryBus
+    bool m_memoryBus{false};           //!< whether hosts get a MemoryBus
+    ObjectFactory m_nicFactory;        //!< NicNetDevice
+    ObjectFactory m_moderatorFactory;  //!< InterruptModerator
+    ObjectFactory m_engineFactory;     //!< OffloadEngine
+    ObjectFactory m_coalescingFactory; //!< AdaptiveRxCoalescing
+    bool m_coalescing{false};          //!< whether NICs get an AdaptiveRxCoalescing
+    ObjectFactory m_channelFactory;    //!< EthernetChannel
+    ObjectFactory m_portFactory;       //!< EthernetNetDevice (switch side)
+    uint32_t m_portQueuePackets{100};  //!< switch port queue capacity
 };
 
 } // namespace hybridnet

@@ -8,6 +8,7 @@
  * case changes one thing of a valid profile (which loads, checked by its own case), so a
  * case fails if the rule it names is missing.
  */
+#include "hybridnet/adaptive-rx-coalescing.h"
 #include "hybridnet/attribute-default.h"
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
@@ -97,7 +98,8 @@ class BundledTestCase : public TestCase
                                                    "tengig-opteron-v40z-s2io",
                                                    "tengig-xeon-2.2",
                                                    "tengig-xeon-3.0",
-                                                   "transatlantic-xeon-2.9-raid0"};
+                                                   "transatlantic-xeon-2.9-raid0",
+                                                   "vpi-opteron-2.0-connectx"};
         NS_TEST_ASSERT_MSG_EQ((HostProfile::Names() == expected), true, "sorted bundled names");
         for (const auto& name : expected)
         {
@@ -132,6 +134,19 @@ class BundledTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(hosts.Get(0)->GetObject<MemoryBus>(),
                               nullptr,
                               "no memory section: no memory bus");
+        NS_TEST_EXPECT_MSG_EQ(DynamicCast<NicNetDevice>(nics.Get(0))->GetAdaptiveCoalescing(),
+                              nullptr,
+                              "no coalescing section: the e1000 moderation");
+        NicHelper connectx;
+        HostProfile::Load("vpi-opteron-2.0-connectx").Apply(connectx);
+        NodeContainer vpi(2);
+        NetDeviceContainer ports = connectx.InstallBackToBack(vpi.Get(0), vpi.Get(1));
+        Ptr<AdaptiveRxCoalescing> aic =
+            DynamicCast<NicNetDevice>(ports.Get(0))->GetAdaptiveCoalescing();
+        NS_TEST_ASSERT_MSG_NE(aic, nullptr, "a coalescing section: mlx4_en moderation");
+        NS_TEST_EXPECT_MSG_NE(aic,
+                              DynamicCast<NicNetDevice>(ports.Get(1))->GetAdaptiveCoalescing(),
+                              "one coalescer per NIC");
         NicHelper tengig;
         HostProfile::Load("tengig-xeon-3.0").Apply(tengig);
         Ptr<Node> dell = CreateObject<Node>();
