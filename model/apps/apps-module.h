@@ -16,6 +16,8 @@
 #include "iperf-server-helper.h"
 #include "iperf-server.h"
 #include "pchar.h"
+#include "ping-pong-client.h"
+#include "ping-pong-server.h"
 #include "pipechar.h"
 #include "udp-stream-sender-helper.h"
 #include "udp-stream-sender.h"
