@@ -32,5 +32,9 @@
 #include "infiniband-verbs-helper.h"
 #include "infiniband-vl-arbiter.h"
 #include "infiniband-work-request.h"
+#include "sdp-address-map.h"
+#include "sdp-helper.h"
+#include "sdp-socket-factory.h"
+#include "sdp-socket.h"
 
 #endif // HYBRIDNET_INFINIBAND_MODULE_H
