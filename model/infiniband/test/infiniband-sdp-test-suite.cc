@@ -14,8 +14,23 @@
  * MemoryBus), one HCA each on a direct 4X DDR cable of d = 5 ns, IB MTU 2048; IPv4
  * addresses 10.0.0.1 and 10.0.0.2 on a SimpleNetDevice each, only for SDP's addressing.
  *
- * Deliberate mistakes tried, each once, and the case that failed:
- * (listed at the end of the file, after they were run)
+ * Deliberate mistakes tried in SdpSocket, each once, and the first case that failed (the
+ * suite stops at its first failing case; the two throughput mistakes were run with only the
+ * throughput cases registered):
+ * - (4) with credits >= K instead of > K: CreditStarvation (63 messages, not 62);
+ * - (7) bzcopy only above Z (> instead of >=): Zcopy 65536 B at Z = 65536 (sender copied);
+ * - Recv's copy out charged as 0 bytes: Zcopy 65535 B (receiver's copy work);
+ * - Recv's copy out charged as half the bytes: Zcopy 65535 B;
+ * - one buffer fewer reposted after a read: BulkSend 512 B (the stream stalls short of
+ *   2000000 B);
+ * - a split write keeping its head instead of its tail (RemoveAtEnd): InOrder (bytes out
+ *   of order);
+ * - (3) without the unseen messages (credits = Bufs): CreditArithmetic (A holds R - 10);
+ * - (2) without the 16-byte BSDH: first SdpSocket's own length assertion (NS_ASSERT); with
+ *   that assertion removed too, CreditStarvation (credits back one L(0), not L(16), later);
+ * - Listen accepting a port already listened on: BadUse;
+ * - the bcopy write copying 2 |p| bytes: Throughput copy-limited (M / 2);
+ * - one message in flight at a time instead of S: Throughput bzcopy (stop and wait).
  */
 #include "hybridnet/host-bus.h"
 #include "hybridnet/host-cpu.h"
@@ -466,6 +481,57 @@ class CreditStarvationTestCase : public TestCase
 };
 
 /**
+ * Equation (3): A sends 10 messages, B (not reading) receives them; at T both post at once:
+ * A 5 more messages, B one message carrying Bufs = R - 10 and MSeqAck = 10. When it reaches
+ * A, 5 of A's messages were unseen by B: A's credits = (R - 10) - (15 - 10) = R - 15, which
+ * is exactly B's posted buffers.
+ */
+class CreditArithmeticTestCase : public TestCase
+{
+  public:
+    CreditArithmeticTestCase()
+        : TestCase("credits = Bufs - (MSeq sent - MSeqAck): messages in flight are not counted "
+                   "twice")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SdpPair x(DataRate("8Gbps"), 1024); // writes of 1024 B: bzcopy, posted at once
+        Reader r;
+        r.reading = false;
+        Writer w;
+        w.chunks.assign(10, 1024);
+        r.Listen(x.Socket(1));
+        w.Connect(x.Socket(0), Ipv4Address("10.0.0.2"));
+        const Time t = MilliSeconds(1);
+        Simulator::Schedule(t, [&]() {
+            for (int i = 0; i < 5; ++i)
+            {
+                w.socket->Send(Create<Packet>(1024));
+            }
+            r.accepted->Send(Create<Packet>(1024));
+        });
+        uint32_t credits = 0;
+        uint32_t posted = 0;
+        uint32_t ring = 0;
+        Simulator::Schedule(MilliSeconds(2), [&]() {
+            credits = w.socket->GetCredits();
+            posted = r.accepted->GetPostedBuffers();
+            UintegerValue v;
+            r.accepted->GetAttribute("RecvRingSize", v);
+            ring = v.Get();
+        });
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(r.dataMessages, 15, "B received 15 messages");
+        NS_TEST_ASSERT_MSG_EQ(posted, ring - 15, "B's posted buffers");
+        NS_TEST_ASSERT_MSG_EQ(credits, ring - 15, "A's credits, (3)");
+    }
+};
+
+/**
  * A saturating BulkSend stream: copy-limited (bcopy, M below PCIe and the link) at M, or
  * PCIe-limited (bzcopy, fast copies) at InfinibandHca (7) with the BSDH per message.
  */
@@ -597,6 +663,7 @@ class InfinibandSdpTestSuite : public TestSuite
         AddTestCase(new ZcopyTestCase(65536, 65536, false), Duration::QUICK);
         AddTestCase(new ZcopyTestCase(65536, 0, true), Duration::QUICK);
         AddTestCase(new CreditStarvationTestCase(), Duration::QUICK);
+        AddTestCase(new CreditArithmeticTestCase(), Duration::QUICK);
         AddTestCase(new ThroughputTestCase(true), Duration::QUICK);
         AddTestCase(new ThroughputTestCase(false), Duration::QUICK);
         AddTestCase(new BadUseTestCase(), Duration::QUICK);
