@@ -33,6 +33,7 @@
 #include "infiniband-vl-arbiter.h"
 #include "infiniband-work-request.h"
 #include "sdp-address-map.h"
+#include "sdp-credits.h"
 #include "sdp-helper.h"
 #include "sdp-socket-factory.h"
 #include "sdp-socket.h"

@@ -124,13 +124,13 @@ SdpSocket::SetSdp(Ptr<SdpSocketFactory> sdp)
 uint32_t
 SdpSocket::GetCredits() const
 {
-    return m_credits;
+    return m_flow.GetCredits();
 }
 
 uint32_t
 SdpSocket::GetPostedBuffers() const
 {
-    return m_posted;
+    return m_flow.GetPosted();
 }
 
 Socket::SocketErrno
@@ -302,12 +302,13 @@ SdpSocket::Establish(Ptr<SdpSocket> a, Ptr<SdpSocket> b)
     }
     for (auto [s, peer] : {std::pair{a, b}, std::pair{b, a}})
     {
+        s->m_flow = SdpCredits(s->m_minBufs, s->m_sendRing);
         for (uint32_t i = 0; i < s->m_recvRing; ++i)
         {
             s->PostBuffer();
         }
-        s->m_remoteCredits = s->m_recvRing; // advertised in the Hello / HelloAck
-        s->m_credits = peer->m_recvRing;    // (1)
+        s->m_flow.Start(peer->m_recvRing, s->m_recvRing); // (1): the Hello / HelloAck's Bufs
+        s->m_credits = s->m_flow.GetCredits();
         s->m_goal = peer->m_bufferSize;
         s->m_peer = peer;
         s->m_state = CONNECTED;
@@ -319,7 +320,7 @@ void
 SdpSocket::PostBuffer()
 {
     m_qp->PostReceive({m_nextRecvId++, BSDH_SIZE + m_bufferSize});
-    ++m_posted;
+    m_flow.BufferPosted();
 }
 
 uint32_t
@@ -388,33 +389,19 @@ SdpSocket::PostSends()
     {
         return;
     }
-    while (!m_pending.empty() && m_pending.front().ready && CanSendData())
+    while (!m_pending.empty() && m_pending.front().ready && m_flow.CanSendData())
     {
         PostMessage(MID_DATA, TakeReady());
     }
-    if (m_shutdownSend && !m_disconnSent && m_pending.empty() && m_credits >= 1 &&
-        m_inFlight.size() < m_sendRing)
+    if (m_shutdownSend && !m_disconnSent && m_pending.empty() && m_flow.CanSendControl())
     {
         m_disconnSent = true;
         PostMessage(MID_DISCONN, Create<Packet>());
     }
-    if (CreditUpdateNeeded())
+    if (m_flow.CreditUpdateNeeded())
     {
         PostMessage(MID_DATA, Create<Packet>());
     }
-}
-
-bool
-SdpSocket::CanSendData() const
-{
-    return m_credits > m_minBufs && m_inFlight.size() < m_sendRing; // (4)
-}
-
-bool
-SdpSocket::CreditUpdateNeeded() const
-{
-    const uint32_t c = m_remoteCredits <= m_minBufs ? m_remoteCredits : 2 * m_remoteCredits;
-    return c < m_posted && m_credits > 1 && m_inFlight.size() < m_sendRing; // (5)
 }
 
 Ptr<Packet>
@@ -442,17 +429,15 @@ SdpSocket::TakeReady()
 void
 SdpSocket::PostMessage(uint8_t mid, Ptr<Packet> payload)
 {
-    NS_ASSERT(m_credits > 0);
-    const Message message{mid, m_posted, ++m_mseq, m_mseqAck, payload};
+    const SdpCredits::Bsdh bsdh = m_flow.Sent();
+    m_credits = m_flow.GetCredits();
     const uint32_t n = payload->GetSize();
-    m_remoteCredits = m_posted;
-    m_credits = m_credits - 1;
     m_inFlight.push_back(n);
-    m_peer->m_arriving.push_back(message);
+    m_peer->m_arriving.push_back({mid, bsdh, payload});
     InfinibandSendWorkRequest wr;
-    wr.wrId = m_mseq;
+    wr.wrId = bsdh.mseq;
     wr.length = BSDH_SIZE + n; // (2)
-    m_messageTx(mid, n, message.bufs);
+    m_messageTx(mid, n, bsdh.bufs);
     if (m_qp->PostSend(wr) != InfinibandPostStatus::OK)
     {
         Fail();
@@ -486,6 +471,7 @@ SdpSocket::SendCompleted(const InfinibandWorkCompletion& /* wc */)
     NS_ASSERT(!m_inFlight.empty());
     const uint32_t n = m_inFlight.front();
     m_inFlight.pop_front();
+    m_flow.Completed();
     m_held -= n;
     if (n > 0)
     {
@@ -503,12 +489,9 @@ SdpSocket::ReceiveCompleted(const InfinibandWorkCompletion& wc)
     m_arriving.pop_front();
     const uint32_t n = message.payload->GetSize();
     NS_ASSERT_MSG(wc.byteLen == BSDH_SIZE + n, "SDP message length");
-    --m_posted;
-    m_remoteCredits = m_remoteCredits ? m_remoteCredits - 1 : 0;
-    m_mseqAck = message.mseq;
-    const uint32_t unseen = m_mseq - message.mseqAck; // (3)
-    m_credits = message.bufs > unseen ? message.bufs - unseen : 0;
-    m_messageRx(message.mid, n, message.bufs);
+    m_flow.Received(message.bsdh); // (3)
+    m_credits = m_flow.GetCredits();
+    m_messageRx(message.mid, n, message.bsdh.bufs);
     if (message.mid == MID_DATA && n > 0 && !m_shutdownRecv)
     {
         m_rxBuffers.push_back(message.payload);

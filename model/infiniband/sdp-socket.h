@@ -5,6 +5,7 @@
 #define HYBRIDNET_SDP_SOCKET_H
 
 #include "infiniband-work-request.h"
+#include "sdp-credits.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
@@ -196,10 +197,8 @@ class SdpSocket : public Socket
     struct Message
     {
         uint8_t mid{MID_DATA};
-        uint32_t bufs{0};
-        uint32_t mseq{0};
-        uint32_t mseqAck{0};
-        Ptr<Packet> payload; //!< null or empty for control messages
+        SdpCredits::Bsdh bsdh; //!< Bufs, MSeq, MSeqAck
+        Ptr<Packet> payload;   //!< empty for control messages and credit updates
     };
 
     /** Bytes written by the application, in order. */
@@ -239,10 +238,6 @@ class SdpSocket : public Socket
 
     /** Send what (4), (5) and the close state allow. */
     void PostSends();
-    /** @return whether (4) holds for a DATA message */
-    bool CanSendData() const;
-    /** @return whether (5) holds */
-    bool CreditUpdateNeeded() const;
     /** @return up to G ready bytes from the head of the pending data */
     Ptr<Packet> TakeReady();
     /**
@@ -296,8 +291,8 @@ class SdpSocket : public Socket
     std::deque<Pending> m_pending;   //!< written, not yet in a message
     uint32_t m_held{0};              //!< bytes held against W
     std::deque<uint32_t> m_inFlight; //!< payload bytes of each posted, uncompleted message
-    TracedValue<uint32_t> m_credits; //!< credits, (3)
-    uint32_t m_mseq{0};              //!< MSeq of the last message sent
+    SdpCredits m_flow{2, 64};        //!< (1)-(5), set up again at the connection
+    TracedValue<uint32_t> m_credits; //!< m_flow's credits, for the trace
     bool m_shutdownSend{false};
     bool m_disconnSent{false};
 
@@ -305,9 +300,6 @@ class SdpSocket : public Socket
     std::deque<Message> m_arriving;      //!< messages the peer has posted, in order
     std::deque<Ptr<Packet>> m_rxBuffers; //!< unread payload, one entry a private buffer
     uint32_t m_rxBytes{0};
-    uint32_t m_posted{0};        //!< receive buffers posted
-    uint32_t m_remoteCredits{0}; //!< r of (5)
-    uint32_t m_mseqAck{0};       //!< MSeq of the last message received
     uint64_t m_nextRecvId{0};
     bool m_shutdownRecv{false};
     bool m_peerClosed{false};

@@ -42,6 +42,7 @@
 #include "hybridnet/infiniband-rate.h"
 #include "hybridnet/infiniband-subnet-manager-helper.h"
 #include "hybridnet/infiniband-verbs-helper.h"
+#include "hybridnet/sdp-credits.h"
 #include "hybridnet/sdp-helper.h"
 #include "hybridnet/sdp-socket-factory.h"
 #include "hybridnet/sdp-socket.h"
@@ -265,6 +266,82 @@ struct Writer
             NS_ASSERT(sent == static_cast<int>(data.size()));
             ++next;
         }
+    }
+};
+
+/** SdpCredits alone: (1), (3), (4) and (5) at their limits. */
+class CreditsTestCase : public TestCase
+{
+  public:
+    CreditsTestCase()
+        : TestCase("SdpCredits: BSDH fields, (3) with unseen messages, (4) and (5) at their "
+                   "limits (K = 2, S = 64)")
+    {
+    }
+
+  private:
+    static SdpCredits Make(uint32_t peerPosted, uint32_t advertised, uint32_t posted)
+    {
+        SdpCredits c(2, 64);
+        for (uint32_t i = 0; i < posted; ++i)
+        {
+            c.BufferPosted();
+        }
+        c.Start(peerPosted, advertised);
+        return c;
+    }
+
+    void DoRun() override
+    {
+        SdpCredits a = Make(64, 64, 64);
+        const SdpCredits::Bsdh first = a.Sent();
+        NS_TEST_ASSERT_MSG_EQ(first.bufs, 64, "Bufs = posted");
+        NS_TEST_ASSERT_MSG_EQ(first.mseq, 1, "MSeq from 1");
+        NS_TEST_ASSERT_MSG_EQ(first.mseqAck, 0, "nothing received yet");
+        for (int i = 0; i < 60; ++i)
+        {
+            a.Sent();
+        }
+        bool more = a.CanSendData();
+        NS_TEST_ASSERT_MSG_EQ(more, true, "3 credits > K: data may go, (4)");
+        a.Sent();
+        more = a.CanSendData();
+        NS_TEST_ASSERT_MSG_EQ(more, false, "2 credits = K: no data, (4)");
+        const bool control = a.CanSendControl();
+        NS_TEST_ASSERT_MSG_EQ(control, true, "a control message may use them");
+        NS_TEST_ASSERT_MSG_EQ(a.GetCredits(), 2, "64 - 62");
+        // the peer saw 60 of the 62 and had 10 buffers posted: 10 - (62 - 60) = 8, (3)
+        a.Received({10, 1, 60});
+        NS_TEST_ASSERT_MSG_EQ(a.GetCredits(), 8, "(3)");
+        NS_TEST_ASSERT_MSG_EQ(a.GetPosted(), 63, "one buffer used");
+        const SdpCredits::Bsdh next = a.Sent();
+        NS_TEST_ASSERT_MSG_EQ(next.mseqAck, 1, "MSeqAck = the last MSeq received");
+        NS_TEST_ASSERT_MSG_EQ(next.mseq, 63, "MSeq counts on");
+        // (5) at the doubling limit: posted 64; r = 32 -> c = 64, not below; r = 31 -> 62
+        const bool at32 = Make(64, 32, 64).CreditUpdateNeeded();
+        const bool at31 = Make(64, 31, 64).CreditUpdateNeeded();
+        const bool at2 = Make(64, 2, 64).CreditUpdateNeeded();
+        const bool at3 = Make(64, 3, 64).CreditUpdateNeeded();
+        const bool fewPosted = Make(64, 2, 3).CreditUpdateNeeded();
+        const bool noCredit = Make(1, 2, 64).CreditUpdateNeeded();
+        NS_TEST_ASSERT_MSG_EQ(at32, false, "2 x 32 = 64 is not below 64");
+        NS_TEST_ASSERT_MSG_EQ(at31, true, "2 x 31 = 62 < 64");
+        NS_TEST_ASSERT_MSG_EQ(at2, true, "r = K is not doubled: 2 < 64");
+        NS_TEST_ASSERT_MSG_EQ(at3, true, "r = 3 doubled: 6 < 64");
+        NS_TEST_ASSERT_MSG_EQ(fewPosted, true, "r = K = 2 < 3 posted (doubled it would not be)");
+        NS_TEST_ASSERT_MSG_EQ(noCredit, false, "an update needs more than one credit");
+        // (4): S messages in flight stop the sender whatever its credits
+        SdpCredits s(2, 4);
+        s.Start(64, 64);
+        for (int i = 0; i < 4; ++i)
+        {
+            s.Sent();
+        }
+        const bool full = s.CanSendData();
+        s.Completed();
+        const bool room = s.CanSendData();
+        NS_TEST_ASSERT_MSG_EQ(full, false, "S in flight");
+        NS_TEST_ASSERT_MSG_EQ(room, true, "one completed");
     }
 };
 
@@ -656,6 +733,7 @@ class InfinibandSdpTestSuite : public TestSuite
     InfinibandSdpTestSuite()
         : TestSuite("hybridnet-infiniband-sdp", Type::UNIT)
     {
+        AddTestCase(new CreditsTestCase(), Duration::QUICK);
         AddTestCase(new BulkSendTestCase(512), Duration::QUICK);
         AddTestCase(new BulkSendTestCase(100000), Duration::QUICK);
         AddTestCase(new InOrderTestCase(), Duration::QUICK);
