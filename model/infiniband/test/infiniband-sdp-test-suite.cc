@@ -14,10 +14,14 @@
  * MemoryBus), one HCA each on a direct 4X DDR cable of d = 5 ns, IB MTU 2048; IPv4
  * addresses 10.0.0.1 and 10.0.0.2 on a SimpleNetDevice each, only for SDP's addressing.
  *
- * Deliberate mistakes tried in SdpSocket, each once, and the first case that failed (the
- * suite stops at its first failing case; the two throughput mistakes were run with only the
- * throughput cases registered):
- * - (4) with credits >= K instead of > K: CreditStarvation (63 messages, not 62);
+ * Deliberate mistakes tried in SdpSocket and SdpCredits, each once, and the first case that
+ * failed (the suite stops at its first failing case; the two throughput mistakes were run
+ * with only the throughput cases registered):
+ * - (4) with credits >= K instead of > K: Credits; before that case existed,
+ *   CreditStarvation (63 messages, not 62);
+ * - (5) without the doubling (c = r): Credits (r = 32 against 64 posted);
+ * - (5) doubling r = K too (< instead of <=): Credits (r = 2 against 3 posted);
+ * - a control message needing 3 credits: Credits;
  * - (7) bzcopy only above Z (> instead of >=): Zcopy 65536 B at Z = 65536 (sender copied);
  * - Recv's copy out charged as 0 bytes: Zcopy 65535 B (receiver's copy work);
  * - Recv's copy out charged as half the bytes: Zcopy 65535 B;
@@ -25,7 +29,8 @@
  *   2000000 B);
  * - a split write keeping its head instead of its tail (RemoveAtEnd): InOrder (bytes out
  *   of order);
- * - (3) without the unseen messages (credits = Bufs): CreditArithmetic (A holds R - 10);
+ * - (3) without the unseen messages (credits = Bufs): Credits; before that case existed,
+ *   CreditArithmetic (A holds R - 10);
  * - (2) without the 16-byte BSDH: first SdpSocket's own length assertion (NS_ASSERT); with
  *   that assertion removed too, CreditStarvation (credits back one L(0), not L(16), later);
  * - Listen accepting a port already listened on: BadUse;
