@@ -62,7 +62,8 @@ class SdpSocketFactory;
  *
  * (buffers the peer had posted, less the messages sent that it had not yet seen).
  *
- * Flow control (sdp_bcopy.c, sdp_post_sends). A DATA message with payload is sent only while
+ * Flow control (sdp_bcopy.c, sdp_post_sends; the arithmetic of (1), (3)-(5) is SdpCredits').
+ * A DATA message with payload is sent only while
  *
  *     (4) credits > K  and  messages in flight < S      (K = MinBufs, SDP_MIN_BUFS = 2;
  *                                                        S = SendRingSize, SDP_TX_SIZE)
