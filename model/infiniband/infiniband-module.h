@@ -37,5 +37,10 @@
 #include "infiniband-work-request.h"
 #include "ipoib-helper.h"
 #include "ipoib-net-device.h"
+#include "sdp-address-map.h"
+#include "sdp-credits.h"
+#include "sdp-helper.h"
+#include "sdp-socket-factory.h"
+#include "sdp-socket.h"
 
 #endif // HYBRIDNET_INFINIBAND_MODULE_H
