@@ -406,6 +406,38 @@ def grid_application_bounds(flags: dict, metrics: dict) -> list[tuple[str, float
     ]
 
 
+@st.composite
+def vpi_microbench(draw) -> dict:
+    stack = draw(st.sampled_from(["verbs", "sdp", "ipoib-datagram", "ipoib-connected", "tengig"]))
+    test = draw(st.sampled_from(["latency", "bandwidth"]))
+    sizes = ["1B", "64B", "2KiB", "64KiB"]
+    if test == "bandwidth" and stack in ("sdp", "ipoib-connected"):
+        sizes = ["2KiB", "64KiB"]  # 1-byte SDP writes are a million events per ms
+    flags = {
+        "stack": stack,
+        "test": test,
+        "messageSize": draw(st.sampled_from(sizes)),
+        "iterations": str(draw(st.integers(11, 40))),
+        "duration": f"{draw(st.integers(2, 5))}ms",
+    }
+    if stack == "tengig":
+        flags["aic"] = draw(st.sampled_from(["true", "false"]))
+    if test == "bandwidth" and stack != "verbs":
+        flags["streams"] = str(draw(st.integers(1, 3)))
+    return flags
+
+
+def vpi_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    """Bandwidth under the wire: 10 GbE's framing ceiling for 1448-byte segments, or 4X DDR's
+    data rate (16 Gb/s) for the InfiniBand stacks; one segment of edge in the measured half."""
+    window_s = int(flags["duration"][:-2]) / 2e3
+    if flags["stack"] == "tengig":
+        ceiling = ceiling_mbps(10e9, 1448, ethernet_wire(1448 + TCP_HEADERS))
+    else:
+        ceiling = 16000.0
+    return [("bandwidth", ceiling + 8 * 65536 / window_s / 1e6)]
+
+
 CONFIGURATIONS = {
     "grid-testbed": (grid_testbed(), grid_bounds),
     "path-characterisation": (path_characterisation(), path_bounds),
@@ -417,6 +449,7 @@ CONFIGURATIONS = {
     "wan-bulk-transfer": (wan_bulk_transfer(), wan_ceilings),
     "wan-shared-bottleneck": (wan_shared_bottleneck(), wan_ceilings),
     "lightpath-cluster": (lightpath_cluster(), lightpath_ceilings),
+    "vpi-microbench": (vpi_microbench(), vpi_bounds),
 }
 
 

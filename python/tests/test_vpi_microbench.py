@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""vpi-microbench: strict flags, the stacks' device MTUs, a bus-bound verbs stream against
+first principles, and the OFED 1.4-era mlx4_en defaults' prediction for AIC."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from conftest import rejected
+
+BAD = [
+    # (arguments, text the one-line message must contain)
+    (["--stack=rdma"], "one of verbs, sdp, ipoib-datagram, ipoib-connected, tengig"),
+    (["--aic=false"], "aic=false needs stack tengig"),
+    (["--stack=tengig", "--streams=2"], "streams above 1 need test bandwidth"),
+    (["--test=bandwidth", "--streams=2"], "streams above 1 need test bandwidth and a socket"),
+    (["--stack=ipoib-connected", "--test=bandwidth", "--messageSize=8B"], "at least 16B"),
+    (["--messageSize=2MiB"], "range 1B to 1MiB"),
+    (["--messageSize=64"], "has no unit"),
+    (["--iterations=10"], "range 11 to 1000000"),
+    (["--streams=9"], "range 1 to 8"),
+    (["--host=opteron"], "--host: no host profile 'opteron'"),
+    (["--rxFrames=44"], "rxFrames needs stack tengig"),
+    (["--stack=tengig", "--rxFrames=70000"], "range 0 to 65535"),
+]
+
+
+def run(bin_dir, folder, *args) -> dict:
+    out = folder / "r.json"
+    subprocess.run(
+        [str(bin_dir / "vpi-microbench"), *args, f"--output={out}"], check=True, cwd=folder
+    )
+    return {k: m["value"] for k, m in json.loads(out.read_text())["metrics"].items()}
+
+
+@pytest.mark.parametrize("args,expected", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_flag_is_one_line_exit_2(bin_dir, tmp_path, args, expected):
+    line = rejected(bin_dir / "vpi-microbench", tmp_path, args)
+    assert expected in line, line
+
+
+@pytest.mark.parametrize(
+    "stack,mtu", [("ipoib-datagram", 2044), ("ipoib-connected", 65520), ("tengig", 1500)]
+)
+def test_ip_device_mtu(bin_dir, tmp_path, stack, mtu):
+    """IPoIB's MTU is the IB MTU (2048) less its 4-byte header in datagram mode and
+    IPOIB_CM_MTU in connected mode; the 10 GbE port's is Ethernet's."""
+    metrics = run(bin_dir, tmp_path, f"--stack={stack}", "--iterations=11")
+    assert metrics["mtu"] == mtu
+    assert metrics["exchanges"] == 11
+
+
+def test_verbs_stream_is_pcie_read_bound(bin_dir, tmp_path):
+    """64 KiB SENDs on PCIe 1.x x8 (the profile): the adapter's payload reads cross the bus
+    in 128-byte TLPs with 20 bytes of overhead, 16 Gb/s x 128 / 148 = 13837.8 Mb/s, below
+    the 4X DDR link's 16 x 2048 / 2076 = 15784 Mb/s (InfinibandHca (7))."""
+    metrics = run(bin_dir, tmp_path, "--test=bandwidth", "--messageSize=64KiB", "--duration=10ms")
+    assert metrics["bandwidth"] == pytest.approx(16e3 * 128 / 148, rel=0.005)
+
+
+def test_aic_moot_with_the_ofed_1_4_defaults(bin_dir, tmp_path):
+    """mlx4_en of the OFED 1.4 era programs rx-frames = 44 / MTU + 1 = 1: each completion
+    raises its event at once, so the adaptive period cannot delay a ping-pong's packets and
+    the latency is the same with adaptive-rx on and off (AdaptiveRxCoalescing (A0), (A3))."""
+    on = run(bin_dir, tmp_path, "--stack=tengig", "--iterations=50", "--aic=true")
+    off = run(bin_dir, tmp_path, "--stack=tengig", "--iterations=50", "--aic=false")
+    assert on["latency"] == off["latency"]
+
+
+def test_rx_frames_44_waits_for_the_period(bin_dir, tmp_path):
+    """With rx-frames 44 (later drivers' default) a lone ping-pong packet never reaches the
+    count: its event waits for rx-usecs 16 after the previous one (A3), and the previous
+    event of each side is the one its last packet raised a round trip earlier, so every
+    one-way step ends 16 us after the step before it: one-way latency = 16 us exactly (the
+    rest of the path, about 7 us, fits inside the wait). Mistake tried: the driver's default
+    F taken as 44 frames without the division by the MTU - the default run then waits 16 us
+    too and the second assertion fails."""
+    frames = run(bin_dir, tmp_path, "--stack=tengig", "--iterations=50", "--rxFrames=44")
+    default = run(bin_dir, tmp_path, "--stack=tengig", "--iterations=50")
+    assert frames["latency"] == pytest.approx(16.0, abs=1e-9)
+    assert default["latency"] < 15.0  # the path alone, well inside the period

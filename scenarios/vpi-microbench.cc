@@ -1,0 +1,485 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * vpi-microbench: one point of the ConnectX VPI study's micro-benchmarks (shared reference
+ * connectx-vpi.md) - one-way latency (ping-pong) or streaming bandwidth of one message
+ * size over one host stack - between two hosts of a host profile (default
+ * vpi-opteron-2.0-connectx), each with one ConnectX adapter whose port 1 is InfiniBand 4X
+ * DDR and whose port 2 is 10 GbE, both on the host's one PCI Express bus:
+ *
+ *     host A  port 1 ====== InfiniBand 4X DDR cable (ibDelay) ====== port 1  host B
+ *             port 2 ====== 10 GbE cable (linkDelay) ================ port 2
+ *     IPoIB 10.1.0.1 / 10 GbE 10.0.0.1                 IPoIB 10.1.0.2 / 10 GbE 10.0.0.2
+ *
+ * Stacks (--stack): verbs (RC SEND/RECV, both sides busy-polling their completion queues,
+ * as OFED's ib_send_lat / ib_send_bw), sdp (SdpSocket over RC, port 1), ipoib-datagram and
+ * ipoib-connected (ns-3 TCP over IpoibNetDevice in that mode), tengig (ns-3 TCP over the
+ * 10 GbE port, NicNetDevice with the profile's mlx4_en moderation; --aic=false is ethtool
+ * -C adaptive-rx off). One application runs over every socket stack: PingPongClient and
+ * PingPongServer (latency), BulkSendApplication and PacketSink (bandwidth).
+ *
+ * Tests (--test): latency: --iterations exchanges of --messageSize bytes each way, one-way
+ * latency = mean round trip / 2 after 10 warm-up exchanges (metric latency, us);
+ * bandwidth: --streams senders write --messageSize bytes at a time from 10 ms for
+ * --duration; bandwidth = payload received in the second half of that period / its
+ * length (metric bandwidth, Mb/s: the first half lets TCP's window and the queues settle).
+ * Verbs bandwidth keeps 64 SENDs outstanding (ib_send_bw's default tx depth).
+ *
+ * TCP: ns-3's TcpSocketBase with CUBIC (Linux 2.6.20's default congestion control), MSS =
+ * the device MTU - 52 B, both socket buffers --window (default 4 MiB: Linux 2.6.20's
+ * tcp_rmem/tcp_wmem maximum on a host with this much memory, net/ipv4/tcp.c tcp_init).
+ *
+ * Flags (defaults): --stack=verbs --test=latency --messageSize=1B --iterations=1000
+ *   --duration=20ms --streams=1 --aic=true --rxFrames=0 --window=4MiB
+ * --host=vpi-opteron-2.0-connectx
+ *   --ibDelay=5ns --linkDelay=5ns
+ *
+ * Metrics: latency (us) and exchanges, or bandwidth (Mb/s); mtu (B, the IP device's, for
+ * the TCP stacks).
+ *
+ * Costs: latency runs take well under a second; a bandwidth run of 20 ms a few seconds at
+ * most, except small writes over SDP (every write is a copy job on the host model: 1-byte
+ * writes at 10 Gb/s are a million events per simulated millisecond).
+ *
+ * Not yet (issue 19): IB and 10 GbE at the same time from one adapter; the SDP receive
+ * copy is charged to the CPU but does not delay the application's read (SdpSocket); the
+ * application's own system calls cost nothing (the stacks' per-packet work does).
+ *
+ * Run:  hybridnet run vpi-microbench --stack=ipoib-connected --test=bandwidth --messageSize=64KiB
+ */
+#include "hybridnet/apps-module.h"
+#include "hybridnet/host-module.h"
+#include "hybridnet/infiniband-module.h"
+#include "hybridnet/nic-module.h"
+#include "hybridnet/testbed-module.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+
+#include <string>
+
+using namespace ns3;
+using namespace ns3::hybridnet;
+
+namespace
+{
+
+constexpr uint32_t kTcpIpHeaders = 52; //!< IPv4 20 B + TCP 20 B + timestamps 12 B
+constexpr uint32_t kWarmup = 10;       //!< latency exchanges left out of the mean
+constexpr uint32_t kVerbsDepth = 64;   //!< ib_send_bw's outstanding SENDs
+constexpr uint16_t kPort = 5001;       //!< first server port
+const Time kStart = MilliSeconds(10);  //!< the applications start
+
+/** The scenario's own flags. */
+struct Options
+{
+    std::string stack{"verbs"};
+    std::string test{"latency"};
+    uint64_t messageSize{1};
+    uint32_t iterations{1000};
+    Time duration{MilliSeconds(20)};
+    uint32_t streams{1};
+    bool aic{true};
+    uint32_t rxFrames{0};
+    uint64_t window{4U << 20};
+    Time ibDelay{NanoSeconds(5)};
+    Time linkDelay{NanoSeconds(5)};
+
+    bool SocketStack() const
+    {
+        return stack != "verbs";
+    }
+};
+
+void
+AddFlags(ScenarioFlags& flags, Options& o)
+{
+    flags.AddChoice("stack",
+                    "host stack: verbs (RC SEND/RECV, polling), sdp, ipoib-datagram, "
+                    "ipoib-connected (TCP over IPoIB), tengig (TCP over the 10 GbE port)",
+                    &o.stack,
+                    {"verbs", "sdp", "ipoib-datagram", "ipoib-connected", "tengig"});
+    flags.AddChoice("test",
+                    "latency: ping-pong, one-way = round trip / 2; bandwidth: streaming",
+                    &o.test,
+                    {"latency", "bandwidth"});
+    flags.AddSize("messageSize",
+                  "bytes of each message (ping-pong request and response; a streaming write)",
+                  &o.messageSize,
+                  1,
+                  1U << 20);
+    flags.AddCount("iterations",
+                   "ping-pong exchanges (latency), 10 of them warm-up",
+                   &o.iterations,
+                   kWarmup + 1,
+                   1'000'000);
+    flags.AddTime("duration",
+                  "streaming period (bandwidth); the second half is measured",
+                  &o.duration,
+                  MilliSeconds(1),
+                  Seconds(100));
+    flags.AddCount("streams", "parallel streams (bandwidth; not verbs)", &o.streams, 1, 8);
+    flags.AddBool("aic",
+                  "mlx4_en adaptive RX coalescing on the 10 GbE port (false: ethtool -C "
+                  "adaptive-rx off, the static rx-usecs); stack tengig only",
+                  &o.aic);
+    flags.AddCount("rxFrames",
+                   "completions that raise the 10 GbE port's receive event at once (ethtool "
+                   "-C rx-frames); 0: the driver's default, 44 / MTU + 1 = 1 at 1500 B; "
+                   "stack tengig only",
+                   &o.rxFrames,
+                   0,
+                   65535);
+    flags.AddSize("window", "TCP socket buffers of both ends", &o.window, 2048, 1U << 30);
+    flags.AddTime("ibDelay",
+                  "InfiniBand cable delay (5ns: 1 m)",
+                  &o.ibDelay,
+                  Seconds(0),
+                  Seconds(1));
+    flags.AddTime("linkDelay", "10 GbE cable delay", &o.linkDelay, Seconds(0), Seconds(1));
+    flags.AddConstraint("aic=false needs stack tengig",
+                        [&o]() { return o.aic || o.stack == "tengig"; });
+    flags.AddConstraint("rxFrames needs stack tengig",
+                        [&o]() { return o.rxFrames == 0 || o.stack == "tengig"; });
+    flags.AddConstraint("messageSize is at least 16B with stack ipoib-connected and test "
+                        "bandwidth (ns-3's TcpTxBuffer merges a 64 KB segment's writes "
+                        "recursively: thousands of 1-byte writes overflow the stack)",
+                        [&o]() {
+                            return o.stack != "ipoib-connected" || o.test != "bandwidth" ||
+                                   o.messageSize >= 16;
+                        });
+    flags.AddConstraint("streams above 1 need test bandwidth and a socket stack", [&o]() {
+        return o.streams == 1 || (o.test == "bandwidth" && o.SocketStack());
+    });
+}
+
+/** The two hosts: host model from the profile, 10 GbE NICs, IB ports and HCAs. */
+struct Testbed
+{
+    NodeContainer hosts{2};
+    NetDeviceContainer tengig;
+    NetDeviceContainer ipoib;
+    Ptr<InfinibandHca> hca[2];
+
+    Testbed(const Options& o, const HostFlags& hostFlags)
+    {
+        NicHelper nic;
+        hostFlags.Apply(0, nic);
+        nic.SetDeviceAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
+        nic.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
+        nic.SetCoalescingAttribute("Adaptive", BooleanValue(o.aic));
+        nic.SetCoalescingAttribute("RxFrames", UintegerValue(o.rxFrames));
+        tengig = nic.InstallBackToBack(hosts.Get(0), hosts.Get(1));
+        NicHelper::AssignStreams(tengig, 0);
+        InfinibandHelper ib; // 4X DDR, IB MTU 2048
+        ib.SetChannelAttribute("Delay", TimeValue(o.ibDelay));
+        NetDeviceContainer ports = ib.Install(hosts.Get(0), hosts.Get(1));
+        InfinibandSubnetManagerHelper().Configure(hosts);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            hca[i] =
+                InfinibandVerbsHelper().Install(DynamicCast<InfinibandNetDevice>(ports.Get(i)));
+        }
+    }
+
+    /** IP on both ports; IPoIB in the mode of --stack; SDP on port 1. */
+    void InstallInternet(const Options& o, const HostProfile& profile)
+    {
+        IpoibHelper helper;
+        helper.SetDeviceAttribute(
+            "Mode",
+            StringValue(o.stack == "ipoib-datagram" ? "Datagram" : "Connected"));
+        ipoib = helper.Install(hosts);
+        InternetStackHelper().Install(hosts);
+        profile.InstallQdisc(tengig);
+        profile.InstallQdisc(ipoib);
+        Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(tengig);
+        Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(ipoib);
+        NeighborCacheHelper().PopulateNeighborCache();
+        IpoibHelper::ResolveNeighbours(ipoib);
+        if (o.stack == "sdp")
+        {
+            SdpHelper().Install(hosts);
+        }
+    }
+
+    /** @return the server's address for the stack */
+    Ipv4Address ServerAddress(const Options& o) const
+    {
+        const auto& devices = o.stack == "tengig" ? tengig : ipoib;
+        Ptr<Node> b = hosts.Get(1);
+        Ptr<Ipv4> ip = b->GetObject<Ipv4>();
+        return ip->GetAddress(ip->GetInterfaceForDevice(devices.Get(1)), 0).GetLocal();
+    }
+
+    /** @return the MTU of the stack's device */
+    uint32_t Mtu(const Options& o) const
+    {
+        return (o.stack == "tengig" ? tengig : ipoib).Get(0)->GetMtu();
+    }
+};
+
+/** Verbs: a QP pair polling its CQs; ping-pong or a stream of SENDs. */
+class VerbsBench
+{
+  public:
+    VerbsBench(Ptr<InfinibandHca> a, Ptr<InfinibandHca> b, const Options& o)
+        : m_options(o)
+    {
+        m_cq[0] = a->CreateCompletionQueue();
+        m_cq[1] = b->CreateCompletionQueue();
+        m_qp[0] = a->CreateQueuePair(m_cq[0], m_cq[0], 1);
+        m_qp[1] = b->CreateQueuePair(m_cq[1], m_cq[1], 1);
+        InfinibandVerbsHelper::Connect(m_qp[0], m_qp[1]);
+        m_cq[0]->StartPolling(MakeCallback(&VerbsBench::PollA, this));
+        m_cq[1]->StartPolling(MakeCallback(&VerbsBench::PollB, this));
+    }
+
+    void Start()
+    {
+        const uint32_t receives = m_options.test == "latency" ? 1 : 2 * kVerbsDepth;
+        for (uint32_t i = 0; i < receives; ++i)
+        {
+            m_qp[1]->PostReceive({0, m_options.messageSize});
+        }
+        m_qp[0]->PostReceive({0, m_options.messageSize});
+        m_sentAt = Simulator::Now();
+        const uint32_t sends = m_options.test == "latency" ? 1 : kVerbsDepth;
+        for (uint32_t i = 0; i < sends; ++i)
+        {
+            Post(0);
+        }
+    }
+
+    /** @return the mean one-way latency after the warm-up */
+    Time Latency() const
+    {
+        return m_rtt / (2 * static_cast<int64_t>(m_exchanges - kWarmup));
+    }
+
+    uint64_t received{0}; //!< bandwidth: bytes received in the measured half
+    Time measureFrom;     //!< its start
+    Time measureTo;       //!< its end
+
+  private:
+    void Post(uint32_t side)
+    {
+        InfinibandSendWorkRequest wr;
+        wr.length = m_options.messageSize;
+        m_qp[side]->PostSend(wr);
+    }
+
+    void PollA(Ptr<InfinibandCompletionQueue> cq)
+    {
+        for (const auto& wc : cq->Poll(64))
+        {
+            if (m_options.test == "bandwidth")
+            {
+                Post(0); // a send completed: keep the depth
+            }
+            else if (wc.opcode == InfinibandWcOpcode::RECV)
+            {
+                ExchangeDone();
+            }
+        }
+    }
+
+    void PollB(Ptr<InfinibandCompletionQueue> cq)
+    {
+        for (const auto& wc : cq->Poll(64))
+        {
+            if (wc.opcode != InfinibandWcOpcode::RECV)
+            {
+                continue;
+            }
+            m_qp[1]->PostReceive({0, m_options.messageSize});
+            const Time now = Simulator::Now();
+            received += now >= measureFrom && now <= measureTo ? wc.byteLen : 0;
+            if (m_options.test == "latency")
+            {
+                Post(1); // the pong
+            }
+        }
+    }
+
+    void ExchangeDone()
+    {
+        ++m_exchanges;
+        if (m_exchanges > kWarmup)
+        {
+            m_rtt += Simulator::Now() - m_sentAt;
+        }
+        if (m_exchanges == m_options.iterations)
+        {
+            Simulator::Stop();
+            return;
+        }
+        m_qp[0]->PostReceive({0, m_options.messageSize});
+        m_sentAt = Simulator::Now();
+        Post(0);
+    }
+
+    const Options& m_options;
+    Ptr<InfinibandCompletionQueue> m_cq[2];
+    Ptr<InfinibandQueuePair> m_qp[2];
+    Time m_sentAt;
+    Time m_rtt;
+    uint32_t m_exchanges{0};
+};
+
+/** @return the socket factory of the stack */
+TypeId
+SocketFactory(const Options& o)
+{
+    return o.stack == "sdp" ? SdpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
+}
+
+/** Ends the run at the client's last exchange. */
+void
+StopWhenDone(Ptr<PingPongClient> client, Time /* rtt */)
+{
+    UintegerValue iterations;
+    client->GetAttribute("Iterations", iterations);
+    if (client->GetCompleted() == iterations.Get())
+    {
+        Simulator::Stop();
+    }
+}
+
+/** Socket latency: PingPongClient on A, PingPongServer on B. */
+Ptr<PingPongClient>
+InstallPingPong(const Testbed& bed, const Options& o)
+{
+    auto server = CreateObjectWithAttributes<PingPongServer>(
+        "Local",
+        AddressValue(InetSocketAddress(Ipv4Address::GetAny(), kPort)),
+        "Protocol",
+        TypeIdValue(SocketFactory(o)),
+        "MessageSize",
+        UintegerValue(o.messageSize));
+    bed.hosts.Get(1)->AddApplication(server);
+    auto client = CreateObjectWithAttributes<PingPongClient>(
+        "Remote",
+        AddressValue(InetSocketAddress(bed.ServerAddress(o), kPort)),
+        "Protocol",
+        TypeIdValue(SocketFactory(o)),
+        "MessageSize",
+        UintegerValue(o.messageSize),
+        "Iterations",
+        UintegerValue(o.iterations),
+        "Warmup",
+        UintegerValue(kWarmup));
+    bed.hosts.Get(0)->AddApplication(client);
+    client->SetStartTime(kStart);
+    client->TraceConnectWithoutContext("RoundTrip", MakeBoundCallback(&StopWhenDone, client));
+    return client;
+}
+
+/** Bytes the sinks receive in the measured half of the streaming period. */
+struct SinkCount
+{
+    Time from;
+    Time to;
+    uint64_t bytes{0};
+
+    void Received(Ptr<const Packet> packet, const Address& /* from */)
+    {
+        const Time now = Simulator::Now();
+        bytes += now >= from && now <= to ? packet->GetSize() : 0;
+    }
+};
+
+/** Socket bandwidth: --streams BulkSends on A, one PacketSink each on B. */
+void
+InstallStreams(const Testbed& bed, const Options& o, SinkCount* count)
+{
+    for (uint32_t s = 0; s < o.streams; ++s)
+    {
+        const uint16_t port = kPort + s;
+        PacketSinkHelper sink(SocketFactory(o).GetName(),
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sinks = sink.Install(bed.hosts.Get(1));
+        sinks.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&SinkCount::Received, count));
+        BulkSendHelper send(SocketFactory(o).GetName(),
+                            InetSocketAddress(bed.ServerAddress(o), port));
+        send.SetAttribute("SendSize", UintegerValue(o.messageSize));
+        ApplicationContainer senders = send.Install(bed.hosts.Get(0));
+        senders.Start(kStart);
+        senders.Stop(kStart + o.duration);
+    }
+}
+
+/** Configure ns-3 TCP as Linux 2.6.20 runs it, for the stack's MTU. */
+void
+ConfigureTcp(const Options& o, uint32_t mtu)
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mtu - kTcpIpHeaders));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Scenario scenario("vpi-microbench",
+                      "latency or bandwidth of one message size over verbs, SDP, IPoIB or "
+                      "10 GbE between two ConnectX VPI hosts");
+    Options o;
+    HostFlags hostFlags;
+    auto& flags = scenario.Flags();
+    AddFlags(flags, o);
+    hostFlags.AddProfile(flags, "host", "both hosts", "vpi-opteron-2.0-connectx", "");
+    if (auto exitCode = scenario.Parse(argc, argv))
+    {
+        return *exitCode;
+    }
+
+    Testbed bed(o, hostFlags);
+    bed.InstallInternet(o, hostFlags.GetProfile(0));
+    ConfigureTcp(o, bed.Mtu(o));
+    const Time half = kStart + o.duration / 2;
+    const Time end = kStart + o.duration;
+    auto& result = scenario.Result();
+    if (o.stack == "verbs")
+    {
+        VerbsBench verbs(bed.hca[0], bed.hca[1], o);
+        verbs.measureFrom = half;
+        verbs.measureTo = end;
+        Simulator::Schedule(kStart, &VerbsBench::Start, &verbs);
+        scenario.Run(o.test == "latency" ? Seconds(100) : end);
+        if (o.test == "latency")
+        {
+            result.SetMetric("latency", verbs.Latency().GetSeconds() * 1e6, "us");
+        }
+        else
+        {
+            result.SetMetric("bandwidth",
+                             8.0 * verbs.received / (end - half).GetSeconds() / 1e6,
+                             "Mb/s");
+        }
+    }
+    else if (o.test == "latency")
+    {
+        Ptr<PingPongClient> client = InstallPingPong(bed, o);
+        scenario.Run(Seconds(100));
+        result.SetMetric("latency", client->GetMeanOneWayLatency().GetSeconds() * 1e6, "us");
+        result.SetMetric("exchanges", double(client->GetCompleted()), "");
+    }
+    else
+    {
+        SinkCount count{half, end, 0};
+        InstallStreams(bed, o, &count);
+        scenario.Run(end);
+        result.SetMetric("bandwidth", 8.0 * count.bytes / (end - half).GetSeconds() / 1e6, "Mb/s");
+    }
+    if (o.stack != "verbs" && o.stack != "sdp")
+    {
+        result.SetMetric("mtu", double(bed.Mtu(o)), "B"); // the IP device's
+    }
+    return scenario.Finish();
+}
