@@ -6,6 +6,7 @@
 #include "aggregate-steering.h"
 #include "flow-steering.h"
 #include "offload-messenger.h"
+#include "reservation-queue-disc.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -200,6 +201,7 @@ EndpointDaemon::DoDispose()
         m_aggregateSteering = nullptr;
     }
     m_steering = nullptr;
+    m_reservation = nullptr;
     m_circuitDevice = nullptr;
     m_flows.clear();
     m_hints.clear();
@@ -216,6 +218,24 @@ Ptr<NetDevice>
 EndpointDaemon::GetCircuitDevice() const
 {
     return m_circuitDevice;
+}
+
+void
+EndpointDaemon::SetReservation(Ptr<ReservationQueueDisc> reservation)
+{
+    m_reservation = reservation;
+}
+
+bool
+EndpointDaemon::ReleaseReservation(const FlowKey& key)
+{
+    if (!m_reservation || !m_reservation->GetReservedFlow() ||
+        !(*m_reservation->GetReservedFlow() == key))
+    {
+        return false;
+    }
+    m_reservation->Release();
+    return true;
 }
 
 Ipv4Address
@@ -336,6 +356,13 @@ EndpointDaemon::StopApplication()
                                self->m_pathChangeTrace(k, false);
                            }));
         }
+        else if (m_reservation && !flow.pipe && steered)
+        {
+            if (ReleaseReservation(key))
+            {
+                m_pathChangeTrace(key, false);
+            }
+        }
         else if (!flow.pipe && steered)
         {
             Ptr<EndpointDaemon> self(this);
@@ -353,7 +380,7 @@ EndpointDaemon::StopApplication()
 bool
 EndpointDaemon::Ignored(const FlowKey& key) const
 {
-    if (key.destination.CombineMask(m_circuitMask) == m_circuitNetwork)
+    if (!m_reservation && key.destination.CombineMask(m_circuitMask) == m_circuitNetwork)
     {
         return true; // already on a circuit (a pipe's traffic)
     }
@@ -834,6 +861,12 @@ EndpointDaemon::HandleSetup(const OffloadMessage& message)
         return;
     }
     Ptr<EndpointDaemon> self(this);
+    if (m_reservation && !flow.aggregate)
+    {
+        m_reservation->Reserve(key); // shared NIC: the channel instead of a move
+        Steered(key, generation);
+        return;
+    }
     if (flow.aggregate)
     {
         MoveAggregates(key, true, flow.via, Callback<void>([self, key, generation]() {
@@ -921,6 +954,12 @@ EndpointDaemon::Return(const FlowKey& key, bool release, bool down, bool backoff
     SetState(key, flow, FlowState::RETURNING);
     if (flow.pipe)
     {
+        Returned(key, generation, backoff);
+        return;
+    }
+    if (m_reservation && !flow.aggregate)
+    {
+        ReleaseReservation(key);
         Returned(key, generation, backoff);
         return;
     }

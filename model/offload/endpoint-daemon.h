@@ -36,6 +36,7 @@ namespace hybridnet
 class AggregateSteering;
 class FlowSteering;
 class OffloadMessenger;
+class ReservationQueueDisc;
 
 /**
  * @brief The end-point daemon (epd) of the lightpath accelerator study: runs on every
@@ -140,6 +141,14 @@ class OffloadMessenger;
  * aggregate: only IdleTimeout (an aggregate has no end of its own).  RequestPipe to an
  * aggregate's peer is refused (the key is the aggregate's).
  *
+ * **Shared NIC (the `shared-nic` offload model, issue 22).**  With SetReservation(q), q
+ * the ReservationQueueDisc at the root of this host's one NIC (also given as the circuit
+ * device), a SETUP for a flow reserves the NIC's channel for it (q.Reserve(flow): the flow
+ * gets up to ReservedRate on its own path) instead of steering it, and READY goes at once;
+ * the return releases the channel (q.Release()) instead of unsteering.  Detection,
+ * protocol and release are unchanged; flows to the circuit device's subnet are watched
+ * (that subnet is the packet network here).  Pipes and aggregates are not affected.
+ *
  * StopApplication models the daemon exiting: its flows are unsteered (fall back to the
  * packet path), its socket closes, and the pfd is not told - it learns from the missing
  * KEEPALIVEs.
@@ -225,6 +234,11 @@ class EndpointDaemon : public Application
     void SetCircuitDevice(Ptr<NetDevice> device);
     /** @return the circuit NIC */
     Ptr<NetDevice> GetCircuitDevice() const;
+    /**
+     * Shared NIC (class comment): reserve @p reservation's channel instead of steering.
+     * @param reservation the root queue disc of the host's NIC
+     */
+    void SetReservation(Ptr<ReservationQueueDisc> reservation);
 
     /**
      * A transfer of @p bytes from this host to @p destination:@p port (@p protocol) is
@@ -349,6 +363,8 @@ class EndpointDaemon : public Application
      * @param done called once all of them have moved
      */
     void MoveAggregates(const FlowKey& key, bool onCircuit, Ipv4Address via, Callback<void> done);
+    /** @param key a flow @return whether it held the reservation (now released) */
+    bool ReleaseReservation(const FlowKey& key);
     /** @param key a key @return whether it is an aggregate record's key */
     bool IsAggregateKey(const FlowKey& key) const;
     /** Every SampleInterval: the rates of (1), the policy (2), idle flows, backoff. */
@@ -443,6 +459,7 @@ class EndpointDaemon : public Application
     EventId m_keepaliveEvent;                     //!< next Keepalive
     std::map<FlowKey, Flow> m_flows;              //!< known flows
     std::set<Destination> m_hints;                //!< announced big, no flow yet
+    Ptr<ReservationQueueDisc> m_reservation;      //!< shared NIC, or null
     Ptr<AggregateSteering> m_aggregateSteering;   //!< the node's, for AddAggregate
     std::map<uint32_t, Ipv4Address> m_aggregates; //!< aggregate index -> peer border
 
