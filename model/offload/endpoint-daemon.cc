@@ -3,8 +3,10 @@
  */
 #include "endpoint-daemon.h"
 
+#include "aggregate-steering.h"
 #include "flow-steering.h"
 #include "offload-messenger.h"
+#include "reservation-queue-disc.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -22,6 +24,7 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -190,7 +193,15 @@ EndpointDaemon::DoDispose()
         m_messenger->Dispose();
         m_messenger = nullptr;
     }
+    if (m_aggregateSteering)
+    {
+        m_aggregateSteering->TraceDisconnectWithoutContext(
+            "Forwarded",
+            MakeCallback(&EndpointDaemon::Forwarded, this));
+        m_aggregateSteering = nullptr;
+    }
     m_steering = nullptr;
+    m_reservation = nullptr;
     m_circuitDevice = nullptr;
     m_flows.clear();
     m_hints.clear();
@@ -207,6 +218,24 @@ Ptr<NetDevice>
 EndpointDaemon::GetCircuitDevice() const
 {
     return m_circuitDevice;
+}
+
+void
+EndpointDaemon::SetReservation(Ptr<ReservationQueueDisc> reservation)
+{
+    m_reservation = reservation;
+}
+
+bool
+EndpointDaemon::ReleaseReservation(const FlowKey& key)
+{
+    if (!m_reservation || !m_reservation->GetReservedFlow() ||
+        !(*m_reservation->GetReservedFlow() == key))
+    {
+        return false;
+    }
+    m_reservation->Release();
+    return true;
 }
 
 Ipv4Address
@@ -317,8 +346,24 @@ EndpointDaemon::StopApplication()
     // The daemon exits: its flows fall back to the packet path, nobody is told.
     for (auto& [key, flow] : m_flows)
     {
-        if (!flow.pipe && (flow.state == FlowState::MOVING || flow.state == FlowState::CIRCUIT ||
-                           flow.state == FlowState::RETURNING))
+        const bool steered = flow.state == FlowState::MOVING || flow.state == FlowState::CIRCUIT ||
+                             flow.state == FlowState::RETURNING;
+        if (flow.aggregate && steered)
+        {
+            Ptr<EndpointDaemon> self(this);
+            const FlowKey k = key;
+            MoveAggregates(key, false, Ipv4Address(), Callback<void>([self, k]() {
+                               self->m_pathChangeTrace(k, false);
+                           }));
+        }
+        else if (m_reservation && !flow.pipe && steered)
+        {
+            if (ReleaseReservation(key))
+            {
+                m_pathChangeTrace(key, false);
+            }
+        }
+        else if (!flow.pipe && steered)
         {
             Ptr<EndpointDaemon> self(this);
             const FlowKey k = key;
@@ -335,7 +380,7 @@ EndpointDaemon::StopApplication()
 bool
 EndpointDaemon::Ignored(const FlowKey& key) const
 {
-    if (key.destination.CombineMask(m_circuitMask) == m_circuitNetwork)
+    if (!m_reservation && key.destination.CombineMask(m_circuitMask) == m_circuitNetwork)
     {
         return true; // already on a circuit (a pipe's traffic)
     }
@@ -379,23 +424,7 @@ EndpointDaemon::Tx(Ptr<const Packet> packet, const FlowKey& key, bool /* steered
     {
         return;
     }
-    auto [it, fresh] = m_flows.try_emplace(key);
-    Flow& flow = it->second;
-    if (fresh && m_hints.erase(Destination{key.destination, key.destinationPort, key.protocol}))
-    {
-        flow.hinted = true;
-    }
-    if (flow.state == FlowState::ENDED && !flow.ended)
-    {
-        // traffic again after an idle end: a new burst, watched from scratch
-        flow = Flow();
-        flow.state = FlowState::ENDED;
-        SetState(key, flow, FlowState::MONITORED);
-    }
-    const uint32_t bytes = packet->GetSize();
-    flow.binBytes += bytes;
-    flow.totalBytes += bytes;
-    flow.lastPacket = Simulator::Now();
+    Flow& flow = Count(key, packet->GetSize());
     if (key.protocol == 6)
     {
         TcpHeader tcp;
@@ -417,11 +446,135 @@ EndpointDaemon::Tx(Ptr<const Packet> packet, const FlowKey& key, bool /* steered
             }
         }
     }
+    CheckBig(key, flow);
+}
+
+EndpointDaemon::Flow&
+EndpointDaemon::Count(const FlowKey& key, uint32_t bytes)
+{
+    auto [it, fresh] = m_flows.try_emplace(key);
+    Flow& flow = it->second;
+    if (fresh && m_hints.erase(Destination{key.destination, key.destinationPort, key.protocol}))
+    {
+        flow.hinted = true;
+    }
+    if (flow.state == FlowState::ENDED && !flow.ended)
+    {
+        // traffic again after an idle end: a new burst, watched from scratch
+        flow = Flow();
+        flow.state = FlowState::ENDED;
+        SetState(key, flow, FlowState::MONITORED);
+    }
+    flow.binBytes += bytes;
+    flow.totalBytes += bytes;
+    flow.lastPacket = Simulator::Now();
+    return flow;
+}
+
+void
+EndpointDaemon::CheckBig(const FlowKey& key, Flow& flow)
+{
     const bool big =
         flow.hinted || (m_policy == Policy::BYTES && flow.totalBytes >= m_bytesThreshold);
     if (big && flow.state == FlowState::MONITORED && !flow.ended)
     {
         Detect(key, DataRate(0));
+    }
+}
+
+void
+EndpointDaemon::AddAggregate(Ptr<AggregateSteering> steering, uint32_t aggregate, Ipv4Address peer)
+{
+    NS_ABORT_MSG_UNLESS(steering && aggregate < steering->GetNAggregates(),
+                        "EndpointDaemon::AddAggregate: no aggregate " << aggregate);
+    NS_ABORT_MSG_IF(m_aggregateSteering && m_aggregateSteering != steering,
+                    "EndpointDaemon::AddAggregate: all aggregates must be of one "
+                    "AggregateSteering (the node's)");
+    NS_ABORT_MSG_IF(m_aggregates.count(aggregate) != 0,
+                    "EndpointDaemon::AddAggregate: aggregate " << aggregate << " added twice");
+    if (!m_aggregateSteering)
+    {
+        m_aggregateSteering = steering;
+        steering->TraceConnectWithoutContext("Forwarded",
+                                             MakeCallback(&EndpointDaemon::Forwarded, this));
+    }
+    m_aggregates[aggregate] = peer;
+}
+
+FlowKey
+EndpointDaemon::GetAggregateKey(Ipv4Address peer) const
+{
+    FlowKey key;
+    key.source = m_hostAddress;
+    key.destination = peer;
+    return key;
+}
+
+bool
+EndpointDaemon::IsAggregateKey(const FlowKey& key) const
+{
+    if (!OffloadMessage::IsPipeKey(key) || key.source != m_hostAddress)
+    {
+        return false;
+    }
+    for (const auto& [index, peer] : m_aggregates)
+    {
+        if (peer == key.destination)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+EndpointDaemon::Forwarded(Ptr<const Packet> packet,
+                          const Ipv4Header& /* header */,
+                          uint32_t aggregate,
+                          bool /* steered */)
+{
+    auto peer = m_aggregates.find(aggregate);
+    if (!m_running || peer == m_aggregates.end())
+    {
+        return;
+    }
+    const FlowKey key = GetAggregateKey(peer->second);
+    Flow& flow = Count(key, packet->GetSize()); // (4)
+    flow.aggregate = true;
+    CheckBig(key, flow);
+}
+
+void
+EndpointDaemon::MoveAggregates(const FlowKey& key,
+                               bool onCircuit,
+                               Ipv4Address via,
+                               Callback<void> done)
+{
+    std::vector<uint32_t> indices;
+    for (const auto& [index, peer] : m_aggregates)
+    {
+        if (peer == key.destination)
+        {
+            indices.push_back(index);
+        }
+    }
+    auto left = std::make_shared<size_t>(indices.size());
+    const AggregateSteering::DoneCallback one([left, done]() {
+        if (--*left == 0 && !done.IsNull())
+        {
+            done();
+        }
+    });
+    for (uint32_t index : indices)
+    {
+        if (onCircuit)
+        {
+            m_aggregateSteering->Steer(index, m_circuitDevice, via, one);
+        }
+        else
+        {
+            m_aggregateSteering->Unsteer(index, one);
+        }
     }
 }
 
@@ -561,7 +714,7 @@ EndpointDaemon::AnnounceTransfer(Ipv4Address destination,
     for (auto& [key, flow] : m_flows)
     {
         if (key.destination == destination && key.destinationPort == port &&
-            key.protocol == protocol && !flow.pipe && !flow.hinted)
+            key.protocol == protocol && !flow.pipe && !flow.aggregate && !flow.hinted)
         {
             flow.hinted = true;
             if (flow.state == FlowState::MONITORED && !flow.ended)
@@ -582,6 +735,8 @@ EndpointDaemon::RequestPipe(Ipv4Address peer)
     FlowKey key;
     key.source = m_hostAddress;
     key.destination = peer;
+    NS_ABORT_MSG_IF(IsAggregateKey(key),
+                    "EndpointDaemon::RequestPipe: " << peer << " is an aggregate's peer border");
     auto it = m_flows.find(key);
     if (it != m_flows.end() && it->second.state != FlowState::ENDED)
     {
@@ -695,7 +850,8 @@ EndpointDaemon::HandleSetup(const OffloadMessage& message)
     const bool asked = flow.state == FlowState::REQUESTED || flow.state == FlowState::QUEUED ||
                        flow.state == FlowState::BACKOFF;
     flow.requester = asked && flow.requester;
-    flow.pipe = message.IsPipe();
+    flow.aggregate = IsAggregateKey(key);
+    flow.pipe = message.IsPipe() && !flow.aggregate;
     flow.via = message.GetVia();
     const uint32_t generation = ++flow.generation;
     SetState(key, flow, FlowState::MOVING);
@@ -705,6 +861,19 @@ EndpointDaemon::HandleSetup(const OffloadMessage& message)
         return;
     }
     Ptr<EndpointDaemon> self(this);
+    if (m_reservation && !flow.aggregate)
+    {
+        m_reservation->Reserve(key); // shared NIC: the channel instead of a move
+        Steered(key, generation);
+        return;
+    }
+    if (flow.aggregate)
+    {
+        MoveAggregates(key, true, flow.via, Callback<void>([self, key, generation]() {
+                           self->Steered(key, generation);
+                       }));
+        return;
+    }
     m_steering->Steer(
         key,
         m_circuitDevice,
@@ -788,8 +957,21 @@ EndpointDaemon::Return(const FlowKey& key, bool release, bool down, bool backoff
         Returned(key, generation, backoff);
         return;
     }
+    if (m_reservation && !flow.aggregate)
+    {
+        ReleaseReservation(key);
+        Returned(key, generation, backoff);
+        return;
+    }
     Ptr<EndpointDaemon> self(this);
     const FlowKey k = key;
+    if (flow.aggregate)
+    {
+        MoveAggregates(key, false, Ipv4Address(), Callback<void>([self, k, generation, backoff]() {
+                           self->Returned(k, generation, backoff);
+                       }));
+        return;
+    }
     m_steering->Unsteer(key, FlowSteering::DoneCallback([self, k, generation, backoff]() {
                             self->Returned(k, generation, backoff);
                         }));

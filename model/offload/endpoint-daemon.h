@@ -8,10 +8,12 @@
 #include "offload-message.h"
 
 #include "ns3/application.h"
+#include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
@@ -31,8 +33,10 @@ class Packet;
 namespace hybridnet
 {
 
+class AggregateSteering;
 class FlowSteering;
 class OffloadMessenger;
+class ReservationQueueDisc;
 
 /**
  * @brief The end-point daemon (epd) of the lightpath accelerator study: runs on every
@@ -112,6 +116,38 @@ class OffloadMessenger;
  * host and @p peer with the flow key host:0>peer:0/0; nothing is steered (applications
  * address the peer's circuit address, routed on the circuit NIC), READY goes at once, and
  * the pipe lasts until ReleasePipe or a TEARDOWN; no detection, idle or backoff applies.
+ *
+ * **Border daemon (switch-to-switch offload, issue 22).**  On a border router the same
+ * daemon watches aggregates instead of (besides) its own flows: AddAggregate(steering, k,
+ * peer) says that aggregate k of the node's AggregateSteering is carried, when big, by a
+ * circuit between this border's circuit port (the circuit device) and the border @p peer
+ * (its packet-network address, as the pfd knows it).  All aggregates to one peer form one
+ * record with the pipe-form key A = host:0>peer:0/0, and its bytes b_k in (1) are the IP
+ * payload bytes (transport header included, as for a flow) of every packet of those
+ * aggregates this node forwards, counted when it forwards them (AggregateSteering's
+ * Forwarded trace, on either path):
+ *
+ *     (4) b_k(A) = sum over the packets p of the aggregates to peer forwarded in
+ *         (t_{k-1}, t_k] of |IP payload of p|
+ *
+ * The record then follows the table above exactly as a flow does - same detection policy
+ * (2)-(3) (BytesThreshold for the Bytes policy), same REQUEST/SETUP/READY/KEEPALIVE
+ * protocol (the pfd sees a pipe request between the two borders), same idle release by the
+ * requester, BACKOFF and forgetting - except how it is moved: at SETUP every aggregate to
+ * that peer is steered with AggregateSteering::Steer(k, circuit device, via) (its drain
+ * rule, AggregateSteering (1)-(4)), READY going once all are on the circuit; on return
+ * every one is unsteered before DOWN/RELEASE.  The peer border, with the reverse aggregates
+ * added for this border, steers its own direction at its SETUP.  No FIN or RST ends an
+ * aggregate: only IdleTimeout (an aggregate has no end of its own).  RequestPipe to an
+ * aggregate's peer is refused (the key is the aggregate's).
+ *
+ * **Shared NIC (the `shared-nic` offload model, issue 22).**  With SetReservation(q), q
+ * the ReservationQueueDisc at the root of this host's one NIC (also given as the circuit
+ * device), a SETUP for a flow reserves the NIC's channel for it (q.Reserve(flow): the flow
+ * gets up to ReservedRate on its own path) instead of steering it, and READY goes at once;
+ * the return releases the channel (q.Release()) instead of unsteering.  Detection,
+ * protocol and release are unchanged; flows to the circuit device's subnet are watched
+ * (that subnet is the packet network here).  Pipes and aggregates are not affected.
  *
  * StopApplication models the daemon exiting: its flows are unsteered (fall back to the
  * packet path), its socket closes, and the pfd is not told - it learns from the missing
@@ -198,6 +234,11 @@ class EndpointDaemon : public Application
     void SetCircuitDevice(Ptr<NetDevice> device);
     /** @return the circuit NIC */
     Ptr<NetDevice> GetCircuitDevice() const;
+    /**
+     * Shared NIC (class comment): reserve @p reservation's channel instead of steering.
+     * @param reservation the root queue disc of the host's NIC
+     */
+    void SetReservation(Ptr<ReservationQueueDisc> reservation);
 
     /**
      * A transfer of @p bytes from this host to @p destination:@p port (@p protocol) is
@@ -208,6 +249,22 @@ class EndpointDaemon : public Application
      * @param bytes what the transfer will send
      */
     void AnnounceTransfer(Ipv4Address destination, uint16_t port, uint8_t protocol, uint64_t bytes);
+
+    /**
+     * Border daemon (class comment): aggregate @p aggregate of @p steering, the node's
+     * AggregateSteering, goes onto the circuit to the border @p peer when big.  All
+     * aggregates of one daemon belong to one AggregateSteering; an aggregate has one peer.
+     * @param steering this node's AggregateSteering
+     * @param aggregate an index from its AddAggregate
+     * @param peer the peer border's packet-network address (the pfd's AddEndpoint host)
+     */
+    void AddAggregate(Ptr<AggregateSteering> steering, uint32_t aggregate, Ipv4Address peer);
+    /**
+     * @param peer a peer border's address
+     * @return the key of the aggregate record to @p peer (this host:0>peer:0/0); valid
+     *         once the daemon runs
+     */
+    FlowKey GetAggregateKey(Ipv4Address peer) const;
 
     /**
      * Ask for a circuit between this host and @p peer without a flow (`pipecreator`).
@@ -261,6 +318,7 @@ class EndpointDaemon : public Application
         bool downPending{false};               //!< send DOWN when the unsteer is done
         bool releaseWhenDone{false};           //!< send RELEASE when the unsteer is done
         bool hinted{false};                    //!< announced big (Size hints)
+        bool aggregate{false};                 //!< a border's aggregate record, (4)
     };
 
     /** An announced transfer's destination: address, port, protocol. */
@@ -273,6 +331,42 @@ class EndpointDaemon : public Application
      * @param steered whether it leaves on a steered path
      */
     void Tx(Ptr<const Packet> packet, const FlowKey& key, bool steered);
+    /**
+     * Count a packet against a flow or aggregate record (made if new).
+     * @param key the record's key
+     * @param bytes the packet's bytes
+     * @return the record
+     */
+    Flow& Count(const FlowKey& key, uint32_t bytes);
+    /**
+     * Bytes policy and size hints: detect the record if it is big now.
+     * @param key the record's key
+     * @param flow the record
+     */
+    void CheckBig(const FlowKey& key, Flow& flow);
+    /**
+     * AggregateSteering's Forwarded trace, (4).
+     * @param packet the IP payload
+     * @param header its IP header
+     * @param aggregate its aggregate's index
+     * @param steered whether it left on the circuit
+     */
+    void Forwarded(Ptr<const Packet> packet,
+                   const Ipv4Header& header,
+                   uint32_t aggregate,
+                   bool steered);
+    /**
+     * Steer (@p onCircuit) or unsteer every aggregate of an aggregate record.
+     * @param key the record's key
+     * @param onCircuit true: onto the circuit device, to @p via
+     * @param via the peer border's circuit address
+     * @param done called once all of them have moved
+     */
+    void MoveAggregates(const FlowKey& key, bool onCircuit, Ipv4Address via, Callback<void> done);
+    /** @param key a flow @return whether it held the reservation (now released) */
+    bool ReleaseReservation(const FlowKey& key);
+    /** @param key a key @return whether it is an aggregate record's key */
+    bool IsAggregateKey(const FlowKey& key) const;
     /** Every SampleInterval: the rates of (1), the policy (2), idle flows, backoff. */
     void Sample();
     /** Every KeepaliveInterval: a KEEPALIVE for every flow on a circuit. */
@@ -354,17 +448,20 @@ class EndpointDaemon : public Application
     Time m_rto;                    //!< RetransmitTimeout
     uint32_t m_maxRetransmits{0};  //!< MaxRetransmits
 
-    Ptr<NetDevice> m_circuitDevice;    //!< circuit NIC
-    Ptr<FlowSteering> m_steering;      //!< the node's FlowSteering
-    Ptr<OffloadMessenger> m_messenger; //!< control channel
-    Ipv4Address m_hostAddress;         //!< packet-network address
-    Ipv4Address m_circuitNetwork;      //!< circuit subnet
-    Ipv4Mask m_circuitMask;            //!< its mask
-    bool m_running{false};             //!< between start and stop
-    EventId m_sampleEvent;             //!< next Sample
-    EventId m_keepaliveEvent;          //!< next Keepalive
-    std::map<FlowKey, Flow> m_flows;   //!< known flows
-    std::set<Destination> m_hints;     //!< announced big, no flow yet
+    Ptr<NetDevice> m_circuitDevice;               //!< circuit NIC
+    Ptr<FlowSteering> m_steering;                 //!< the node's FlowSteering
+    Ptr<OffloadMessenger> m_messenger;            //!< control channel
+    Ipv4Address m_hostAddress;                    //!< packet-network address
+    Ipv4Address m_circuitNetwork;                 //!< circuit subnet
+    Ipv4Mask m_circuitMask;                       //!< its mask
+    bool m_running{false};                        //!< between start and stop
+    EventId m_sampleEvent;                        //!< next Sample
+    EventId m_keepaliveEvent;                     //!< next Keepalive
+    std::map<FlowKey, Flow> m_flows;              //!< known flows
+    std::set<Destination> m_hints;                //!< announced big, no flow yet
+    Ptr<ReservationQueueDisc> m_reservation;      //!< shared NIC, or null
+    Ptr<AggregateSteering> m_aggregateSteering;   //!< the node's, for AddAggregate
+    std::map<uint32_t, Ipv4Address> m_aggregates; //!< aggregate index -> peer border
 
     TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace;       //!< MessageTx
     TracedCallback<Ipv4Address, std::string, bool> m_messageRxTrace;       //!< MessageRx

@@ -22,5 +22,6 @@
 #include "aggregate-steering-helper.h"
 #include "aggregate-steering.h"
 #include "offload-model.h"
+#include "reservation-queue-disc.h"
 
 #endif // HYBRIDNET_OFFLOAD_MODULE_H
