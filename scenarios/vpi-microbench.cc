@@ -46,9 +46,9 @@
  * sum bandwidth. ns-3's TCP has one segment size per run (no per-route MSS), so in a mix
  * the IPoIB streams' TCP uses the 10 GbE MSS (1448 B) - a stated departure.
  *
- * Not yet (issue 19): the SDP receive
- * copy is charged to the CPU but does not delay the application's read (SdpSocket); the
- * application's own system calls cost nothing (the stacks' per-packet work does).
+ * Not yet (issue 19): the SDP receive copy (on the application's processor, SdpSocket (8))
+ * delays the buffer's return but not the application's read; the applications' own system
+ * calls cost nothing (the stacks' per-packet work does); the data-center scenario.
  *
  * Run:  hybridnet run vpi-microbench --stack=ipoib-connected --test=bandwidth --messageSize=64KiB
  */

@@ -133,6 +133,27 @@ SdpSocket::GetPostedBuffers() const
     return m_flow.GetPosted();
 }
 
+Time
+SdpSocket::GetCopyTime() const
+{
+    return m_copyTime;
+}
+
+void
+SdpSocket::Copy(uint64_t bytes, Callback<void> done)
+{
+    Ptr<HostCpu> cpu = m_node->GetObject<HostCpu>();
+    if (cpu->GetProcessors() < 2)
+    {
+        cpu->Execute(HostCpu::KERNEL, 0, bytes, done); // (8), uniprocessor
+        return;
+    }
+    const Time start = std::max(Simulator::Now(), m_appFree);
+    m_appFree = start + cpu->StartCopy(bytes);
+    m_copyTime += m_appFree - start;
+    Simulator::Schedule(m_appFree - Simulator::Now(), [done]() { done(); });
+}
+
 Socket::SocketErrno
 SdpSocket::GetErrno() const
 {
@@ -356,10 +377,7 @@ SdpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
     }
     else // (6)
     {
-        m_node->GetObject<HostCpu>()->Execute(HostCpu::KERNEL,
-                                              0,
-                                              size,
-                                              MakeCallback(&SdpSocket::CopyInDone, this));
+        Copy(size, MakeCallback(&SdpSocket::CopyInDone, this));
     }
     return static_cast<int>(size);
 }
@@ -540,11 +558,7 @@ SdpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
         }
     }
     m_rxBytes -= out->GetSize();
-    m_node->GetObject<HostCpu>()->Execute(
-        HostCpu::KERNEL,
-        0,
-        out->GetSize(),
-        MakeCallback(&SdpSocket::CopyOutDone, this).Bind(emptied));
+    Copy(out->GetSize(), MakeCallback(&SdpSocket::CopyOutDone, this).Bind(emptied));
     return out;
 }
 

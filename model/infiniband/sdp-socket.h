@@ -9,6 +9,7 @@
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/socket.h"
@@ -87,9 +88,9 @@ class SdpSocketFactory;
  * completions that carried them. Below the zero-copy threshold Z (ZcopyThreshold,
  * sdp_zcopy_thresh, OFED 1.4 default 64 KiB):
  *
- *     (6) bcopy (|p| < Z or Z = 0): the write copies p into SDP's registered send buffers, a
- *         HostCpu KERNEL job of |p| copied bytes (HostCpu (1)/(5): 8 |p| / M and the memory
- *         bus); the data can be sent when the copy ends;
+ *     (6) bcopy (|p| < Z or Z = 0): the write copies p into SDP's registered send buffers,
+ *         a copy of |p| bytes (8) (HostCpu (1)/(5): 8 |p| / M and the memory bus); the data
+ *         can be sent when the copy ends;
  *     (7) bzcopy (|p| >= Z): the user pages are pinned (get_user_pages) and posted as they
  *         are: no copy, the data can be sent at once; the write's bytes are held until their
  *         SENDs complete (sdp_bz_cleanup waits for them).
@@ -102,10 +103,18 @@ class SdpSocketFactory;
  *
  * Receive path. A receive completion of a DATA message queues its payload (and its buffer)
  * for the application (NotifyDataRecv). Recv(max) returns up to max bytes at once and
- * charges the copy out of the private buffers, a HostCpu KERNEL job of the returned bytes;
+ * charges the copy out of the private buffers, a copy (8) of the returned bytes;
  * the buffers emptied by the read are posted again when that copy ends, which may send a
  * credit update (5). DISCONN: the peer will send no more; NotifyNormalClose once its data
- * has been read. Completions are taken by busy polling both CQs (OFED 1.4 polls in
+ * has been read.
+ *
+ *     (8) the copies run in the application's system calls (sdp_sendmsg, sdp_recvmsg), in
+ *         process context: on a host with HostCpu Processors >= 2 on the application's own
+ *         processor - one at a time per socket, each taking HostCpu::StartCopy's time, the
+ *         network CPU untouched (GetCopyTime() adds them up) - and on a uniprocessor host
+ *         as a HostCpu KERNEL job of the copied bytes, in line with the network code.
+ *
+ * Completions are taken by busy polling both CQs (OFED 1.4 polls in
  * sdp_sendmsg/sdp_recvmsg: send_poll, recv_poll), InfinibandCompletionQueue (1).
  *
  * So a stream is bounded by the slowest of the link and PCIe (InfinibandHca (7), with the
@@ -153,6 +162,8 @@ class SdpSocket : public Socket
     uint32_t GetCredits() const;
     /** @return receive buffers posted now */
     uint32_t GetPostedBuffers() const;
+    /** @return (8): time the application's processor has spent on this socket's copies */
+    Time GetCopyTime() const;
 
     using Socket::Recv;
     using Socket::RecvFrom;
@@ -247,6 +258,12 @@ class SdpSocket : public Socket
      * @param payload its payload (may be empty)
      */
     void PostMessage(uint8_t mid, Ptr<Packet> payload);
+    /**
+     * (8): copy @p bytes, then call @p done.
+     * @param bytes bytes to copy
+     * @param done called when the copy ends
+     */
+    void Copy(uint64_t bytes, Callback<void> done);
     /** A bcopy job (6) ended: the oldest copying write may be sent. */
     void CopyInDone();
     /**
@@ -291,6 +308,8 @@ class SdpSocket : public Socket
     // send side
     std::deque<Pending> m_pending;   //!< written, not yet in a message
     uint32_t m_held{0};              //!< bytes held against W
+    Time m_appFree;                  //!< (8): the application's processor is free from then
+    Time m_copyTime;                 //!< (8): its copy time so far
     std::deque<uint32_t> m_inFlight; //!< payload bytes of each posted, uncompleted message
     SdpCredits m_flow{2, 64};        //!< (1)-(5), set up again at the connection
     TracedValue<uint32_t> m_credits; //!< m_flow's credits, for the trace

@@ -75,8 +75,11 @@ class SdpPair
     /**
      * @param copyRate both hosts' MemoryCopyRate M
      * @param zcopy ZcopyThreshold of every socket
+     * @param processors both hosts' HostCpu Processors
      */
-    explicit SdpPair(DataRate copyRate = DataRate("8Gbps"), uint32_t zcopy = 65536)
+    explicit SdpPair(DataRate copyRate = DataRate("8Gbps"),
+                     uint32_t zcopy = 65536,
+                     uint32_t processors = 1)
     {
         nodes.Create(2);
         InfinibandHelper ib;
@@ -94,7 +97,9 @@ class SdpPair
             cpu[i] = CreateObjectWithAttributes<HostCpu>("Frequency",
                                                          UintegerValue(2'000'000'000),
                                                          "MemoryCopyRate",
-                                                         DataRateValue(copyRate));
+                                                         DataRateValue(copyRate),
+                                                         "Processors",
+                                                         UintegerValue(processors));
             nodes.Get(i)->AggregateObject(bus[i]);
             nodes.Get(i)->AggregateObject(cpu[i]);
             hca[i] =
@@ -427,6 +432,47 @@ class InOrderTestCase : public TestCase
     }
 };
 
+/**
+ * (8) on a multiprocessor host: one bcopy write of m bytes and its reads are copied on the
+ * applications' processors - each socket's GetCopyTime() is HostCpu's 8 m / M for its
+ * bytes - and the network CPUs stay idle (SDP's polling costs them nothing).
+ * Mistake tried: the copies left as KERNEL jobs (the network CPUs' busy time is the copy).
+ */
+class AppProcessorCopyTestCase : public TestCase
+{
+  public:
+    AppProcessorCopyTestCase()
+        : TestCase("two processors: a 30000 B write and its reads copied on the applications' "
+                   "processors, the network CPUs idle")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t m = 30000;
+        SdpPair x(DataRate("8Gbps"), 65536, 2);
+        Reader r;
+        Writer w;
+        w.chunks.push_back(m);
+        r.Listen(x.Socket(1));
+        Ptr<SdpSocket> sender = x.Socket(0);
+        w.Connect(sender, Ipv4Address("10.0.0.2"));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(r.bytes.size(), m, "delivered");
+        NS_TEST_EXPECT_MSG_EQ(x.cpu[0]->GetBusyTime(), Time(0), "sender's network CPU");
+        NS_TEST_EXPECT_MSG_EQ(x.cpu[1]->GetBusyTime(), Time(0), "receiver's network CPU");
+        NS_TEST_EXPECT_MSG_EQ(sender->GetCopyTime(), x.cpu[0]->GetServiceTime(0, m), "copy in");
+        Time reads(0);
+        for (uint32_t n : r.reads)
+        {
+            reads += x.cpu[1]->GetServiceTime(0, n);
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.accepted->GetCopyTime(), reads, "copies out");
+    }
+};
+
 /** One write of m bytes: the sender copies it iff m < Z (and Z != 0); the receiver always. */
 class ZcopyTestCase : public TestCase
 {
@@ -745,6 +791,7 @@ class InfinibandSdpTestSuite : public TestSuite
         AddTestCase(new ZcopyTestCase(65535, 65536, true), Duration::QUICK);
         AddTestCase(new ZcopyTestCase(65536, 65536, false), Duration::QUICK);
         AddTestCase(new ZcopyTestCase(65536, 0, true), Duration::QUICK);
+        AddTestCase(new AppProcessorCopyTestCase, Duration::QUICK);
         AddTestCase(new CreditStarvationTestCase(), Duration::QUICK);
         AddTestCase(new CreditArithmeticTestCase(), Duration::QUICK);
         AddTestCase(new ThroughputTestCase(true), Duration::QUICK);
