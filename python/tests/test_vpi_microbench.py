@@ -13,7 +13,7 @@ from conftest import rejected
 BAD = [
     # (arguments, text the one-line message must contain)
     (["--stack=rdma"], "one of verbs, sdp, ipoib-datagram, ipoib-connected, tengig"),
-    (["--aic=false"], "aic=false needs stack tengig"),
+    (["--aic=false"], "aic=false needs a tengig stack"),
     (["--stack=tengig", "--streams=2"], "streams above 1 need test bandwidth"),
     (["--test=bandwidth", "--streams=2"], "streams above 1 need test bandwidth and a socket"),
     (["--stack=ipoib-connected", "--test=bandwidth", "--messageSize=8B"], "at least 16B"),
@@ -22,8 +22,9 @@ BAD = [
     (["--iterations=10"], "range 11 to 1000000"),
     (["--streams=9"], "range 1 to 8"),
     (["--host=opteron"], "--host: no host profile 'opteron'"),
-    (["--rxFrames=44"], "rxFrames needs stack tengig"),
+    (["--rxFrames=44"], "rxFrames needs a tengig stack"),
     (["--stack=tengig", "--rxFrames=70000"], "range 0 to 65535"),
+    (["--stack=tengig+sdp"], "a tengig+ stack needs test bandwidth"),
 ]
 
 
@@ -50,6 +51,18 @@ def test_ip_device_mtu(bin_dir, tmp_path, stack, mtu):
     metrics = run(bin_dir, tmp_path, f"--stack={stack}", "--iterations=11")
     assert metrics["mtu"] == mtu
     assert metrics["exchanges"] == 11
+
+
+def test_both_ports_add_up(bin_dir, tmp_path):
+    """10 GbE and SDP at once from one adapter: the aggregate is the sum of the two ports'
+    streams, and SDP's copies (on the application's processor, SdpSocket (8)) leave the 10
+    GbE port's network processing alone: its stream is what it is without SDP."""
+    args = ["--test=bandwidth", "--messageSize=64KiB", "--duration=10ms"]
+    both = run(bin_dir, tmp_path, "--stack=tengig+sdp", *args)
+    alone = run(bin_dir, tmp_path, "--stack=tengig", *args)
+    assert both["bandwidth"] == pytest.approx(both["bandwidthTengig"] + both["bandwidthIb"])
+    assert both["bandwidthTengig"] == pytest.approx(alone["bandwidth"], rel=0.01)
+    assert both["bandwidthIb"] > 5000
 
 
 def test_verbs_stream_is_pcie_read_bound(bin_dir, tmp_path):
