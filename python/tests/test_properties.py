@@ -410,8 +410,10 @@ def grid_application_bounds(flags: dict, metrics: dict) -> list[tuple[str, float
 def vpi_microbench(draw) -> dict:
     stack = draw(st.sampled_from(["verbs", "sdp", "ipoib-datagram", "ipoib-connected", "tengig"]))
     test = draw(st.sampled_from(["latency", "bandwidth"]))
+    if test == "bandwidth" and draw(st.booleans()):
+        stack = draw(st.sampled_from(["tengig+sdp", "tengig+ipoib-datagram"]))
     sizes = ["1B", "64B", "2KiB", "64KiB"]
-    if test == "bandwidth" and stack in ("sdp", "ipoib-connected"):
+    if test == "bandwidth" and stack in ("sdp", "ipoib-connected", "tengig+sdp"):
         sizes = ["2KiB", "64KiB"]  # 1-byte SDP writes are a million events per ms
     flags = {
         "stack": stack,
@@ -420,7 +422,7 @@ def vpi_microbench(draw) -> dict:
         "iterations": str(draw(st.integers(11, 40))),
         "duration": f"{draw(st.integers(2, 5))}ms",
     }
-    if stack == "tengig":
+    if stack.startswith("tengig"):
         flags["aic"] = draw(st.sampled_from(["true", "false"]))
     if test == "bandwidth" and stack != "verbs":
         flags["streams"] = str(draw(st.integers(1, 3)))
@@ -428,14 +430,18 @@ def vpi_microbench(draw) -> dict:
 
 
 def vpi_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
-    """Bandwidth under the wire: 10 GbE's framing ceiling for 1448-byte segments, or 4X DDR's
-    data rate (16 Gb/s) for the InfiniBand stacks; one segment of edge in the measured half."""
+    """Bandwidth under the wire: 10 GbE's framing ceiling for 1448-byte segments, 4X DDR's
+    data rate (16 Gb/s) for the InfiniBand stacks, both for a mix; one write per stream of
+    edge in the measured half."""
     window_s = int(flags["duration"][:-2]) / 2e3
+    tengig = ceiling_mbps(10e9, 1448, ethernet_wire(1448 + TCP_HEADERS))
+    edge = 8 * 65536 / window_s / 1e6 * int(flags.get("streams", "1"))
+    ib = 16000.0 + edge
     if flags["stack"] == "tengig":
-        ceiling = ceiling_mbps(10e9, 1448, ethernet_wire(1448 + TCP_HEADERS))
-    else:
-        ceiling = 16000.0
-    return [("bandwidth", ceiling + 8 * 65536 / window_s / 1e6)]
+        return [("bandwidth", tengig + edge)]
+    if flags["stack"].startswith("tengig+"):
+        return [("bandwidthTengig", tengig + edge), ("bandwidthIb", ib), ("bandwidth", tengig + ib)]
+    return [("bandwidth", ib)]
 
 
 CONFIGURATIONS = {
