@@ -179,6 +179,28 @@ def scenario(name: str, label: str, *flags: str, fixed: tuple[str, ...] = ()) ->
     )
 
 
+def read_vpi_result(_: str, scratch: Path) -> dict:
+    """vpi-microbench (bandwidth): its work is the messages of the measured half (a unit of
+    segmentSize each), so the per-packet ratios are per message."""
+    doc = json.loads((scratch / "result.json").read_text())
+    return {
+        "bytesReceived": doc["metrics"]["bytesMeasured"]["value"],
+        "segmentSize": doc["parameters"]["messageSize"]["value"],
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+        "metrics": {"bandwidth": doc["metrics"]["bandwidth"]["value"]},
+    }
+
+
+def vpi_microbench(label: str, *flags: str) -> Program:
+    """scenarios/vpi-microbench streaming 64 KiB messages for --duration (one stream)."""
+    program = scenario(
+        "vpi-microbench", label, *flags, fixed=("--test=bandwidth", "--messageSize=64KiB")
+    )
+    return dataclasses.replace(program, read=read_vpi_result)
+
+
 def read_probe_result(_: str, scratch: Path) -> dict:
     """path-characterisation: its work is the probes sent (a unit of bytesReceived each)."""
     doc = json.loads((scratch / "result.json").read_text())
@@ -509,6 +531,23 @@ BENCHMARKS = {
         subject=path_characterisation("loaded path", "--tool=pipechar", loaded=True),
         reference=path_characterisation("idle path", "--tool=pipechar"),
         work="probes",
+    ),
+    "vpi-verbs": Benchmark(
+        description="what a message costs on the InfiniBand model: vpi-microbench streaming "
+        "64 KiB verbs SENDs (HCA, PCIe, credit-based link) against 64 KiB TCP writes over the "
+        "10 GbE port of the same host model (vpi-opteron-2.0-connectx); the ratios are per "
+        "64 KiB message: events and wall time",
+        subject=vpi_microbench("verbs", "--stack=verbs"),
+        reference=vpi_microbench("10 GbE TCP", "--stack=tengig"),
+        work="messages",
+    ),
+    "vpi-ipoib": Benchmark(
+        description="what a message costs on IPoIB: vpi-microbench streaming 64 KiB TCP "
+        "writes over IPoIB in connected mode (65520 B MTU, RC under IP) against the same "
+        "writes over the 10 GbE port of the same host model; per 64 KiB message",
+        subject=vpi_microbench("IPoIB connected", "--stack=ipoib-connected"),
+        reference=vpi_microbench("10 GbE TCP", "--stack=tengig"),
+        work="messages",
     ),
     "farm-hosts": Benchmark(
         description="the cost of the host model in the event-filter farm: event-filter-farm "
