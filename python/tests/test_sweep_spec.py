@@ -383,6 +383,16 @@ def test_disk_streams_example_spec_is_valid():
     assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
 
 
+@pytest.mark.parametrize("name,sizes", [("vpi-latency", 21), ("vpi-bandwidth", 15)])
+def test_vpi_curve_specs_are_valid(name, sizes):
+    """examples/sweeps/vpi-*.toml (docs/modules/infiniband.md): every stack at every size."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / f"{name}.toml")
+    stacks = {p["stack"] for p in spec.points}
+    assert stacks == {"verbs", "sdp", "ipoib-datagram", "ipoib-connected", "tengig"}
+    assert len({p["messageSize"] for p in spec.points}) == sizes
+    assert spec.describe() == f"vpi-microbench: {5 * sizes} point(s) x 1 run(s)"
+
+
 @pytest.mark.parametrize(
     "name,scenario,points",
     [
