@@ -225,7 +225,7 @@ AddWorkloadFlags(ScenarioFlags& flags, Options& o)
                    "transfers of bounded-Pareto size (Poisson arrivals)",
                    &o.transfers,
                    0,
-                   100000);
+                   50000);
     flags.AddReal("paretoShape", "shape of the bounded Pareto sizes", &o.paretoShape, 0.1, 10, "");
     flags.AddSize("minSize", "smallest transfer (Pareto L)", &o.minSize, 1, 1ULL << 40);
     flags.AddSize("maxSize", "largest transfer (Pareto H)", &o.maxSize, 1, 1ULL << 40);
@@ -235,6 +235,7 @@ AddWorkloadFlags(ScenarioFlags& flags, Options& o)
                   &o.meanGap,
                   MilliSeconds(1),
                   Hours(1));
+    // each transfer has its own receiver port, 10000 + its index
     flags.AddCount("bulkTransfers",
                    "bulk transfers of bulkSize, all at workloadStart",
                    &o.bulkTransfers,
@@ -281,7 +282,7 @@ MakeWorkload(const Options& o)
     std::vector<Transfer> out;
     for (uint32_t j = 0; j < o.bulkTransfers; ++j)
     {
-        out.push_back(Transfer{j % o.hosts, o.bulkSize, o.workloadStart});
+        out.push_back(Transfer{j % o.hosts, o.bulkSize, o.workloadStart, 0, false, Time()});
     }
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
@@ -297,7 +298,7 @@ MakeWorkload(const Options& o)
         const auto pair = static_cast<uint32_t>(u->GetInteger(0, o.hosts - 1));
         const double x = double(o.minSize) * std::pow(1 - u->GetValue() * (1 - ratio), -1 / a);
         const auto size = std::clamp<uint64_t>(std::llround(x), o.minSize, o.maxSize);
-        out.push_back(Transfer{pair, size, t});
+        out.push_back(Transfer{pair, size, t, 0, false, Time()});
     }
     return out;
 }
@@ -576,6 +577,138 @@ WriteTransfers(ResultDocument& result, const Options& o, const std::vector<Trans
                       {"elephant", "", elephant}});
 }
 
+/** --mode=on-demand: an epd on every host, the pfd with the trunks on the front end. */
+void
+InstallDaemons(const Options& o,
+               Network& net,
+               Ptr<LightpathSignalling> signalling,
+               CircuitCounters& circuits)
+{
+    OffloadDaemonHelper offload;
+    offload.SetPipeFittingAttribute("BusyPolicy", StringValue("Deny"));
+    offload.SetEndpointAttribute("RateThreshold", DataRateValue(o.rateThreshold));
+    Ptr<PipeFittingDaemon> pfd = offload.InstallPipeFitting(net.frontEnd, Ipv4Address::GetAny());
+    pfd->SetLightpathSignalling(signalling);
+    for (const auto& trunk : net.trunks)
+    {
+        pfd->AddTrunk(trunk);
+    }
+    for (uint32_t i = 0; i < o.hosts; ++i)
+    {
+        pfd->AddEndpoint(net.addressA[i], net.circuitA[i], i + 1);
+        pfd->AddRemoteEndpoint(net.addressB[i], net.circuitB[i], i + 1);
+        offload.InstallEndpoint(net.a.Get(i), net.nicA.Get(i), net.frontEndAddress);
+        offload.InstallEndpoint(net.b.Get(i), net.nicB.Get(i), net.frontEndAddress);
+    }
+    pfd->TraceConnectWithoutContext("CircuitStateChange",
+                                    MakeCallback(&CircuitCounters::PfdChange, &circuits));
+}
+
+/** --mode=reserved: book trunk k for host pair k from --workloadStart to the end. */
+void
+BookTrunks(const Options& o,
+           Network& net,
+           Ptr<LightpathCalendar> calendar,
+           Ptr<LightpathSignalling> signalling,
+           CircuitCounters& circuits)
+{
+    calendar->SetSignalling(signalling);
+    for (uint32_t k = 0; k < o.trunks; ++k)
+    {
+        const auto hops = net.Hops(k, k);
+        const Time lead = LightpathCalendar::GetSetUpLead(hops);
+        const std::string key = "trunk" + std::to_string(k);
+        Simulator::Schedule(o.workloadStart - lead, &CircuitCounters::Open, &circuits, key);
+        std::string why;
+        ++circuits.requested;
+        const uint64_t id =
+            calendar->Book(hops,
+                           o.workloadStart,
+                           o.duration,
+                           LightpathCalendar::OutcomeCallback(
+                               [&circuits, key](uint64_t, bool up, bool success, std::string) {
+                                   if (up)
+                                   {
+                                       circuits.granted += success ? 1 : 0;
+                                       circuits.denied += success ? 0 : 1;
+                                   }
+                                   if (!up || !success)
+                                   {
+                                       circuits.Close(key);
+                                   }
+                               }),
+                           why);
+        NS_ABORT_MSG_IF(id == 0, "lightpath-wan: booking trunk " << k << ": " << why);
+    }
+}
+
+/**
+ * Install every transfer: a PacketSink on its receiver from t = 0, a BulkSend of its size
+ * from its start (to the receiver's circuit NIC for a booked pair in reserved mode).
+ */
+void
+InstallTransfers(const Options& o,
+                 const Network& net,
+                 uint32_t sendSize,
+                 std::vector<Transfer>& transfers)
+{
+    for (size_t j = 0; j < transfers.size(); ++j)
+    {
+        Transfer& t = transfers[j];
+        const uint16_t port = static_cast<uint16_t>(10000 + j);
+        const bool reserved = o.mode == "reserved" && t.pair < o.trunks;
+        const Ipv4Address to = reserved ? net.circuitB[t.pair] : net.addressB[t.pair];
+        PacketSinkHelper sink("ns3::TcpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sinkApp = sink.Install(net.b.Get(t.pair));
+        sinkApp.Start(Seconds(0));
+        sinkApp.Get(0)->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>, const Address&>(
+                [&t](Ptr<const Packet> p, const Address&) {
+                    t.delivered += p->GetSize();
+                    if (t.delivered >= t.size && !t.completed)
+                    {
+                        t.completed = true;
+                        t.done = Simulator::Now();
+                    }
+                }));
+        BulkSendHelper send("ns3::TcpSocketFactory", InetSocketAddress(to, port));
+        send.SetAttribute("MaxBytes", UintegerValue(t.size));
+        send.SetAttribute("SendSize", UintegerValue(sendSize));
+        ApplicationContainer sendApp = send.Install(net.a.Get(t.pair));
+        sendApp.Start(t.start);
+    }
+}
+
+/** Write the circuit and bottleneck metrics. */
+void
+WriteCircuits(ResultDocument& result,
+              const Options& o,
+              const CircuitCounters& circuits,
+              uint64_t bottleneckBits,
+              uint64_t drops)
+{
+    const double window = (o.duration - o.workloadStart).GetSeconds();
+    result.SetMetric("bottleneckUtilisation",
+                     double(bottleneckBits) / (o.bottleneckRate.GetBitRate() * window),
+                     "");
+    result.SetMetric("bottleneckDrops", double(drops), "");
+    result.SetMetric("circuitSetUpTime", o.SetUpTime().GetSeconds(), "s");
+    result.SetMetric("circuitsRequested", circuits.requested, "");
+    result.SetMetric("circuitsGranted", circuits.granted, "");
+    result.SetMetric("circuitsDenied", circuits.denied, "");
+    result.SetMetric("circuitBytes", double(circuits.bytes), "B");
+    const Time held = circuits.HeldUntilNow();
+    result.SetMetric("circuitHoldingTime", held.GetSeconds(), "s");
+    if (held.IsStrictlyPositive())
+    {
+        result.SetMetric("circuitHoldingEfficiency",
+                         8.0 * circuits.bytes / (o.circuitRate.GetBitRate() * held.GetSeconds()),
+                         "");
+    }
+}
+
 } // namespace
 
 int
@@ -611,56 +744,11 @@ main(int argc, char* argv[])
     Ptr<LightpathCalendar> calendar = CreateObject<LightpathCalendar>();
     if (o.mode == "on-demand")
     {
-        OffloadDaemonHelper offload;
-        offload.SetPipeFittingAttribute("BusyPolicy", StringValue("Deny"));
-        offload.SetEndpointAttribute("RateThreshold", DataRateValue(o.rateThreshold));
-        Ptr<PipeFittingDaemon> pfd =
-            offload.InstallPipeFitting(net.frontEnd, Ipv4Address::GetAny());
-        pfd->SetLightpathSignalling(signalling);
-        for (const auto& trunk : net.trunks)
-        {
-            pfd->AddTrunk(trunk);
-        }
-        for (uint32_t i = 0; i < o.hosts; ++i)
-        {
-            pfd->AddEndpoint(net.addressA[i], net.circuitA[i], i + 1);
-            pfd->AddRemoteEndpoint(net.addressB[i], net.circuitB[i], i + 1);
-            offload.InstallEndpoint(net.a.Get(i), net.nicA.Get(i), net.frontEndAddress);
-            offload.InstallEndpoint(net.b.Get(i), net.nicB.Get(i), net.frontEndAddress);
-        }
-        pfd->TraceConnectWithoutContext("CircuitStateChange",
-                                        MakeCallback(&CircuitCounters::PfdChange, &circuits));
+        InstallDaemons(o, net, signalling, circuits);
     }
     if (o.mode == "reserved")
     {
-        calendar->SetSignalling(signalling);
-        for (uint32_t k = 0; k < o.trunks; ++k)
-        {
-            const auto hops = net.Hops(k, k);
-            const Time lead = LightpathCalendar::GetSetUpLead(hops);
-            const std::string key = "trunk" + std::to_string(k);
-            Simulator::Schedule(o.workloadStart - lead, &CircuitCounters::Open, &circuits, key);
-            std::string why;
-            ++circuits.requested;
-            const uint64_t id =
-                calendar->Book(hops,
-                               o.workloadStart,
-                               o.duration,
-                               LightpathCalendar::OutcomeCallback(
-                                   [&circuits, key](uint64_t, bool up, bool success, std::string) {
-                                       if (up)
-                                       {
-                                           circuits.granted += success ? 1 : 0;
-                                           circuits.denied += success ? 0 : 1;
-                                       }
-                                       if (!up || !success)
-                                       {
-                                           circuits.Close(key);
-                                       }
-                                   }),
-                               why);
-            NS_ABORT_MSG_IF(id == 0, "lightpath-wan: booking trunk " << k << ": " << why);
-        }
+        BookTrunks(o, net, calendar, signalling, circuits);
     }
     for (uint32_t i = 0; i < o.hosts; ++i)
     {
@@ -681,33 +769,7 @@ main(int argc, char* argv[])
 
     std::vector<Transfer> transfers = MakeWorkload(o);
     const uint32_t sendSize = std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective());
-    for (size_t j = 0; j < transfers.size(); ++j)
-    {
-        Transfer& t = transfers[j];
-        const uint16_t port = static_cast<uint16_t>(10000 + j);
-        const bool reserved = o.mode == "reserved" && t.pair < o.trunks;
-        const Ipv4Address to = reserved ? net.circuitB[t.pair] : net.addressB[t.pair];
-        PacketSinkHelper sink("ns3::TcpSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sinkApp = sink.Install(net.b.Get(t.pair));
-        sinkApp.Start(Seconds(0));
-        sinkApp.Get(0)->TraceConnectWithoutContext(
-            "Rx",
-            Callback<void, Ptr<const Packet>, const Address&>(
-                [&t](Ptr<const Packet> p, const Address&) {
-                    t.delivered += p->GetSize();
-                    if (t.delivered >= t.size && !t.completed)
-                    {
-                        t.completed = true;
-                        t.done = Simulator::Now();
-                    }
-                }));
-        BulkSendHelper send("ns3::TcpSocketFactory", InetSocketAddress(to, port));
-        send.SetAttribute("MaxBytes", UintegerValue(t.size));
-        send.SetAttribute("SendSize", UintegerValue(sendSize));
-        ApplicationContainer sendApp = send.Install(net.a.Get(t.pair));
-        sendApp.Start(t.start);
-    }
+    InstallTransfers(o, net, sendSize, transfers);
     cross.Start(sendSize, tcp.IsLfn());
     cross.AssignStreams(200);
 
@@ -715,24 +777,7 @@ main(int argc, char* argv[])
 
     auto& result = scenario.Result();
     WriteTransfers(result, o, transfers);
-    const double window = (o.duration - o.workloadStart).GetSeconds();
-    result.SetMetric("bottleneckUtilisation",
-                     double(bottleneckBits) / (o.bottleneckRate.GetBitRate() * window),
-                     "");
-    result.SetMetric("bottleneckDrops", double(net.drops.Get()), "");
-    result.SetMetric("circuitSetUpTime", o.SetUpTime().GetSeconds(), "s");
-    result.SetMetric("circuitsRequested", circuits.requested, "");
-    result.SetMetric("circuitsGranted", circuits.granted, "");
-    result.SetMetric("circuitsDenied", circuits.denied, "");
-    result.SetMetric("circuitBytes", double(circuits.bytes), "B");
-    const Time held = circuits.HeldUntilNow();
-    result.SetMetric("circuitHoldingTime", held.GetSeconds(), "s");
-    if (held.IsStrictlyPositive())
-    {
-        result.SetMetric("circuitHoldingEfficiency",
-                         8.0 * circuits.bytes / (o.circuitRate.GetBitRate() * held.GetSeconds()),
-                         "");
-    }
+    WriteCircuits(result, o, circuits, bottleneckBits, net.drops.Get());
     cross.WriteTo(result, o.duration);
     return scenario.Finish();
 }
