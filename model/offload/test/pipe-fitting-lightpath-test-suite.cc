@@ -24,8 +24,8 @@
  *   once in ConnectLightpath): the grant-time case's SETTING_UP came T_up early;
  * - the refusal answered with reason switch-error (the console path's branch taken): the
  *   refusal case's DENIED reason check failed;
- * - the remote end's port not filled in (hops.back().portOut left as the trunk's 0): the
- *   grant-time case was refused by campus B instead of granted;
+ * - the remote end's port taken from the wrong end (hops.back().portOut = portA): the
+ *   grant-time case found campus B's segment 1-6 instead of 3-6;
  * - LightpathSignalling::GoBack answering the requester without the rollback (fabric): the
  *   refusal case found campus A, metro still holding their segments;
  * - SharesPort ignoring the campus (port 3 here = port 3 there): the two-campus case's
