@@ -200,14 +200,54 @@ PipeFittingDaemon::AddEndpoint(Ipv4Address hostAddress,
                     "PipeFittingDaemon::AddEndpoint: host " << hostAddress << " added twice");
     for (const auto& [host, endpoint] : m_endpoints)
     {
-        NS_ABORT_MSG_IF(endpoint.port == acceleratorPort,
+        NS_ABORT_MSG_IF(!endpoint.remote && endpoint.port == acceleratorPort,
                         "PipeFittingDaemon::AddEndpoint: port " << acceleratorPort
                                                                 << " already belongs to " << host);
         NS_ABORT_MSG_IF(endpoint.circuitAddress == circuitAddress,
                         "PipeFittingDaemon::AddEndpoint: circuit address "
                             << circuitAddress << " already belongs to " << host);
     }
-    m_endpoints[hostAddress] = Endpoint{circuitAddress, acceleratorPort};
+    m_endpoints[hostAddress] = Endpoint{circuitAddress, acceleratorPort, false};
+}
+
+void
+PipeFittingDaemon::AddRemoteEndpoint(Ipv4Address hostAddress,
+                                     Ipv4Address circuitAddress,
+                                     uint32_t remotePort)
+{
+    NS_LOG_FUNCTION(this << hostAddress << circuitAddress << remotePort);
+    NS_ABORT_MSG_IF(remotePort == 0, "PipeFittingDaemon::AddRemoteEndpoint: ports start at 1");
+    NS_ABORT_MSG_IF(m_endpoints.contains(hostAddress),
+                    "PipeFittingDaemon::AddRemoteEndpoint: host " << hostAddress << " added twice");
+    for (const auto& [host, endpoint] : m_endpoints)
+    {
+        NS_ABORT_MSG_IF(endpoint.remote && endpoint.port == remotePort,
+                        "PipeFittingDaemon::AddRemoteEndpoint: remote port "
+                            << remotePort << " already belongs to " << host);
+        NS_ABORT_MSG_IF(endpoint.circuitAddress == circuitAddress,
+                        "PipeFittingDaemon::AddRemoteEndpoint: circuit address "
+                            << circuitAddress << " already belongs to " << host);
+    }
+    m_endpoints[hostAddress] = Endpoint{circuitAddress, remotePort, true};
+}
+
+void
+PipeFittingDaemon::SetLightpathSignalling(Ptr<LightpathSignalling> signalling)
+{
+    NS_ABORT_MSG_IF(!signalling, "PipeFittingDaemon::SetLightpathSignalling: no signalling");
+    m_signalling = signalling;
+}
+
+void
+PipeFittingDaemon::AddTrunk(std::vector<LightpathHop> hops)
+{
+    NS_ABORT_MSG_IF(hops.empty(), "PipeFittingDaemon::AddTrunk: a trunk needs a domain");
+    for (const LightpathHop& hop : hops)
+    {
+        NS_ABORT_MSG_IF(!hop.fabric,
+                        "PipeFittingDaemon::AddTrunk: domain '" << hop.domain << "' has no switch");
+    }
+    m_trunks.push_back(std::move(hops));
 }
 
 PipeFittingDaemon::CircuitState
@@ -228,8 +268,10 @@ void
 PipeFittingDaemon::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_consoleAddress == Ipv4Address::GetAny(),
+    NS_ABORT_MSG_IF(m_consoleAddress == Ipv4Address::GetAny() && !m_signalling,
                     "PipeFittingDaemon: ConsoleAddress is not set");
+    NS_ABORT_MSG_IF(m_signalling && m_trunks.empty(),
+                    "PipeFittingDaemon: LightpathSignalling is set but no trunk (AddTrunk)");
     m_messenger = CreateObject<OffloadMessenger>();
     // The messenger's traces are this daemon's (chained, as ns-3 chains device traces).
     m_messenger->TraceConnectWithoutContext(
@@ -250,8 +292,11 @@ PipeFittingDaemon::StartApplication()
                       MakeCallback(&PipeFittingDaemon::Receive, this),
                       MakeCallback(&PipeFittingDaemon::GiveUp, this));
     m_running = true;
-    m_console = CreateObject<CircuitSwitchConsoleClient>();
-    m_console->Open(GetNode(), InetSocketAddress(m_consoleAddress, m_consolePort));
+    if (m_consoleAddress != Ipv4Address::GetAny())
+    {
+        m_console = CreateObject<CircuitSwitchConsoleClient>();
+        m_console->Open(GetNode(), InetSocketAddress(m_consoleAddress, m_consolePort));
+    }
 }
 
 void
@@ -473,6 +518,16 @@ PipeFittingDaemon::HandleRequest(const OffloadMessage& message, const InetSocket
     }
     circuit.portA = a->second.port;
     circuit.portB = b->second.port;
+    circuit.remoteA = a->second.remote;
+    circuit.remoteB = b->second.remote;
+    const bool consoleRoute =
+        !circuit.remoteA && !circuit.remoteB && m_consoleAddress != Ipv4Address::GetAny();
+    if (!consoleRoute && !(CrossesCampuses(circuit) && m_signalling))
+    {
+        SetState(circuit, CircuitState::DENIED, "no-route");
+        SendTo(circuit, 0, OffloadMessage::Type::DENIED, "no-route");
+        return;
+    }
     if (CanGrant(circuit, true))
     {
         const uint64_t id = circuit.id;
@@ -494,9 +549,7 @@ PipeFittingDaemon::HandleRequest(const OffloadMessage& message, const InetSocket
         bool possible = true;
         for (const auto& [otherId, other] : m_circuits)
         {
-            const bool shares = other.portA == circuit.portA || other.portA == circuit.portB ||
-                                other.portB == circuit.portA || other.portB == circuit.portB;
-            if (!shares)
+            if (!SharesPort(other, circuit))
             {
                 continue;
             }
@@ -537,17 +590,74 @@ PipeFittingDaemon::HandleRequest(const OffloadMessage& message, const InetSocket
 }
 
 bool
+PipeFittingDaemon::SharesPort(const Circuit& x, const Circuit& y)
+{
+    auto same = [](uint32_t p, bool pRemote, uint32_t q, bool qRemote) {
+        return p == q && pRemote == qRemote;
+    };
+    return same(x.portA, x.remoteA, y.portA, y.remoteA) ||
+           same(x.portA, x.remoteA, y.portB, y.remoteB) ||
+           same(x.portB, x.remoteB, y.portA, y.remoteA) ||
+           same(x.portB, x.remoteB, y.portB, y.remoteB);
+}
+
+bool
+PipeFittingDaemon::CrossesCampuses(const Circuit& circuit)
+{
+    return circuit.remoteA != circuit.remoteB;
+}
+
+std::optional<size_t>
+PipeFittingDaemon::FreeTrunk() const
+{
+    std::vector<bool> held(m_trunks.size(), false);
+    for (const auto& [id, circuit] : m_circuits)
+    {
+        if (circuit.trunk)
+        {
+            held[*circuit.trunk] = true;
+        }
+    }
+    for (size_t t = 0; t < held.size(); ++t)
+    {
+        if (!held[t])
+        {
+            return t;
+        }
+    }
+    return std::nullopt;
+}
+
+size_t
+PipeFittingDaemon::FreeTrunks() const
+{
+    size_t held = 0;
+    for (const auto& [id, circuit] : m_circuits)
+    {
+        held += circuit.trunk ? 1 : 0;
+    }
+    return m_trunks.size() - held;
+}
+
+bool
 PipeFittingDaemon::CanGrant(const Circuit& circuit, bool newRequest) const
 {
+    size_t trunksClaimedAhead = 0;
     for (const auto& [id, other] : m_circuits)
     {
         if (id == circuit.id)
         {
             continue;
         }
-        const bool shares = other.portA == circuit.portA || other.portA == circuit.portB ||
-                            other.portB == circuit.portA || other.portB == circuit.portB;
-        if (!shares)
+        const bool ahead = newRequest
+                               ? other.priority >= circuit.priority
+                               : (other.priority > circuit.priority ||
+                                  (other.priority == circuit.priority && other.id < circuit.id));
+        if (other.state == CircuitState::QUEUED && ahead && CrossesCampuses(other))
+        {
+            ++trunksClaimedAhead;
+        }
+        if (!SharesPort(other, circuit))
         {
             continue;
         }
@@ -555,16 +665,13 @@ PipeFittingDaemon::CanGrant(const Circuit& circuit, bool newRequest) const
         {
             return false; // a port is held
         }
-        const bool ahead = newRequest
-                               ? other.priority >= circuit.priority
-                               : (other.priority > circuit.priority ||
-                                  (other.priority == circuit.priority && other.id < circuit.id));
         if (ahead)
         {
             return false; // no overtaking on a port
         }
     }
-    return true;
+    // no overtaking on the trunks either
+    return !CrossesCampuses(circuit) || FreeTrunks() > trunksClaimedAhead;
 }
 
 void
@@ -647,10 +754,32 @@ PipeFittingDaemon::Connect(uint64_t id)
 {
     Circuit& circuit = m_circuits.at(id);
     SetState(circuit, CircuitState::CONNECTING);
+    if (CrossesCampuses(circuit))
+    {
+        ConnectLightpath(id);
+        return;
+    }
     Ptr<PipeFittingDaemon> self(this);
     ConsoleCommand(
         "connection " + std::to_string(circuit.portA) + " " + std::to_string(circuit.portB),
         Callback<void, std::string>([self, id](std::string reply) { self->Connected(id, reply); }));
+}
+
+void
+PipeFittingDaemon::ConnectLightpath(uint64_t id)
+{
+    Circuit& circuit = m_circuits.at(id);
+    circuit.trunk = FreeTrunk();
+    NS_ASSERT_MSG(circuit.trunk, "a cross-campus request granted without a free trunk");
+    std::vector<LightpathHop> hops = m_trunks[*circuit.trunk];
+    hops.front().portIn = circuit.remoteA ? circuit.portB : circuit.portA;
+    hops.back().portOut = circuit.remoteA ? circuit.portA : circuit.portB;
+    Ptr<PipeFittingDaemon> self(this);
+    circuit.lightpath = m_signalling->Request(
+        hops,
+        LightpathSignalling::ResultCallback([self, id](bool success, std::string reason) {
+            self->Connected(id, success ? "OK" : "REFUSED: " + reason);
+        }));
 }
 
 void
@@ -677,6 +806,15 @@ PipeFittingDaemon::Connected(uint64_t id, std::string reply)
     if (ok)
     {
         SendSetups(id);
+        return;
+    }
+    if (circuit.lightpath != 0)
+    {
+        // the signalling rolled every domain back before it answered
+        NS_LOG_INFO("lightpath " << circuit.lightpath << " refused: " << reply);
+        circuit.trunk.reset();
+        SendTo(circuit, 0, OffloadMessage::Type::DENIED, "domain-refused");
+        Close(id, CircuitState::DENIED, "domain-refused");
         return;
     }
     if (reply == kTimeout)
@@ -755,6 +893,22 @@ PipeFittingDaemon::Disconnect(uint64_t id)
     circuit.timer.Cancel();
     SetState(circuit, CircuitState::DISCONNECTING);
     Ptr<PipeFittingDaemon> self(this);
+    if (circuit.lightpath != 0)
+    {
+        const bool releasing = m_signalling->Release(
+            circuit.lightpath,
+            LightpathSignalling::ResultCallback([self, id](bool, std::string) {
+                auto it = self->m_circuits.find(id);
+                if (self->m_running && it != self->m_circuits.end() &&
+                    it->second.state == CircuitState::DISCONNECTING)
+                {
+                    it->second.trunk.reset();
+                    self->Close(id, CircuitState::CLOSED, "");
+                }
+            }));
+        NS_ASSERT_MSG(releasing, "lightpath " << circuit.lightpath << " is not up");
+        return;
+    }
     ConsoleCommand(
         "no connection " + std::to_string(circuit.portA) + " " + std::to_string(circuit.portB),
         Callback<void, std::string>([self, id](std::string reply) {

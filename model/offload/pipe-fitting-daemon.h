@@ -5,6 +5,7 @@
 #define HYBRIDNET_PIPE_FITTING_DAEMON_H
 
 #include "hybridnet/flow-key.h"
+#include "hybridnet/lightpath-signalling.h"
 #include "offload-message.h"
 
 #include "ns3/application.h"
@@ -98,6 +99,33 @@ class OffloadMessenger;
  * the circuits as they are on the switch; the epds fall back to the packet path when
  * their KEEPALIVEs go unacknowledged (OffloadMessenger equation (1)).
  *
+ * **Multi-domain circuits** (optional; off unless SetLightpathSignalling is called).  A
+ * pfd whose campus reaches another campus over a chain of optical domains (campus
+ * accelerator -> metro switch -> transoceanic wave -> remote campus accelerator) declares
+ * the remote campus's hosts with AddRemoteEndpoint (port: on the remote campus's switch)
+ * and the chains with AddTrunk (LightpathHop list from the local campus's domain to the
+ * remote one's; the first hop's portIn and the last hop's portOut are filled in per
+ * request with P(local end) and P(remote end)).  Ports are told apart by campus, so port
+ * p here and port p there are different ports.  A request between a local and a remote
+ * host needs, besides its two ports, a trunk that no circuit holds (trunks are taken
+ * lowest first; a queued cross-campus request ahead of it has the first claim on a free
+ * trunk, as on a port); its CONNECTING step is then not a console command but
+ * LightpathSignalling::Request over the trunk's hops, so the time from CONNECTING to
+ * SETTING_UP is LightpathSignalling (1),
+ *
+ *     (2) T_up = sum_i (L_i + S_i) + 2 sum_i d_i
+ *
+ * and equation (1) above holds with d_console + t_q + L + S + d_reply replaced by T_up.
+ * A domain that refuses (a port reserved by another lightpath, e.g. a LightpathCalendar
+ * booking, or in another circuit of its switch) fails the request after LightpathSignalling
+ * (2): every domain that had set up its segment has torn it down again (the signalling's
+ * rollback), the requester gets `DENIED reason=domain-refused` and the flow stays on the
+ * packet path.  A circuit's DISCONNECTING step is LightpathSignalling::Release.  Requests
+ * between two local hosts still go through the console; with no ConsoleAddress they, and
+ * requests between two remote hosts, are `DENIED reason=no-route`.  Not modelled: choosing
+ * a trunk by load or crank-back to another trunk after a refusal; preemption frees ports,
+ * not trunks.
+ *
  * Why a new class: the study's pfd is software whose behaviour (timing, policies) is the
  * object of the study; ns-3 has no circuit control plane.
  */
@@ -189,6 +217,30 @@ class PipeFittingDaemon : public Application
     void AddEndpoint(Ipv4Address hostAddress, Ipv4Address circuitAddress, uint32_t acceleratorPort);
 
     /**
+     * Declare a host of the remote campus (multi-domain circuits; before the daemon starts).
+     * @param hostAddress its packet-network address
+     * @param circuitAddress its circuit NIC's address
+     * @param remotePort the port of its circuit NIC on the remote campus's switch (>= 1)
+     */
+    void AddRemoteEndpoint(Ipv4Address hostAddress,
+                           Ipv4Address circuitAddress,
+                           uint32_t remotePort);
+
+    /**
+     * Set up circuits between local and remote hosts with @p signalling (class comment:
+     * multi-domain circuits); before the daemon starts.
+     * @param signalling the inter-domain signalling
+     */
+    void SetLightpathSignalling(Ptr<LightpathSignalling> signalling);
+
+    /**
+     * Add a chain of domains between the two campuses (before the daemon starts).
+     * @param hops the domains from the local campus's to the remote campus's (at least
+     *        one); hops.front().portIn and hops.back().portOut are set per request
+     */
+    void AddTrunk(std::vector<LightpathHop> hops);
+
+    /**
      * @param key a flow, in either direction
      * @return the state of its request or circuit (CLOSED if none)
      */
@@ -214,6 +266,7 @@ class PipeFittingDaemon : public Application
     {
         Ipv4Address circuitAddress; //!< its circuit NIC's address
         uint32_t port{0};           //!< its accelerator port
+        bool remote{false};         //!< on the remote campus (AddRemoteEndpoint)
     };
 
     /** A request and its circuit. */
@@ -224,6 +277,10 @@ class PipeFittingDaemon : public Application
         uint32_t priority{0};                     //!< the request's priority
         uint32_t portA{0};                        //!< requester's port
         uint32_t portB{0};                        //!< peer's port
+        bool remoteA{false};                      //!< requester on the remote campus
+        bool remoteB{false};                      //!< peer on the remote campus
+        std::optional<size_t> trunk;              //!< its trunk while it holds one
+        uint64_t lightpath{0};                    //!< its LightpathSignalling id, 0 if none
         InetSocketAddress epdA{Ipv4Address(), 0}; //!< requester's epd
         InetSocketAddress epdB{Ipv4Address(), 0}; //!< peer's epd
         CircuitState state{CircuitState::QUEUED}; //!< state
@@ -264,6 +321,19 @@ class PipeFittingDaemon : public Application
      * @return whether its ports are free and no queued request ahead of it wants them
      */
     bool CanGrant(const Circuit& circuit, bool newRequest) const;
+    /** @return whether @p x and @p y share a port (ports told apart by campus) */
+    static bool SharesPort(const Circuit& x, const Circuit& y);
+    /** @return whether @p circuit crosses the two campuses (needs a trunk) */
+    static bool CrossesCampuses(const Circuit& circuit);
+    /** @return the lowest trunk no circuit holds, or nothing */
+    std::optional<size_t> FreeTrunk() const;
+    /** @return the trunks no circuit holds */
+    size_t FreeTrunks() const;
+    /**
+     * @param id a cross-campus request whose ports are free: take a trunk and request the
+     *        lightpath over its domains
+     */
+    void ConnectLightpath(uint64_t id);
     /** Grant every queued request that can be, in order. */
     void ServeQueue();
     /** @param id a request whose ports are free: send `connection` */
@@ -329,12 +399,14 @@ class PipeFittingDaemon : public Application
     Time m_rto;                     //!< RetransmitTimeout
     uint32_t m_maxRetransmits{0};   //!< MaxRetransmits
 
-    std::map<Ipv4Address, Endpoint> m_endpoints; //!< by packet-network address
-    std::map<uint64_t, Circuit> m_circuits;      //!< live records, by id
-    uint64_t m_nextId{1};                        //!< next record id
-    Ptr<OffloadMessenger> m_messenger;           //!< control channel
-    Ptr<CircuitSwitchConsoleClient> m_console;   //!< console session
-    bool m_running{false};                       //!< between start and stop
+    std::map<Ipv4Address, Endpoint> m_endpoints;     //!< by packet-network address
+    std::map<uint64_t, Circuit> m_circuits;          //!< live records, by id
+    uint64_t m_nextId{1};                            //!< next record id
+    Ptr<OffloadMessenger> m_messenger;               //!< control channel
+    Ptr<CircuitSwitchConsoleClient> m_console;       //!< console session
+    Ptr<LightpathSignalling> m_signalling;           //!< multi-domain set-up, or none
+    std::vector<std::vector<LightpathHop>> m_trunks; //!< AddTrunk
+    bool m_running{false};                           //!< between start and stop
 
     TracedValue<uint32_t> m_queueLength{0};                          //!< QueueLength
     TracedCallback<Ipv4Address, std::string, bool> m_messageTxTrace; //!< MessageTx

@@ -227,6 +227,47 @@ def lightpath_ceilings(flags: dict, metrics: dict) -> list[tuple[str, float]]:
 
 
 @st.composite
+def lightpath_wan(draw) -> dict:
+    mode = draw(st.sampled_from(["packet", "on-demand", "reserved"]))
+    hosts = draw(st.integers(1, 3))
+    return {
+        "mode": mode,
+        "hosts": str(hosts),
+        "trunks": str(draw(st.integers(1, hosts))),
+        "transfers": str(draw(st.integers(0, 6))),
+        "bulkTransfers": str(draw(st.integers(1, 2))),
+        "bulkSize": f"{draw(st.integers(1, 20))}MB",
+        "minSize": "10kB",
+        "maxSize": "5MB",
+        "meanGap": "200ms",
+        "bottleneckRate": draw(st.sampled_from(["100Mbps", "622Mbps"])),
+        "wanDelay": f"{draw(st.integers(1, 30))}ms",
+        "campusLatency": "100ms",
+        "metroLatency": "100ms",
+        "waveLatency": "200ms",
+        "rateThreshold": "10Mbps",
+        "workloadStart": "1s",
+        "duration": "6s",
+        "crossFlows": str(draw(st.integers(0, 1))),
+        "tcp": draw(st.sampled_from(["lfn", "ns3"])),
+        "RngRun": str(draw(st.integers(1, 1000))),
+    }
+
+
+def lightpath_wan_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    # the bottleneck's bits counted when a packet starts: at most one packet past rate x time
+    window = 5.0  # duration - workloadStart
+    one_packet = 1500 * 8 / (rate_bps(flags["bottleneckRate"]) * window)
+    return [
+        ("bottleneckUtilisation", 1 + one_packet),
+        ("circuitHoldingEfficiency", 1.0),
+        ("transfersCompleted", metrics["transfers"]),
+        ("bytesDelivered", metrics["bytesOffered"]),
+        ("circuitsGranted", metrics["circuitsRequested"]),
+    ]
+
+
+@st.composite
 def disk_transfer(draw) -> dict:
     hosts = ["none", "mbng-xeon-2.2-raid5", "transatlantic-xeon-2.9-raid0"]
     return {
@@ -456,6 +497,7 @@ CONFIGURATIONS = {
     "wan-shared-bottleneck": (wan_shared_bottleneck(), wan_ceilings),
     "lightpath-cluster": (lightpath_cluster(), lightpath_ceilings),
     "vpi-microbench": (vpi_microbench(), vpi_bounds),
+    "lightpath-wan": (lightpath_wan(), lightpath_wan_bounds),
 }
 
 
