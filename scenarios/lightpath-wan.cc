@@ -384,6 +384,10 @@ Network::Build(const Options& o,
     BuildDomains(o);
     // The circuit NICs get their addresses after the routing tables: the packet network's
     // routes never lead over a circuit (only steering puts packets there).
+    // Their queue discipline is Linux's pfifo_fast, as the packet NICs' (else ns-3 would give
+    // them its default FqCoDel when the addresses are assigned).
+    WanEndHosts::InstallBareQdisc(nicA);
+    WanEndHosts::InstallBareQdisc(nicB);
     addresses.SetBase("192.168.0.0", "255.255.0.0", "0.0.1.1");
     for (uint32_t i = 0; i < o.hosts; ++i)
     {
