@@ -201,6 +201,38 @@ def vpi_microbench(label: str, *flags: str) -> Program:
     return dataclasses.replace(program, read=read_vpi_result)
 
 
+def read_lightpath_wan_result(_: str, scratch: Path) -> dict:
+    """lightpath-wan: its work is the transfers' bytes delivered, in segments."""
+    doc = json.loads((scratch / "result.json").read_text())
+    return {
+        "bytesReceived": doc["metrics"]["bytesDelivered"]["value"],
+        "segmentSize": doc["parameters"]["segmentSize"]["value"],
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+        "peakRssBytes": doc["wallClock"]["peakMemory"]["value"],
+        "metrics": {"circuitBytes": doc["metrics"]["circuitBytes"]["value"]},
+    }
+
+
+#: lightpath-wan's benchmark workload: 100 heavy-tailed transfers and 2 bulk ones, with
+#: bulk TCP and on/off UDP cross traffic on the packet WAN (issue 22's 100-flow run).
+LIGHTPATH_WAN_100 = (
+    "--transfers=100",
+    "--crossFlows=2",
+    "--crossUdpRate=100Mbps",
+    "--crossUdpSources=10",
+    "--crossUdpPeak=100Mbps",
+    "--crossUdpBurst=100ms",
+)
+
+
+def lightpath_wan(label: str, *flags: str) -> Program:
+    """scenarios/lightpath-wan with the 100-flow workload, --duration simulated."""
+    program = scenario("lightpath-wan", label, *LIGHTPATH_WAN_100, *flags)
+    return dataclasses.replace(program, read=read_lightpath_wan_result)
+
+
 def read_probe_result(_: str, scratch: Path) -> dict:
     """path-characterisation: its work is the probes sent (a unit of bytesReceived each)."""
     doc = json.loads((scratch / "result.json").read_text())
@@ -531,6 +563,14 @@ BENCHMARKS = {
         subject=path_characterisation("loaded path", "--tool=pipechar", loaded=True),
         reference=path_characterisation("idle path", "--tool=pipechar"),
         work="probes",
+    ),
+    "lightpath-wan": Benchmark(
+        description="what the circuit control plane costs across the WAN: lightpath-wan "
+        "on demand (epds on every host, the pfd setting up lightpaths over four domains) "
+        "against the packet WAN alone, the same 100 heavy-tailed transfers and cross "
+        "traffic; per delivered segment",
+        subject=lightpath_wan("on demand", "--mode=on-demand"),
+        reference=lightpath_wan("packet WAN", "--mode=packet"),
     ),
     "vpi-verbs": Benchmark(
         description="what a message costs on the InfiniBand model: vpi-microbench streaming "
