@@ -476,11 +476,14 @@ WriteBandwidths(ResultDocument& result,
     result.SetMetric("bytesMeasured", double(total), "B");
 }
 
-/** Configure ns-3 TCP as Linux 2.6.20 runs it, for the stack's MTU. */
+/**
+ * Configure ns-3 TCP as Linux 2.6.20 runs it, for the stack's MTU: the socket defaults,
+ * read when the applications create their sockets (CUBIC is set in main, before the
+ * internet stack: TcpL4Protocol reads SocketType when it is created).
+ */
 void
 ConfigureTcp(const Options& o, uint32_t mtu)
 {
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mtu - kTcpIpHeaders));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
@@ -504,6 +507,7 @@ main(int argc, char* argv[])
         return *exitCode;
     }
 
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
     Testbed bed(o, hostFlags);
     bed.InstallInternet(o, hostFlags.GetProfile(0));
     ConfigureTcp(o, bed.TcpMtu(o));
