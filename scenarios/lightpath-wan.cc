@@ -41,8 +41,14 @@
  *              onto a lightpath after T_up, or stays on the packet path if a domain
  *              refuses or no trunk is free (BusyPolicy Deny);
  *   reserved   trunk k is booked (LightpathCalendar) for host pair k (a_k, b_k), k < T,
- *              from --workloadStart to --duration: it is set up before the transfers, and
- *              every transfer of a pair with a booking is addressed to the receiver's
+ *              from --workloadStart to --duration: it is set up before the transfers (the
+ *              calendar plans the T set-ups one after the other at the shared controllers,
+ *              LightpathCalendar (5), the k-th (k - 1) x the longest domain command earlier:
+ *
+ *                  (2) lead = T_up + (T - 1) max(campusLatency, metroLatency, waveLatency)
+ *                             + (T - 1) switchingTime),
+ *
+ *              and every transfer of a pair with a booking is addressed to the receiver's
  *              circuit NIC; the other pairs use the packet WAN; no daemons.
  *
  * Workload (seeded by --RngSeed/--RngRun): --transfers transfers from a_i to b_i (pair i
@@ -131,6 +137,13 @@ struct Options
     Time duration{Seconds(120)};
     DataRate rateThreshold{
         AttributeDefault<DataRateValue>(EndpointDaemon::GetTypeId(), "RateThreshold").Get()};
+
+    /** @return the lead of (2): the last of --trunks bookings is set up this long ahead */
+    Time BookingLead() const
+    {
+        const Time longest = std::max({campusLatency, metroLatency, waveLatency});
+        return SetUpTime() + (longest + switchingTime) * int64_t(trunks - 1);
+    }
 
     /** @return T_up of (1) */
     Time SetUpTime() const
@@ -258,10 +271,11 @@ AddWorkloadFlags(ScenarioFlags& flags, Options& o)
     flags.AddConstraint("workloadStart < duration",
                         [&o]() { return o.workloadStart < o.duration; });
     flags.AddConstraint(
-        "with --mode=reserved, workloadStart >= the set-up time (1) "
+        "with --mode=reserved, workloadStart >= the bookings' lead (2): the set-up time (1) "
         "2 campusLatency + metroLatency + waveLatency + 4 switchingTime + "
-        "2 (controlDelay + wanDelay), so the bookings can be set up in time",
-        [&o]() { return o.mode != "reserved" || o.workloadStart >= o.SetUpTime(); });
+        "2 (controlDelay + wanDelay), plus (trunks - 1) x (the longest of campusLatency, "
+        "metroLatency, waveLatency + switchingTime), so every booking can be set up in time",
+        [&o]() { return o.mode != "reserved" || o.workloadStart >= o.BookingLead(); });
 }
 
 /** One transfer of the workload. */
@@ -620,9 +634,9 @@ BookTrunks(const Options& o,
     for (uint32_t k = 0; k < o.trunks; ++k)
     {
         const auto hops = net.Hops(k, k);
-        const Time lead = LightpathCalendar::GetSetUpLead(hops);
+        const Time setUp = calendar->PlanCommands(hops, o.workloadStart, o.duration).first;
         const std::string key = "trunk" + std::to_string(k);
-        Simulator::Schedule(o.workloadStart - lead, &CircuitCounters::Open, &circuits, key);
+        Simulator::Schedule(setUp, &CircuitCounters::Open, &circuits, key);
         std::string why;
         ++circuits.requested;
         const uint64_t id =

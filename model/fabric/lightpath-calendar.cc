@@ -32,6 +32,7 @@ LightpathCalendar::DoDispose()
 {
     m_signalling = nullptr;
     m_slots.clear();
+    m_planned.clear();
     Object::DoDispose();
 }
 
@@ -54,6 +55,65 @@ LightpathCalendar::GetSetUpLead(const std::vector<LightpathHop>& hops)
         lead += latency.Get() + switching.Get() + hop.delay * 2;
     }
     return lead;
+}
+
+std::vector<LightpathCalendar::Window>
+LightpathCalendar::Windows(const std::vector<LightpathHop>& hops, Time t)
+{
+    std::vector<Window> windows;
+    Time early = t;
+    Time late = t;
+    for (const auto& hop : hops)
+    {
+        TimeValue latencyMin;
+        TimeValue latencyMax;
+        TimeValue switching;
+        hop.fabric->GetAttribute("CommandLatencyMin", latencyMin);
+        hop.fabric->GetAttribute("CommandLatencyMax", latencyMax);
+        hop.fabric->GetAttribute("SwitchingTime", switching);
+        early += hop.delay;
+        late += hop.delay;
+        const Time leaves = late + latencyMax.Get() + switching.Get();
+        windows.push_back(Window{PeekPointer(hop.fabric), early, leaves});
+        early += latencyMin.Get() + switching.Get();
+        late = leaves;
+    }
+    return windows;
+}
+
+Time
+LightpathCalendar::Clearance(const std::vector<LightpathHop>& hops, Time t, bool earlier) const
+{
+    for (const Window& own : Windows(hops, t))
+    {
+        for (const Window& planned : m_planned)
+        {
+            if (own.controller == planned.controller && own.from < planned.to &&
+                planned.from < own.to)
+            {
+                return earlier ? planned.from - own.to : planned.to - own.from;
+            }
+        }
+    }
+    return Time(0);
+}
+
+std::pair<Time, Time>
+LightpathCalendar::PlanCommands(const std::vector<LightpathHop>& hops, Time start, Time end) const
+{
+    Time setUp = start - GetSetUpLead(hops);
+    for (Time move = Clearance(hops, setUp, true); !move.IsZero();
+         move = Clearance(hops, setUp, true))
+    {
+        setUp += move;
+    }
+    Time release = end;
+    for (Time move = Clearance(hops, release, false); !move.IsZero();
+         move = Clearance(hops, release, false))
+    {
+        release += move;
+    }
+    return {setUp, release};
 }
 
 std::string
@@ -92,19 +152,20 @@ LightpathCalendar::Book(const std::vector<LightpathHop>& hops,
 {
     NS_ABORT_MSG_IF(!m_signalling, "LightpathCalendar::Book: no signalling (SetSignalling)");
     NS_ABORT_MSG_IF(hops.empty(), "LightpathCalendar::Book: a lightpath needs a domain");
-    const Time lead = GetSetUpLead(hops);
     if (end <= start)
     {
         reason = "the slot's end must be after its start";
         return 0;
     }
-    if (start - lead < Simulator::Now())
+    const Time lead = GetSetUpLead(hops);
+    const auto [setUp, release] = PlanCommands(hops, start, end);
+    if (setUp < Simulator::Now())
     {
-        reason = "the slot starts too soon: its set-up (" + std::to_string(lead.GetSeconds()) +
-                 " s) would begin in the past";
+        reason = "the slot starts too soon: its set-up (" +
+                 std::to_string((start - setUp).GetSeconds()) + " s) would begin in the past";
         return 0;
     }
-    reason = CheckPorts(hops, start - lead, end + lead);
+    reason = CheckPorts(hops, setUp, release + lead);
     if (!reason.empty())
     {
         return 0;
@@ -114,17 +175,21 @@ LightpathCalendar::Book(const std::vector<LightpathHop>& hops,
     {
         for (uint32_t port : {hop.portIn, hop.portOut})
         {
-            m_slots[Port{PeekPointer(hop.fabric), port}].push_back(
-                Slot{start - lead, end + lead, id});
+            m_slots[Port{PeekPointer(hop.fabric), port}].push_back(Slot{setUp, release + lead, id});
         }
     }
-    Simulator::Schedule(start - lead - Simulator::Now(),
+    for (Time t : {setUp, release})
+    {
+        const auto windows = Windows(hops, t);
+        m_planned.insert(m_planned.end(), windows.begin(), windows.end());
+    }
+    Simulator::Schedule(setUp - Simulator::Now(),
                         &LightpathCalendar::StartSetUp,
                         this,
                         id,
                         hops,
                         outcome);
-    Simulator::Schedule(end - Simulator::Now(),
+    Simulator::Schedule(release - Simulator::Now(),
                         &LightpathCalendar::StartRelease,
                         this,
                         id,

@@ -6,7 +6,9 @@ Mistakes tried in scenarios/lightpath-wan.cc (each failed the test named, then r
 bytesDelivered summing the sizes instead of the bytes delivered (the packet-mode test,
 whose bulk transfer cannot finish); the pfd's CircuitStateChange not counted (the on-demand
 test: no circuit granted); a booked pair's transfers addressed to the packet network (the
-reserved test: the circuit NICs sent fewer bytes than were delivered)."""
+reserved test: the circuit NICs sent fewer bytes than were delivered); the calendar's
+set-ups not planned around each other (LightpathCalendar (5); the two-trunk test: the
+second lightpath is up late, its transfer's SYN is lost and retried)."""
 
 from __future__ import annotations
 
@@ -116,13 +118,37 @@ def test_reserved_carries_the_booked_pair_on_the_circuit(lightpath_wan, tmp_path
     assert m["circuitHoldingTime"] == pytest.approx(15 - 1 + m["circuitSetUpTime"])
 
 
+def test_reserved_trunks_are_each_up_in_time_and_independent(lightpath_wan, tmp_path):
+    """Two trunks booked for the same slot share every domain's controller: the calendar
+    sets the second up one longest command (L_wave + S = 0.22 s) earlier (LightpathCalendar
+    (5)), so both are up at workloadStart and the two identical transfers, each on its own
+    lightpath, take the same time. Each circuit is held from its request to the end:
+    (15 - 1 + T_up) + (15 - 1 + T_up + 0.22) s."""
+    doc = run(
+        lightpath_wan,
+        tmp_path,
+        "--mode=reserved",
+        "--trunks=2",
+        "--transfers=0",
+        "--bulkTransfers=2",
+        "--bulkSize=20MB",
+    )
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    s = {k: v["values"] for k, v in doc["series"]["transfers"].items()}
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 2
+    assert s["completed"] == [1, 1]
+    assert s["fct"][0] == pytest.approx(s["fct"][1], rel=1e-9)
+    lead = m["circuitSetUpTime"]
+    assert m["circuitHoldingTime"] == pytest.approx(2 * (14 + lead) + 0.22)
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [
         (["--mode=circuit"], "--mode"),
         (["--trunks=3"], "trunks <= hosts"),
         (["--minSize=10MB"], "minSize < maxSize"),
-        (["--mode=reserved", "--workloadStart=100ms"], "workloadStart >= the set-up time"),
+        (["--mode=reserved", "--workloadStart=100ms"], "workloadStart >= the bookings' lead"),
         (["--paretoShape=0"], "--paretoShape"),
     ],
 )

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * LightpathCalendar against its equations: the set-up lead U (1), a booked lightpath up at
+ * LightpathCalendar against its equations: the set-up lead U (1), bookings planned around
+ * each other's commands at shared controllers (4)-(5), a booked lightpath up at
  * the start of its slot and released at its end, occupancies (2) that never meet on a port
  * (3) - a slot right after another is refused until it leaves U of set-up and U of release
  * between them - and slots refused for starting too soon or being empty. Two domains, L
@@ -14,6 +15,7 @@
 
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -168,8 +170,8 @@ class DrawnLatencyTestCase : public TestCase
  * Occupancies (2) never meet (3): after [10 s, 20 s), a slot from 20 s or from 20 s + 2 U
  * - 1 ms is refused (it would need the ports during the first's release or before its
  * release is done); one from 20 s + 2 U is accepted and set up on time. A slot on other
- * ports of the same switches overlaps nothing (it lies elsewhere in time, so that no
- * command of its own queues at the controllers: ControllerContentionTestCase).
+ * ports of the same switches overlaps nothing (it lies elsewhere in time; bookings whose
+ * commands would meet at a controller: ControllerContentionTestCase).
  */
 class OverlapTestCase : public TestCase
 {
@@ -215,18 +217,24 @@ class OverlapTestCase : public TestCase
 };
 
 /**
- * Where the guarantee ends: two bookings of the same slot on different ports of the same
- * switches are both accepted (their ports differ), but each controller runs one command at
- * a time. Both requests leave at a - U; domain 1 sets up the first (L_1 + S_1) and then
- * the second, which reaches domain 2 while domain 2 is still busy with the first (L_2 +
- * S_2 > L_1 + S_1) and is set up after it: the second is up at a + L_2 + S_2 = a + 2.05 s,
- * late by the busier controller's command, the first on time.
+ * Bookings sharing controllers, (4)-(5): two bookings of the slot [10 s, 20 s) on different
+ * ports of the same switches. Booking 1's set-up leaves at a - U = 6.83 s; its windows are
+ * [6.84, 7.87) at controller 1 and [7.90, 9.95) at controller 2 (e_1 = l_1 = d_1 = 0.01,
+ * e_2 = l_2 = L_1 + S_1 + d_1 + d_2 = 1.07, each L_i + S_i long). Booking 2's set-up moves
+ * earlier until its window at controller 1 ends by 6.84 (t = 5.81), then until the one at
+ * controller 2 ends by 7.90 (t = 4.78): it leaves max_i (L_i + S_i) = 2.05 s earlier and is
+ * up at 4.78 + U = 7.95 s, booking 1 at 10 s. Releases: booking 1's leaves at 20 s (windows
+ * [20.01, 21.04) and [21.07, 23.12)) and is answered at 20 + U = 23.17 s; booking 2's moves
+ * later past both (t = 21.03, then 22.05) and is answered at 22.05 + U = 25.22 s. Mistakes
+ * tried: windows without the switching times (booking 2's set-up at 4.83 s: fails; without
+ * the signalling delays it passes, rightly - they shift every window alike); the set-up sent at a -
+ * U whatever the controllers (the old behaviour: booking 2 up at 12.05 s, late).
  */
 class ControllerContentionTestCase : public TestCase
 {
   public:
     ControllerContentionTestCase()
-        : TestCase("bookings sharing a controller: the second is up late by L_2 + S_2")
+        : TestCase("bookings sharing controllers are set up one after the other, both on time")
     {
     }
 
@@ -245,16 +253,77 @@ class ControllerContentionTestCase : public TestCase
         uint64_t booked = 0;
         booked = net.calendar->Book(net.hops, Seconds(10), Seconds(20), net.Callback(), reason);
         NS_TEST_EXPECT_MSG_EQ(booked, 1u, reason);
+        const auto planned = net.calendar->PlanCommands(other, Seconds(10), Seconds(20));
+        NS_TEST_EXPECT_MSG_EQ(planned.first, Seconds(4.78), "booking 2's set-up, (5)");
+        NS_TEST_EXPECT_MSG_EQ(planned.second, Seconds(22.05), "booking 2's release, (5)");
         booked = net.calendar->Book(other, Seconds(10), Seconds(20), net.Callback(), reason);
         NS_TEST_EXPECT_MSG_EQ(booked, 2u, reason);
-        Simulator::Stop(Seconds(19));
         Simulator::Run();
-        const std::vector<std::string> expected{"1:up:ok@" + std::to_string(10.0),
-                                                "2:up:ok@" + std::to_string(12.05)};
-        NS_TEST_EXPECT_MSG_EQ((net.outcomes == expected),
-                              true,
-                              "first on time, second late by L_2 + S_2: "
-                                  << (net.outcomes.size() > 1 ? net.outcomes[1] : ""));
+        const std::vector<std::string> expected{"2:up:ok@" + std::to_string(7.95),
+                                                "1:up:ok@" + std::to_string(10.0),
+                                                "1:down:ok@" + std::to_string(23.17),
+                                                "2:down:ok@" + std::to_string(25.22)};
+        std::string seen;
+        for (const auto& outcome : net.outcomes)
+        {
+            seen += outcome + " ";
+        }
+        NS_TEST_EXPECT_MSG_EQ((net.outcomes == expected), true, "outcomes: " << seen);
+        NS_TEST_EXPECT_MSG_EQ(net.Circuits(), 0u, "every port free at the end");
+    }
+};
+
+/**
+ * The same two bookings with drawn latencies (L_i uniform on [Lmax_i / 2, Lmax_i]): the
+ * windows (4) span every arrival and departure the draws allow, so two bookings of one
+ * slot over the same switches are each up by its start and released, whatever the draws.
+ * Mistake tried: the set-up sent at a - U whatever the controllers (booking 2 up at 10.40
+ * to 11.32 s: fails). Windows from t + l_i instead of t + e_i pass too: commands may then
+ * queue behind each other, but never past the slack U leaves; (4) keeps them apart.
+ */
+class DrawnContentionTestCase : public TestCase
+{
+  public:
+    DrawnContentionTestCase()
+        : TestCase("with drawn latencies bookings sharing controllers are each up on time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t run = 1; run <= 5; ++run)
+        {
+            SimulatorCleanup cleanup;
+            RngSeedManager::SetRun(run);
+            TwoDomains net(true);
+            std::string reason;
+            for (uint32_t ports = 1; ports <= 3; ports += 2)
+            {
+                std::vector<LightpathHop> hops = net.hops;
+                for (auto& hop : hops)
+                {
+                    hop.portIn = ports;
+                    hop.portOut = ports + 1;
+                }
+                const uint64_t booked =
+                    net.calendar->Book(hops, Seconds(10), Seconds(20), net.Callback(), reason);
+                NS_TEST_EXPECT_MSG_NE(booked, 0u, reason);
+            }
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(net.outcomes.size(), 4u, "two set-ups and two releases");
+            for (const auto& outcome : net.outcomes)
+            {
+                const double at = std::stod(outcome.substr(outcome.find('@') + 1));
+                const bool up = outcome.find(":up:ok@") != std::string::npos;
+                NS_TEST_EXPECT_MSG_EQ((up || outcome.find(":down:ok@") != std::string::npos),
+                                      true,
+                                      outcome);
+                NS_TEST_EXPECT_MSG_EQ((!up || at <= 10.0), true, "up by the start: " << outcome);
+            }
+            NS_TEST_EXPECT_MSG_EQ(net.Circuits(), 0u, "every port free at the end");
+        }
+        RngSeedManager::SetRun(1);
     }
 };
 
@@ -296,6 +365,7 @@ class LightpathCalendarTestSuite : public TestSuite
         AddTestCase(new DrawnLatencyTestCase, Duration::QUICK);
         AddTestCase(new OverlapTestCase, Duration::QUICK);
         AddTestCase(new ControllerContentionTestCase, Duration::QUICK);
+        AddTestCase(new DrawnContentionTestCase, Duration::QUICK);
         AddTestCase(new RefusedSlotTestCase, Duration::QUICK);
     }
 };
