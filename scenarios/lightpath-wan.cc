@@ -17,13 +17,18 @@
  *                  (NIC 2: 192.168.1.i / 192.168.2.i, /16; T = --trunks)
  *
  * Hosts: bare nodes with two NICs (as lightpath-cluster's, without a host profile): NIC 1
- * on a point-to-point access link of --accessRate to its border router, NIC 2 (an
+ * on an Ethernet access link (EthernetNetDevice: preamble, header, FCS and gap on the wire,
+ * as the circuit NIC's) of --accessRate to its border router, NIC 2 (an
  * EthernetNetDevice of --circuitRate through a media converter) on its campus
- * accelerator. The packet WAN is one link of --bottleneckRate and --wanDelay one way whose
- * A->B port is a drop-tail FIFO of --queuePackets (0: one BDP of the path, WanPathSizing),
- * every other router port a device FIFO (UseDeviceQueues). Cross traffic: CrossTraffic's
- * flags (bulk TCP and on/off UDP from a cross host at border A to one behind border B), so
- * the bottleneck's loss and queueing delay come from competition.
+ * accelerator; both NICs queue in Linux's pfifo_fast of --txQueueLen packets (0: Linux's
+ * default 1000; a sender's TCP enters CWR when its own queue drops a segment, so at equal NIC
+ * and path rates slow start can end there: docs/modules/offload.md); a host answering an ARP
+ * request over a circuit learns the requester, as Linux does (ArpRequestLearning: one ARP
+ * round trip before a first transfer over a lightpath, not two). The packet WAN is one link of
+ * --bottleneckRate and --wanDelay one way whose A->B port is a drop-tail FIFO of --queuePackets (0:
+ * one BDP of the path, WanPathSizing), every other router port a device FIFO (UseDeviceQueues).
+ * Cross traffic: CrossTraffic's flags (bulk TCP and on/off UDP from a cross host at border A to one
+ * behind border B), so the bottleneck's loss and queueing delay come from competition.
  *
  * Circuits: each trunk k is a chain of four domains, each an OpticalCircuitSwitch with a
  * constant command latency (--campusLatency for both campus accelerators, --metroLatency,
@@ -60,7 +65,7 @@
  * an elephant, the others mice.
  *
  * Flags (defaults): --mode=packet --hosts=4 --trunks=1 --accessRate=1Gbps
- *   --bottleneckRate=622Mbps --wanDelay=40ms --queuePackets=0 --circuitRate=1Gbps
+ *   --bottleneckRate=622Mbps --wanDelay=40ms --txQueueLen=0 --queuePackets=0 --circuitRate=1Gbps
  *   --campusLatency=1500ms --metroLatency=1s --waveLatency=3s --switchingTime=20ms
  *   --controlDelay=1ms --rateThreshold=100Mbps (EndpointDaemon's) --transfers=20 --paretoShape=1.2
  * --minSize=100kB --maxSize=100MB
@@ -88,6 +93,7 @@
  */
 #include "hybridnet/ethernet-module.h"
 #include "hybridnet/fabric-module.h"
+#include "hybridnet/host-module.h"
 #include "hybridnet/offload-module.h"
 #include "hybridnet/testbed-module.h"
 
@@ -119,6 +125,7 @@ struct Options
     DataRate bottleneckRate{"622Mbps"};
     Time wanDelay{MilliSeconds(40)};
     uint32_t queuePackets{0};
+    uint32_t txQueueLen{0};
     DataRate circuitRate{"1Gbps"};
     Time campusLatency{MilliSeconds(1500)};
     Time metroLatency{Seconds(1)};
@@ -187,6 +194,13 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
                   &o.wanDelay,
                   MicroSeconds(1),
                   Seconds(1));
+    flags.AddCount("txQueueLen",
+                   "txqueuelen of every campus host's NICs (pfifo_fast), packets: a sender's "
+                   "segments wait there for its NIC; one its TCP cannot place puts the TCP in "
+                   "CWR (Linux's local congestion); 0: Linux's default 1000",
+                   &o.txQueueLen,
+                   0,
+                   1000000);
     flags.AddCount("queuePackets",
                    "drop-tail FIFO of the bottleneck port (A to B), packets; 0 = one BDP",
                    &o.queuePackets,
@@ -363,14 +377,14 @@ Network::Build(const Options& o,
     InternetStackHelper().Install(hosts);
     InternetStackHelper().Install(NodeContainer(borderA, borderB));
     const Time accessDelay = MicroSeconds(50);
-    PointToPointHelper access;
+    EthernetHelper access; // the hosts' NIC 1 and the border's port: Ethernet framing
     access.SetDeviceAttribute("DataRate", DataRateValue(o.accessRate));
     access.SetDeviceAttribute("Mtu", UintegerValue(sizing.GetMtu()));
     access.SetChannelAttribute("Delay", TimeValue(accessDelay));
     Ipv4AddressHelper addresses;
     auto attach = [&](Ptr<Node> host, Ptr<Node> border, const std::string& subnet) {
         NetDeviceContainer link = access.Install(host, border);
-        WanEndHosts::InstallBareQdisc(NetDeviceContainer(link.Get(0)));
+        WanEndHosts::InstallBareQdisc(NetDeviceContainer(link.Get(0)), o.txQueueLen);
         addresses.SetBase(subnet.c_str(), "255.255.255.0");
         return addresses.Assign(link).GetAddress(0);
     };
@@ -400,8 +414,8 @@ Network::Build(const Options& o,
     // routes never lead over a circuit (only steering puts packets there).
     // Their queue discipline is Linux's pfifo_fast, as the packet NICs' (else ns-3 would give
     // them its default FqCoDel when the addresses are assigned).
-    WanEndHosts::InstallBareQdisc(nicA);
-    WanEndHosts::InstallBareQdisc(nicB);
+    WanEndHosts::InstallBareQdisc(nicA, o.txQueueLen);
+    WanEndHosts::InstallBareQdisc(nicB, o.txQueueLen);
     addresses.SetBase("192.168.0.0", "255.255.0.0", "0.0.1.1");
     for (uint32_t i = 0; i < o.hosts; ++i)
     {
@@ -411,6 +425,13 @@ Network::Build(const Options& o,
     for (uint32_t i = 0; i < o.hosts; ++i)
     {
         circuitB.push_back(addresses.Assign(NetDeviceContainer(nicB.Get(i))).GetAddress(0));
+    }
+    // A host that answers an ARP request over a circuit learns the requester, as Linux does
+    // (ns-3 does not: one more round trip before the first reply).
+    for (uint32_t i = 0; i < o.hosts; ++i)
+    {
+        ArpRequestLearning::Install(a.Get(i));
+        ArpRequestLearning::Install(b.Get(i));
     }
 }
 

@@ -7,6 +7,7 @@
 #ifndef HYBRIDNET_HOST_MODULE_H
 #define HYBRIDNET_HOST_MODULE_H
 
+#include "arp-request-learning.h"
 #include "host-bus.h"
 #include "host-cpu.h"
 #include "host-loopback-net-device.h"

@@ -139,7 +139,8 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
     }
     else
     {
-        InstallBareQdisc(devices);
+        InstallBareQdisc(devices, m_txQueueLen);
+        return;
     }
     if (m_txQueueLen == 0)
     {
@@ -155,12 +156,13 @@ WanEndHosts::InstallQdisc(End end, const NetDeviceContainer& devices) const
 }
 
 void
-WanEndHosts::InstallBareQdisc(const NetDeviceContainer& devices)
+WanEndHosts::InstallBareQdisc(const NetDeviceContainer& devices, uint32_t txQueueLen)
 {
+    const uint32_t packets = txQueueLen == 0 ? kBareTxQueueLen : txQueueLen;
     TrafficControlHelper pfifoFast;
     pfifoFast.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
                                "MaxSize",
-                               QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, kBareTxQueueLen)));
+                               QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, packets)));
     pfifoFast.Install(devices);
 }
 

@@ -162,11 +162,13 @@ class WanEndHosts
     static int64_t AssignStreams(NetDeviceContainer devices, int64_t stream);
 
     /**
-     * Install Linux's default pfifo_fast of kBareTxQueueLen packets, the queue discipline of
-     * a bare end (and of any other bare host, such as a cross-traffic host).
+     * Install Linux's pfifo_fast, the queue discipline of a bare end (and of any other bare
+     * host, such as a cross-traffic host): of kBareTxQueueLen packets, Linux's default, or
+     * of @p txQueueLen packets (`ifconfig eth0 txqueuelen N`).
      * @param devices the host's devices
+     * @param txQueueLen packets; 0: kBareTxQueueLen
      */
-    static void InstallBareQdisc(const NetDeviceContainer& devices);
+    static void InstallBareQdisc(const NetDeviceContainer& devices, uint32_t txQueueLen = 0);
 
     /** A bare end's txqueuelen (packets): Linux's ether_setup, 2.4 and 2.6. */
     static constexpr uint32_t kBareTxQueueLen = 1000;
