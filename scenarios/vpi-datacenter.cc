@@ -20,8 +20,8 @@
  *
  * Workload (model/datacenter, docs/modules/datacenter.md): --browsers EmulatedBrowsers, each
  * a closed loop of TPC-W think time (negative exponential, mean --thinkTime, cut at ten
- * times it: TPC-W v1.8 Clause 5.3.1.1) and one interaction drawn from --mix (the
- * specification's stationary shares), with the sizes and tier demands of
+ * times it: TPC-W v1.8 Clause 5.3.1.1) and the next interaction of --mix (Home first, then
+ * the mix's transition table, TPC-W v1.8 Clause 5.2), with the sizes and tier demands of
  * TpcwInteractionTable (assumptions, stated there). Each server's processing runs on its
  * application processors (ProcessorPool, processor sharing on the host's processors less
  * the one HostCpu models as the network processor); the network stacks' costs stay in the

@@ -149,7 +149,9 @@ EmulatedBrowser::Think()
 void
 EmulatedBrowser::Ask()
 {
-    m_current = m_mix->Draw(m_uniform->GetValue(0.0, 1.0));
+    m_current =
+        m_asked ? m_mix->Next(m_current, m_uniform->GetValue(0.0, 1.0)) : TpcwMix::GetFirst();
+    m_asked = true;
     const TpcwInteractionCost& cost = m_table->Get(m_current);
     NS_ABORT_MSG_IF(cost.clientRequest < TierRequestHeader::SIZE || cost.clientResponse == 0,
                     "EmulatedBrowser: a request is at least 12 B and a response 1 B");

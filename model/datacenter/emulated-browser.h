@@ -29,7 +29,8 @@ namespace hybridnet
  *
  * It opens one connection to the web tier (HTTP/1.1 keep-alive, kept for the whole run)
  * over any stream socket factory (Protocol), then repeats: think for TT (TpcwThinkTime
- * (1)), draw the next interaction i from the mix (TpcwMix (1)), write its request of
+ * (1)), take the next interaction i from the mix (Home first, then TpcwMix's transitions
+ * (1)), write its request of
  * clientRequest_i bytes (a TierRequestHeader first), read the whole response of
  * clientResponse_i bytes (TpcwInteractionTable). The response time of the interaction is
  *
@@ -88,6 +89,7 @@ class EmulatedBrowser : public Application
     SocketWriter m_writer;                     //!< request bytes not yet taken
     EventId m_thinking;                        //!< the end of the think time
     TpcwInteraction m_current{};               //!< the interaction in progress
+    bool m_asked{false};                       //!< the first interaction was asked for
     uint64_t m_awaited{0};                     //!< response bytes still to read
     Time m_askedAt;                            //!< when its request was written
     uint64_t m_completed{0};                   //!< interactions completed

@@ -39,9 +39,17 @@ constexpr uint32_t kTpcwInteractions = 14;
  * @brief A TPC-W web interaction mix: which interaction an emulated browser asks for next.
  *
  * TPC-W v1.8 (TPC, Feb 2002), Clause 5.2, defines three mixes - browsing (WIPSb), shopping
- * (WIPS, the primary metric) and ordering (WIPSo) - by transition tables between the 14
- * interactions (a customer behaviour model graph) and states the resulting share of each
- * interaction, p_i (Clause 5.2.2's mix table, in hundredths of a percent here):
+ * (WIPS, the primary metric) and ordering (WIPSo) - each by a transition table between
+ * the 14 interactions (a customer behaviour model graph): from interaction i the next is j
+ * with probability
+ *
+ *   P(next = j | current = i) = t_ij / 9999,   sum_j t_ij = 9999                  (1)
+ *
+ * and a browser's first interaction is Home (the table's INIT state goes to Home with
+ * probability 1). Next(i, u) maps one uniform u in [0, 1) to the j whose cumulative
+ * interval [sum_{k<j} t_ik, sum_{k<=j} t_ik) / 9999 holds u. The chain's stationary
+ * distribution pi = pi T is the mix; the specification states the resulting shares p_i
+ * (GetShare, in percent):
  *
  *   interaction            browsing  shopping  ordering
  *   Home                     29.00     16.00      9.12
@@ -59,19 +67,18 @@ constexpr uint32_t kTpcwInteractions = 14;
  *   Admin Request             0.10      0.10      0.12
  *   Admin Confirm             0.09      0.09      0.11
  *
- * Each column sums to 100.00. Departure: the transition tables themselves were not in a
- * source we could read, so each interaction is drawn independently with its stationary
- * share (1): the long-run mix is the specification's, the sequence within a session is
- * not (no session memory: a Buy Confirm need not follow a Buy Request).
+ * Sources: the transition tables t as the University of Wisconsin-Madison Java TPC-W
+ * remote browser emulator publishes them (Cain, Heil, Martin, Weglarz, Bezenek, 1999-2000:
+ * rbe.EBTPCW1Factory, EBTPCW2Factory, EBTPCW3Factory, cumulative out of 9999, re-ordered
+ * here to this enum's order); the shares from the specification, confirmed by two
+ * independent public workload tables. The browsing and ordering chains reproduce the
+ * shares to 0.01 percentage points; the shopping chain's stationary distribution differs
+ * from the stated shares by up to 0.45 points (Shopping Cart 11.15 % against 11.60 %):
+ * a property of the published table, kept as it is.
  *
- *   P(next = i) = p_i                                                          (1)
- *
- * Draw(u) maps one uniform u in [0, 1) to the interaction whose cumulative share interval
- * [sum_{j<i} p_j, sum_{j<=i} p_j) holds u.
- *
- * The percentages were checked against two independent public TPC-W workload
- * implementations (a C++ "tpcw_*_mix" table and a Python web-interaction table), which
- * agree with each other and sum to 100 %.
+ * Departures: no user sessions (TPC-W ends a session after a drawn duration of at least
+ * 15 min and starts the next at Home; here the chain runs on), and no state of the
+ * customer (cart contents, customer id) - only which page comes next.
  */
 class TpcwMix
 {
@@ -88,17 +95,25 @@ class TpcwMix
     static std::string Names();
     /** @return the interaction's name, e.g. "home", "best-sellers" */
     static std::string GetName(TpcwInteraction interaction);
+    /** @return a browser's first interaction: Home */
+    static TpcwInteraction GetFirst();
 
     /** @return the mix's name */
     const std::string& GetMixName() const;
-    /** @return p_i, the share of @p interaction (0 to 1) */
+    /** @return p_i, the specification's share of @p interaction (0 to 1) */
     double GetShare(TpcwInteraction interaction) const;
-    /** @return the interaction for one uniform draw @p u in [0, 1), (1) */
-    TpcwInteraction Draw(double u) const;
+    /** @return P(next = @p to | current = @p from), (1) */
+    double GetTransition(TpcwInteraction from, TpcwInteraction to) const;
+    /** @return the interaction after @p current for one uniform draw @p u in [0, 1), (1) */
+    TpcwInteraction Next(TpcwInteraction current, double u) const;
 
   private:
+    /** t_ij of (1), in 1/9999 */
+    using Transitions = std::array<std::array<uint16_t, kTpcwInteractions>, kTpcwInteractions>;
+
     std::string m_name;                                //!< the mix's name
     std::array<uint32_t, kTpcwInteractions> m_basis{}; //!< p_i in 1/10000
+    const Transitions* m_transitions{nullptr};         //!< t
 };
 
 } // namespace hybridnet
