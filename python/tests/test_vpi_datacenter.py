@@ -26,6 +26,10 @@ BAD = [
     (["--thinkTime=0s"], "--thinkTime"),
     (["--window=1KiB"], "range 2KiB to 1GiB"),
     (["--host=opteron"], "--host: no host profile 'opteron'"),
+    (["--aic=maybe"], "is not a boolean"),
+    (["--ibDelay=2s"], "range 0s to 1s"),
+    (["--linkDelay=5"], "has no unit"),
+    (["--RngRun=0"], "--RngRun"),
 ]
 
 BROWSERS = 50
