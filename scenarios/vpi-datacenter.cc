@@ -40,8 +40,9 @@
  * Metrics, over the measured interval [warmup, warmup + duration]: wips (interactions
  * completed per second), interactions, responseTimeMean / Median / P90 (s; nearest-rank
  * percentiles) overall and per interaction type (responseTimeMean<Type>,
- * interactions<Type>), appUtilisation<Tier> (the tier's application processors, busy /
- * (k T)), cpuUtilisation<Host> and the other HostCounters metrics (the network processor),
+ * responseTimeMedian<Type>, responseTimeP90<Type>, interactions<Type>),
+ * appUtilisation<Tier> (the tier's application processors, busy / (k T)),
+ * cpuUtilisation<Host> and the other HostCounters metrics (the network processor),
  * requestBytes<Link> and responseBytes<Link> for ClientWeb, WebApp and AppDb, and
  * ipPacketsInner (IP packets sent on the inner tiers' IPoIB interfaces over the whole run:
  * 0 with --inner=sdp or tengig). Series wipsOverTime: interactions completed per second in
@@ -283,6 +284,8 @@ WriteResponseTimes(ResultDocument& result, Completions& c, Time measured)
         }
         result.SetMetric("interactions" + name, double(times.size()), "");
         result.SetMetric("responseTimeMean" + name, sum / times.size(), "s");
+        result.SetMetric("responseTimeMedian" + name, Percentile(times, 0.5), "s");
+        result.SetMetric("responseTimeP90" + name, Percentile(times, 0.9), "s");
         all.insert(all.end(), times.begin(), times.end());
     }
     std::sort(all.begin(), all.end());

@@ -66,21 +66,36 @@ TpcwInteractionTable::GetTypeId()
 // clang-format off
 TpcwInteractionTable::TpcwInteractionTable()
     : m_rows{{
-        // TPC-W v1.8 Clause 2 page; DBT-1 eu.c for whether it queries the database.
-        Row(kGet,  kItemHtml, kChrome + kThumbs, kRow,    500, 3000,  1000), // home: customer name, promotions
-        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 20000), // new products: sort by date
-        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 20000), // best sellers: join over order lines
-        Row(kGet,  kItemHtml, kChrome + kImage,  kRow,    500, 3000,  1000), // product detail: one item, its image
-        Row(kGet,  kItemHtml, kChrome + kThumbs, 0,       500, 3000,     0), // search request: a form (no query, DBT-1)
-        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 10000), // search results: LIKE search
-        Row(kGet,  kItemHtml, kChrome + kThumbs, kRows50, 500, 3000,  5000), // shopping cart: update the cart
-        Row(kGet,  kItemHtml, kChrome,           0,       500, 3000,     0), // customer registration: a form (no query, DBT-1)
-        Row(kPost, kItemHtml, kChrome,           kRow,    500, 3000,  1000), // buy request: customer lookup
-        Row(kPost, kItemHtml, kChrome,           kStatus, 500, 3000,  5000), // buy confirm: insert the order
-        Row(kGet,  kItemHtml, kChrome,           kRow,    500, 3000,  1000), // order inquiry: a form
-        Row(kPost, kItemHtml, kChrome,           kRow,    500, 3000,  1000), // order display: last order by key
-        Row(kGet,  kItemHtml, kChrome + kImage,  kRow,    500, 3000,  1000), // admin request: one item
-        Row(kPost, kItemHtml, kChrome + kImage,  kStatus, 500, 3000,  5000), // admin confirm: update the item
+        // request, HTML, static bytes, db reply, web us, app us, db us; the page (TPC-W v1.8
+        // Clause 2); whether it queries the database (DBT-1 eu.c)
+        // home: customer name, promotions
+        Row(kGet,  kItemHtml, kChrome + kThumbs, kRow,    500, 3000,  1000),
+        // new products: sort by date
+        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 20000),
+        // best sellers: join over order lines
+        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 20000),
+        // product detail: one item, its image
+        Row(kGet,  kItemHtml, kChrome + kImage,  kRow,    500, 3000,  1000),
+        // search request: a form (no query, DBT-1)
+        Row(kGet,  kItemHtml, kChrome + kThumbs, 0,       500, 3000,     0),
+        // search results: LIKE search
+        Row(kGet,  kListHtml, kChrome + kThumbs, kRows50, 500, 5000, 10000),
+        // shopping cart: update the cart
+        Row(kGet,  kItemHtml, kChrome + kThumbs, kRows50, 500, 3000,  5000),
+        // customer registration: a form (no query, DBT-1)
+        Row(kGet,  kItemHtml, kChrome,           0,       500, 3000,     0),
+        // buy request: customer lookup
+        Row(kPost, kItemHtml, kChrome,           kRow,    500, 3000,  1000),
+        // buy confirm: insert the order
+        Row(kPost, kItemHtml, kChrome,           kStatus, 500, 3000,  5000),
+        // order inquiry: a form
+        Row(kGet,  kItemHtml, kChrome,           kRow,    500, 3000,  1000),
+        // order display: last order by key
+        Row(kPost, kItemHtml, kChrome,           kRow,    500, 3000,  1000),
+        // admin request: one item
+        Row(kGet,  kItemHtml, kChrome + kImage,  kRow,    500, 3000,  1000),
+        // admin confirm: update the item
+        Row(kPost, kItemHtml, kChrome + kImage,  kStatus, 500, 3000,  5000),
     }}
 {
 }
