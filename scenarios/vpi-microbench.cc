@@ -48,7 +48,8 @@
  *
  * Not yet (issue 19): the SDP receive copy (on the application's processor, SdpSocket (8))
  * delays the buffer's return but not the application's read; the applications' own system
- * calls cost nothing (the stacks' per-packet work does); the data-center scenario.
+ * calls cost nothing (the stacks' per-packet work does). The data-center scenario is
+ * vpi-datacenter.
  *
  * Run:  hybridnet run vpi-microbench --stack=ipoib-connected --test=bandwidth --messageSize=64KiB
  */
