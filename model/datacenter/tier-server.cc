@@ -81,6 +81,7 @@ TierServer::DoDispose()
 {
     m_listener = nullptr;
     m_upstream.clear();
+    m_accepted.clear();
     m_downstream.clear();
     m_table = nullptr;
     m_pool = nullptr;
@@ -130,7 +131,7 @@ TierServer::StopApplication()
     {
         m_listener->Close();
     }
-    for (auto& [socket, conn] : m_upstream)
+    for (auto& socket : m_accepted) // in the order accepted, not by address
     {
         socket->Close();
     }
@@ -151,6 +152,7 @@ TierServer::Accepted(Ptr<Socket> socket, const Address& /* from */)
 {
     Upstream& conn = m_upstream[socket];
     conn.buffer = Create<Packet>();
+    m_accepted.push_back(socket);
     socket->SetRecvCallback(MakeCallback(&TierServer::Receive, this));
     socket->SetSendCallback(MakeCallback(&TierServer::SendSpace, this));
 }

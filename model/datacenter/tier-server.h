@@ -113,6 +113,7 @@ class TierServer : public Application
     Ptr<ProcessorPool> m_pool;                             //!< the node's processors
     Ptr<Socket> m_listener;                                //!< the listening socket
     std::map<Ptr<Socket>, Upstream> m_upstream;            //!< accepted connections
+    std::vector<Ptr<Socket>> m_accepted;                   //!< them, in the order accepted
     std::vector<std::unique_ptr<Downstream>> m_downstream; //!< connections to the next tier
     uint64_t m_requests{0};                                //!< requests answered
     uint64_t m_bytesIn{0};                                 //!< request bytes read
