@@ -48,7 +48,8 @@
  *
  * Not yet (issue 19): the SDP receive copy (on the application's processor, SdpSocket (8))
  * delays the buffer's return but not the application's read; the applications' own system
- * calls cost nothing (the stacks' per-packet work does); the data-center scenario.
+ * calls cost nothing (the stacks' per-packet work does). The data-center scenario is
+ * vpi-datacenter.
  *
  * Run:  hybridnet run vpi-microbench --stack=ipoib-connected --test=bandwidth --messageSize=64KiB
  */
@@ -188,76 +189,19 @@ AddFlags(ScenarioFlags& flags, Options& o)
     });
 }
 
-/** The two hosts: host model from the profile, 10 GbE NICs, IB ports and HCAs. */
-struct Testbed
+/** @return the server's (host 1's) address for @p stack */
+Ipv4Address
+ServerAddress(const VpiHosts& bed, const std::string& stack)
 {
-    NodeContainer hosts{2};
-    NetDeviceContainer tengig;
-    NetDeviceContainer ipoib;
-    Ptr<InfinibandHca> hca[2];
+    return bed.GetAddress(1, stack == "tengig");
+}
 
-    Testbed(const Options& o, const HostFlags& hostFlags)
-    {
-        NicHelper nic;
-        hostFlags.Apply(0, nic);
-        nic.SetDeviceAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
-        nic.SetChannelAttribute("Delay", TimeValue(o.linkDelay));
-        nic.SetCoalescingAttribute("Adaptive", BooleanValue(o.aic));
-        nic.SetCoalescingAttribute("RxFrames", UintegerValue(o.rxFrames));
-        tengig = nic.InstallBackToBack(hosts.Get(0), hosts.Get(1));
-        NicHelper::AssignStreams(tengig, 0);
-        InfinibandHelper ib; // 4X DDR, IB MTU 2048
-        ib.SetChannelAttribute("Delay", TimeValue(o.ibDelay));
-        NetDeviceContainer ports = ib.Install(hosts.Get(0), hosts.Get(1));
-        InfinibandSubnetManagerHelper().Configure(hosts);
-        for (uint32_t i = 0; i < 2; ++i)
-        {
-            hca[i] =
-                InfinibandVerbsHelper().Install(DynamicCast<InfinibandNetDevice>(ports.Get(i)));
-        }
-    }
-
-    /** IP on both ports; IPoIB in the mode of --stack; SDP on port 1. */
-    void InstallInternet(const Options& o, const HostProfile& profile)
-    {
-        IpoibHelper helper;
-        helper.SetDeviceAttribute("Mode",
-                                  StringValue(o.Has("ipoib-datagram") ? "Datagram" : "Connected"));
-        ipoib = helper.Install(hosts);
-        InternetStackHelper().Install(hosts);
-        profile.InstallQdisc(tengig);
-        profile.InstallQdisc(ipoib);
-        Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(tengig);
-        Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(ipoib);
-        NeighborCacheHelper().PopulateNeighborCache();
-        IpoibHelper::ResolveNeighbours(ipoib);
-        if (o.Has("sdp"))
-        {
-            SdpHelper().Install(hosts);
-        }
-    }
-
-    /** @return the server's address for @p stack */
-    Ipv4Address ServerAddress(const std::string& stack) const
-    {
-        const auto& devices = stack == "tengig" ? tengig : ipoib;
-        Ptr<Node> b = hosts.Get(1);
-        Ptr<Ipv4> ip = b->GetObject<Ipv4>();
-        return ip->GetAddress(ip->GetInterfaceForDevice(devices.Get(1)), 0).GetLocal();
-    }
-
-    /** @return the MTU of @p stack's IP device */
-    uint32_t Mtu(const std::string& stack) const
-    {
-        return (stack == "tengig" ? tengig : ipoib).Get(0)->GetMtu();
-    }
-
-    /** @return the smallest MTU of the TCP stacks in use (ns-3's TCP has one MSS) */
-    uint32_t TcpMtu(const Options& o) const
-    {
-        return o.Has("tengig") ? Mtu("tengig") : Mtu(o.Stacks().front());
-    }
-};
+/** @return the smallest MTU of the TCP stacks in use (ns-3's TCP has one MSS) */
+uint32_t
+TcpMtu(const VpiHosts& bed, const Options& o)
+{
+    return bed.GetMtu(o.Has("tengig"));
+}
 
 /** Verbs: a QP pair polling its CQs; ping-pong or a stream of SENDs. */
 class VerbsBench
@@ -388,7 +332,7 @@ StopWhenDone(Ptr<PingPongClient> client, Time /* rtt */)
 
 /** Socket latency: PingPongClient on A, PingPongServer on B. */
 Ptr<PingPongClient>
-InstallPingPong(const Testbed& bed, const Options& o)
+InstallPingPong(const VpiHosts& bed, const Options& o)
 {
     auto server = CreateObjectWithAttributes<PingPongServer>(
         "Local",
@@ -400,7 +344,7 @@ InstallPingPong(const Testbed& bed, const Options& o)
     bed.hosts.Get(1)->AddApplication(server);
     auto client = CreateObjectWithAttributes<PingPongClient>(
         "Remote",
-        AddressValue(InetSocketAddress(bed.ServerAddress(o.stack), kPort)),
+        AddressValue(InetSocketAddress(ServerAddress(bed, o.stack), kPort)),
         "Protocol",
         TypeIdValue(SocketFactory(o.stack)),
         "MessageSize",
@@ -431,7 +375,7 @@ struct SinkCount
 
 /** Socket bandwidth of @p stack: --streams BulkSends on A, one PacketSink each on B. */
 void
-InstallStreams(const Testbed& bed,
+InstallStreams(const VpiHosts& bed,
                const Options& o,
                const std::string& stack,
                uint16_t firstPort,
@@ -445,7 +389,7 @@ InstallStreams(const Testbed& bed,
         ApplicationContainer sinks = sink.Install(bed.hosts.Get(1));
         sinks.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&SinkCount::Received, count));
         BulkSendHelper send(SocketFactory(stack).GetName(),
-                            InetSocketAddress(bed.ServerAddress(stack), port));
+                            InetSocketAddress(ServerAddress(bed, stack), port));
         send.SetAttribute("SendSize", UintegerValue(o.messageSize));
         ApplicationContainer senders = send.Install(bed.hosts.Get(0));
         senders.Start(kStart);
@@ -508,9 +452,16 @@ main(int argc, char* argv[])
     }
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
-    Testbed bed(o, hostFlags);
-    bed.InstallInternet(o, hostFlags.GetProfile(0));
-    ConfigureTcp(o, bed.TcpMtu(o));
+    VpiCabling cabling;
+    cabling.tengigDelay = o.linkDelay;
+    cabling.ibDelay = o.ibDelay;
+    cabling.aic = o.aic;
+    cabling.rxFrames = o.rxFrames;
+    VpiHosts bed(2, hostFlags, cabling);
+    bed.InstallInternet(o.Has("ipoib-datagram") ? "Datagram" : "Connected",
+                        o.Has("sdp"),
+                        hostFlags.GetProfile(0));
+    ConfigureTcp(o, TcpMtu(bed, o));
     const Time half = kStart + o.duration / 2;
     const Time end = kStart + o.duration;
     auto& result = scenario.Result();
@@ -553,7 +504,7 @@ main(int argc, char* argv[])
     }
     if (!o.Has("verbs") && !(o.stack == "sdp"))
     {
-        result.SetMetric("mtu", double(bed.TcpMtu(o)), "B"); // the TCP stacks' IP device
+        result.SetMetric("mtu", double(TcpMtu(bed, o)), "B"); // the TCP stacks' IP device
     }
     return scenario.Finish();
 }

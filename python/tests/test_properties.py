@@ -485,6 +485,34 @@ def vpi_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
     return [("bandwidth", ib)]
 
 
+@st.composite
+def vpi_datacenter(draw) -> dict:
+    inner = draw(st.sampled_from(["tengig", "ipoib", "sdp"]))
+    flags = {
+        "mix": draw(st.sampled_from(["browsing", "shopping", "ordering"])),
+        "inner": inner,
+        "browsers": str(draw(st.integers(1, 20))),
+        "duration": "10s",
+        "warmup": draw(st.sampled_from(["0s", "2s"])),
+        "thinkTime": draw(st.sampled_from(["500ms", "1s"])),
+        "RngRun": str(draw(st.integers(1, 1000))),
+    }
+    if inner == "ipoib":
+        flags["ipoibMode"] = draw(st.sampled_from(["connected", "datagram"]))
+    return flags
+
+
+def vpi_datacenter_bounds(flags: dict, metrics: dict) -> list[tuple[str, float]]:
+    """The application processors' utilisations are shares; the median response time is
+    at most the 90th percentile; no IP packet on IPoIB unless the inner tiers use it."""
+    bounds = [(f"appUtilisation{tier}", 1.0) for tier in ("Web", "App", "Db")]
+    if "responseTimeP90" in metrics:
+        bounds.append(("responseTimeMedian", metrics["responseTimeP90"]))
+    if flags["inner"] != "ipoib":
+        bounds.append(("ipPacketsInner", 0.0))
+    return bounds
+
+
 CONFIGURATIONS = {
     "grid-testbed": (grid_testbed(), grid_bounds),
     "path-characterisation": (path_characterisation(), path_bounds),
@@ -498,6 +526,7 @@ CONFIGURATIONS = {
     "lightpath-cluster": (lightpath_cluster(), lightpath_ceilings),
     "vpi-microbench": (vpi_microbench(), vpi_bounds),
     "lightpath-wan": (lightpath_wan(), lightpath_wan_bounds),
+    "vpi-datacenter": (vpi_datacenter(), vpi_datacenter_bounds),
 }
 
 

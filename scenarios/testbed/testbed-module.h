@@ -56,5 +56,7 @@
 // a routed WAN path hop by hop
 #include "hop-path-builder.h"
 #include "hop-path.h"
+// ConnectX VPI hosts
+#include "vpi-hosts.h"
 
 #endif // HYBRIDNET_TESTBED_MODULE_H
