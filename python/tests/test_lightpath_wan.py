@@ -116,6 +116,68 @@ def test_reserved_carries_the_booked_pair_on_the_circuit(lightpath_wan, tmp_path
     assert m["circuitHoldingTime"] == pytest.approx(15 - 1 + m["circuitSetUpTime"])
 
 
+def test_switch_offload_moves_the_campus_aggregate(lightpath_wan, tmp_path):
+    """--offload=switch: the hosts have one NIC; border A's daemon sees campus A's aggregate
+    to campus B (the 100 MB transfer in it) above 10 Mb/s and the pfd sets up the trunk
+    between the borders' circuit ports: border A's port carries part of the aggregate, at
+    most what the circuit could while held."""
+    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=switch"))
+    assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
+    assert 0 < m["circuitBytes"]
+    assert 0 < m["circuitHoldingEfficiency"] <= 1
+
+
+def test_switch_reserved_carries_every_pair(lightpath_wan, tmp_path):
+    """--offload=switch --mode=reserved: one slot for the border pair from workloadStart;
+    both host pairs' transfers cross on it (the borders steer the whole aggregate from the
+    set-up on), so border A's circuit port sends at least every byte delivered."""
+    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=reserved", "--offload=switch"))
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert m["circuitBytes"] >= m["bytesDelivered"] > 0
+
+
+def test_shared_nic_reserves_and_the_border_carries(lightpath_wan, tmp_path):
+    """--offload=shared-nic: a detected flow is reserved on its host's one NIC at the
+    lightpath's rate and border A carries the host pair onto the circuit from the grant:
+    border A's circuit port sends part of the 100 MB transfer."""
+    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=shared-nic"))
+    assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
+    assert 0 < m["circuitBytes"] < 100e6 * 1.1
+    assert 0 < m["circuitHoldingEfficiency"] <= 1
+
+
+def test_a_channel_never_exceeds_its_rate(lightpath_wan, tmp_path):
+    """A reserved pair on a 50 Mb/s channel of a wave (SubLambdaWave (5)-(7)): every byte
+    the channel carries is a payload byte of c = 50 Mb/s (Ethernet frame plus 8 B of GFP-F
+    per frame), so no transfer's goodput (delivered x 8 / fct) exceeds c, nor does all that
+    is delivered over the slot (c x (duration - workloadStart) / 8). On the whole 1 Gb/s wave
+    the bulk transfer gets about 185 Mb/s (its window's rate)."""
+    c = 50e6
+    doc = run(lightpath_wan, tmp_path, "--mode=reserved", "--hosts=1", "--channelRate=50Mbps")
+    m = check_transfers(doc)
+    s = {k: v["values"] for k, v in doc["series"]["transfers"].items()}
+    for delivered, fct in zip(s["delivered"], s["fct"], strict=True):
+        assert delivered * 8 / fct <= c  # fct: to the last byte, or to the end
+    assert m["bytesDelivered"] * 8 <= c * (15 - 1)
+    assert m["circuitBytes"] >= m["bytesDelivered"] > 0  # all of it on the channel
+
+
+def test_a_domain_chain_of_its_own(lightpath_wan, tmp_path):
+    """--domains replaces the four default domains: T_up (1) = sum of the chain's L_i +
+    n S + 2 (controlDelay + wanDelay); the default chain written out gives the default."""
+    two = run(
+        lightpath_wan,
+        tmp_path,
+        "--mode=reserved",
+        "--hosts=1",
+        "--transfers=1",
+        "--domains=campusA:300ms,campusB:50ms",
+    )
+    m = {k: v["value"] for k, v in two["metrics"].items()}
+    assert m["circuitSetUpTime"] == pytest.approx(0.3 + 0.05 + 2 * 0.02 + 2 * 0.011)
+    assert m["circuitsGranted"] == 1
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [
@@ -124,6 +186,26 @@ def test_reserved_carries_the_booked_pair_on_the_circuit(lightpath_wan, tmp_path
         (["--minSize=10MB"], "minSize < maxSize"),
         (["--mode=reserved", "--workloadStart=100ms"], "workloadStart >= the set-up time"),
         (["--paretoShape=0"], "--paretoShape"),
+        (["--offload=switch"], "--offload other than host needs --mode=on-demand"),
+        (["--mode=on-demand", "--offload=router"], "--offload: unknown offload model 'router'"),
+        (
+            ["--mode=reserved", "--channelRate=20Gbps", "--waveRate=10Gbps"],
+            "channelRate <= waveRate",
+        ),
+        (["--mode=reserved", "--trunks=2", "--channelRate=6Gbps"], "trunks x channelRate"),
+        (
+            ["--mode=on-demand", "--offload=shared-nic", "--circuitRate=10Gbps"],
+            "with --offload=shared-nic",
+        ),
+        (["--domains=campusA:1s,metro:1s"], "must connect the end points"),
+        (["--domains=metro:1s,campusB:1s"], "must connect the end points"),
+        (["--domains=campusA:1s,metro"], "--domains"),
+        (["--reservations=0@2s-5s"], "--reservations needs --mode=reserved"),
+        (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
+        (["--mode=reserved", "--reservations=0@2s-20s"], "in the past or beyond the run"),
+        (["--mode=reserved", "--reservations=0@2s-5s,0@4s-8s"], "overlaps slot 1 on pair 0"),
+        (["--mode=reserved", "--reservations=0@2s-5s,1@3s-8s"], "finds no trunk free"),
+        (["--mode=reserved", "--reservations=5@2s-5s"], "names no end point pair"),
     ],
 )
 def test_bad_input_is_refused_in_one_line(lightpath_wan, tmp_path, args, needle):
