@@ -336,6 +336,15 @@ struct Options
     }
 };
 
+/** @return @p t in seconds, as "7.162 s" */
+std::string
+SecondsText(Time t)
+{
+    std::ostringstream text;
+    text << t.GetSeconds() << " s";
+    return text.str();
+}
+
 /** @return "[a, b)" in seconds */
 std::string
 SlotText(Time a, Time b)
@@ -382,8 +391,8 @@ AssignTrunks(Options& o)
         if (r.start < lead || r.end <= r.start || r.end > o.duration)
         {
             return name + " is in the past or beyond the run (accepted: set-up time (1) " +
-                   std::to_string(lead.GetSeconds()) + " s <= start < end <= duration " +
-                   std::to_string(o.duration.GetSeconds()) + " s)";
+                   SecondsText(lead) + " <= start < end <= duration " + SecondsText(o.duration) +
+                   ")";
         }
         for (size_t j = 0; j < i; ++j)
         {
@@ -391,7 +400,7 @@ AssignTrunks(Options& o)
             {
                 return name + " overlaps slot " + std::to_string(j + 1) + " on pair " +
                        std::to_string(r.pair) + "'s port (accepted: occupancies [start - U, " +
-                       "end + U) apart, U = " + std::to_string(lead.GetSeconds()) + " s)";
+                       "end + U) apart, U = " + SecondsText(lead) + ")";
             }
         }
         r.trunk = o.trunks;

@@ -385,7 +385,8 @@ def test_disk_streams_example_spec_is_valid():
 
 def test_lightpath_wan_whatif_spec_is_valid():
     """examples/sweeps/lightpath-wan-whatif.toml (docs/modules/offload.md): set-up latency x
-    cross-traffic load x offload model, 3 x 3 x 3 points, each accepted by --check."""
+    cross-traffic load x offload model, 3 x 3 x 3 points, each accepted by --check.
+    Mistake tried: offload "shared" for "shared-nic" in the spec (refused by --check)."""
     spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "lightpath-wan-whatif.toml")
     assert spec.describe() == "lightpath-wan: 27 point(s) x 1 run(s)"
     grid = {(p["waveLatency"], p["crossUdpRate"], p["offload"]) for p in spec.points}
