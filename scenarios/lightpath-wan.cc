@@ -200,7 +200,7 @@ ParseDomains(const std::string& text)
     {
         const auto parts = SplitFields(field, ':');
         const auto latency = parts.size() == 2 ? ParseTime(parts[1]) : std::nullopt;
-        if (!latency || parts[0].empty())
+        if (!latency || *latency > Hours(1) || parts[0].empty())
         {
             return std::nullopt;
         }
@@ -464,13 +464,14 @@ AddOffloadFlags(ScenarioFlags& flags, Options& o)
         "with --offload=shared-nic, the lightpath's rate (channelRate, or circuitRate if 0) <= "
         "accessRate (the reservation's channel on the host's one NIC)",
         [&o]() { return o.offload != "shared-nic" || o.LightpathRate() <= o.accessRate; });
-    flags.AddText("domains",
-                  "the lightpaths' chain of domains, name:latency (its controller's command "
-                  "latency) from campusA to campusB, e.g. campusA:1500ms,metro:1s,campusB:1500ms; "
-                  "empty: campusA,metro,wave,campusB with the latency flags",
-                  &o.domains,
-                  "name:latency,... from campusA to campusB",
-                  [](const std::string& text) { return ParseDomains(text).has_value(); });
+    flags.AddText(
+        "domains",
+        "the lightpaths' chain of domains, name:latency (its controller's command "
+        "latency, 0 to 1 h) from campusA to campusB, e.g. campusA:1500ms,metro:1s,campusB:1500ms; "
+        "empty: campusA,metro,wave,campusB with the latency flags",
+        &o.domains,
+        "name:latency,... from campusA to campusB",
+        [](const std::string& text) { return text.empty() || ParseDomains(text).has_value(); });
     flags.AddConstraint("--domains is a chain from campusA to campusB, each domain once (the "
                         "chain must connect the end points)",
                         [&o]() { return ChainConnects(o.Chain()); });
@@ -481,7 +482,9 @@ AddOffloadFlags(ScenarioFlags& flags, Options& o)
                   "duration",
                   &o.reservations,
                   "pair@start-end,...",
-                  [](const std::string& text) { return ParseReservations(text).has_value(); });
+                  [](const std::string& text) {
+                      return text.empty() || ParseReservations(text).has_value();
+                  });
     flags.AddConstraint("--reservations needs --mode=reserved",
                         [&o]() { return o.reservations.empty() || o.mode == "reserved"; });
     flags.AddInputCheck([&o]() { return o.mode == "reserved" ? AssignTrunks(o) : ""; });
@@ -493,11 +496,14 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
 {
     flags.AddChoice("mode",
                     "packet (packet WAN only), on-demand (epd/pfd set up lightpaths across the "
-                    "domains for detected flows), reserved (trunk k booked for host pair k "
-                    "before the transfers)",
+                    "domains for detected flows), reserved (slots booked ahead, --reservations)",
                     &o.mode,
                     {"packet", "on-demand", "reserved"});
-    flags.AddCount("hosts", "hosts per campus, each with two NICs", &o.hosts, 1, 64);
+    flags.AddCount("hosts",
+                   "hosts per campus (two NICs each with --offload=host, else one)",
+                   &o.hosts,
+                   1,
+                   64);
     flags.AddCount("trunks",
                    "lightpath trunks between the campuses (uplink ports of each campus "
                    "accelerator, port pairs of the metro and wave switches)",
@@ -527,7 +533,8 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
                    0,
                    1000000);
     flags.AddDataRate("circuitRate",
-                      "rate of every host's circuit NIC (the lightpath's rate)",
+                      "rate of every circuit port (the hosts' NIC 2, or the borders' ports) "
+                      "and fibre: the lightpath's rate unless --channelRate",
                       &o.circuitRate,
                       DataRate("1Mbps"),
                       DataRate("100Gbps"));
