@@ -118,7 +118,9 @@
  * circuit ports sent: the hosts' NIC 2, or border A's circuit ports), circuitHoldingTime
  * (s, summed over circuits: from the set-up request until released, or the end),
  * circuitHoldingEfficiency (circuitBytes / (lightpath rate x circuitHoldingTime / 8); left
- * out when no circuit was held), and CrossTraffic's. Series
+ * out when no circuit was held), with --offload=shared-nic nicReservations (flows campus
+ * A's hosts' NICs reserved: ReservationQueueDisc's Reservation trace), and CrossTraffic's.
+ * Series
  * transfers: id, start (s), size (B), delivered (B), completed (0/1), fct (s; until the end
  * for one not completed), elephant (0/1).
  *
@@ -1361,6 +1363,15 @@ main(int argc, char* argv[])
             Callback<void, Ptr<const Packet>>(
                 [&circuits](Ptr<const Packet> p) { circuits.bytes += p->GetSize(); }));
     }
+    uint32_t nicReservations = 0; // shared-nic: flows campus A's hosts' NICs reserved
+    for (const auto& queue : net.queueA)
+    {
+        queue->TraceConnectWithoutContext(
+            "Reservation",
+            Callback<void, const FlowKey&, bool>([&nicReservations](const FlowKey&, bool reserved) {
+                nicReservations += reserved ? 1 : 0;
+            }));
+    }
     uint64_t bottleneckBits = 0;
     net.bottleneck->TraceConnectWithoutContext(
         "PhyTxBegin",
@@ -1382,6 +1393,10 @@ main(int argc, char* argv[])
     auto& result = scenario.Result();
     WriteTransfers(result, o, transfers);
     WriteCircuits(result, o, circuits, bottleneckBits, net.drops.Get());
+    if (o.Offload() == OffloadModel::Kind::SHARED_NIC)
+    {
+        result.SetMetric("nicReservations", nicReservations, "");
+    }
     cross.WriteTo(result, o.duration);
     return scenario.Finish();
 }

@@ -151,9 +151,11 @@ def test_switch_reserved_carries_every_pair(lightpath_wan, tmp_path):
 def test_shared_nic_reserves_and_the_border_carries(lightpath_wan, tmp_path):
     """--offload=shared-nic: a detected flow is reserved on its host's one NIC at the
     lightpath's rate and border A carries the host pair onto the circuit from the grant:
-    border A's circuit port sends part of the 100 MB transfer."""
+    border A's circuit port sends part of the 100 MB transfer. Mistake tried: the epds not
+    given SetReservation (the run then aborts: the epd steers onto its own packet NIC)."""
     m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=shared-nic"))
     assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
+    assert m["nicReservations"] == m["circuitsGranted"]  # the sender's NIC, at each SETUP
     assert 0 < m["circuitBytes"] < 100e6 * 1.1
     assert 0 < m["circuitHoldingEfficiency"] <= 1
 
