@@ -129,13 +129,17 @@ def test_reserved_carries_the_booked_pair_on_the_circuit(lightpath_wan, tmp_path
 
 
 def test_switch_offload_moves_the_campus_aggregate(lightpath_wan, tmp_path):
-    """--offload=switch: the hosts have one NIC; border A's daemon sees campus A's aggregate
-    to campus B (the 100 MB transfer in it) above 10 Mb/s and the pfd sets up the trunk
-    between the borders' circuit ports: border A's port carries part of the aggregate, at
-    most what the circuit could while held."""
-    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=switch"))
-    assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
-    assert 0 < m["circuitBytes"]
+    """--offload=switch with one trunk and two 100 MB transfers (pairs 0 and 1): the hosts
+    have one NIC; border A's daemon sees campus A's aggregate to campus B above 10 Mb/s and
+    the pfd sets up one trunk between the borders' circuit ports. Every flow of the
+    aggregate moves with it: border A's circuit port sends more than any one transfer's 100
+    MB (with --offload=host the second transfer's request finds the one trunk busy).
+    Mistake tried: border A's aggregate of pair 0's subnet only (10.1.1.0/24): the circuit
+    then carried less than 100 MB."""
+    doc = run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=switch", "--bulkTransfers=2")
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert 100e6 < m["circuitBytes"] <= m["bytesDelivered"] * 1.1
     assert 0 < m["circuitHoldingEfficiency"] <= 1
 
 
