@@ -89,7 +89,11 @@
  *              slots of one pair whose occupancies meet (overlap on one port), a slot with
  *              no trunk free. host: a transfer of a pair that starts in one of its slots is
  *              addressed to the receiver's circuit NIC; switch and shared-nic: the borders
- *              steer the slot's pair from its set-up until its end. No daemons.
+ *              steer the slot's pair from its set-up until its end; shared-nic also
+ *              reserves, on both hosts' NICs, the flow of a transfer that starts in a slot
+ *              of its pair when no other transfer holds the NIC (ReservationQueueDisc holds
+ *              one exact flow), until it completes or the slot ends; the pair's other
+ *              transfers cross on the circuit unshaped. No daemons.
  *
  * Workload (seeded by --RngSeed/--RngRun): --transfers transfers from a_i to b_i (pair i
  * uniform), Poisson arrivals of mean gap --meanGap from --workloadStart, sizes bounded
@@ -125,9 +129,7 @@
  * for one not completed), elephant (0/1).
  *
  * Not yet (later changes of issue 22): host profiles on the campus hosts, RED at the
- * bottleneck, size hints, figures and validation; reserved slots with --offload=shared-nic
- * reserve nothing on the hosts' NICs (ReservationQueueDisc holds one exact flow, a slot
- * carries all of a pair's flows), the border steers the pair only.
+ * bottleneck, size hints, figures and validation.
  *
  * Run:  hybridnet run lightpath-wan --mode=on-demand --crossFlows=2
  *   or: hybridnet run lightpath-wan --mode=on-demand --offload=switch --channelRate=1Gbps
@@ -149,6 +151,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -632,6 +635,7 @@ struct Transfer
     uint64_t delivered{0};
     bool completed{false};
     Time done;
+    std::function<void()> onDone; //!< called once, at completion (if set)
 };
 
 /** @return the workload: bulk transfers first, then the Pareto ones in arrival order */
@@ -1243,8 +1247,43 @@ BookTrunks(const Options& o,
 }
 
 /**
+ * --mode=reserved --offload=shared-nic: transfer @p t, just started in a slot of its pair
+ * that ends at @p end, reserves its flow on the sender's NIC (the ACKs on the receiver's)
+ * if no other transfer holds it, until it completes or the slot ends.
+ */
+void
+ReserveTransfer(const Network& net, Transfer& t, Ptr<Application> app, uint16_t port, Time end)
+{
+    Ptr<ReservationQueueDisc> a = net.queueA[t.pair];
+    Ptr<ReservationQueueDisc> b = net.queueB[t.pair];
+    Ptr<Socket> socket = DynamicCast<BulkSendApplication>(app)->GetSocket();
+    Address local;
+    if (!socket || a->GetReservedFlow() || socket->GetSockName(local) != 0)
+    {
+        return; // the channel is held by an earlier transfer of the pair
+    }
+    const FlowKey key{net.addressA[t.pair],
+                      net.addressB[t.pair],
+                      6,
+                      InetSocketAddress::ConvertFrom(local).GetPort(),
+                      port};
+    a->Reserve(key);
+    b->Reserve(key.Reverse());
+    auto release = [a, b, key]() {
+        if (a->GetReservedFlow() == key)
+        {
+            a->Release();
+            b->Release();
+        }
+    };
+    t.onDone = release;
+    Simulator::Schedule(end - Simulator::Now(), release);
+}
+
+/**
  * Install every transfer: a PacketSink on its receiver from t = 0, a BulkSend of its size
- * from its start (to the receiver's circuit NIC for a booked pair in reserved mode).
+ * from its start (to the receiver's circuit NIC for a booked pair in reserved mode; with
+ * --offload=shared-nic its flow reserved, ReserveTransfer).
  */
 void
 InstallTransfers(const Options& o,
@@ -1256,11 +1295,11 @@ InstallTransfers(const Options& o,
     {
         Transfer& t = transfers[j];
         const uint16_t port = static_cast<uint16_t>(10000 + j);
-        const bool reserved =
-            o.mode == "reserved" && o.Offload() == OffloadModel::Kind::HOST &&
-            std::any_of(o.slots.begin(), o.slots.end(), [&t](const Reservation& r) {
-                return r.pair == t.pair && r.start <= t.start && t.start < r.end;
-            });
+        const auto slot = std::find_if(o.slots.begin(), o.slots.end(), [&t](const Reservation& r) {
+            return r.pair == t.pair && r.start <= t.start && t.start < r.end;
+        });
+        const bool inSlot = o.mode == "reserved" && slot != o.slots.end();
+        const bool reserved = inSlot && o.Offload() == OffloadModel::Kind::HOST;
         const Ipv4Address to = reserved ? net.circuitB[t.pair] : net.addressB[t.pair];
         PacketSinkHelper sink("ns3::TcpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -1275,6 +1314,10 @@ InstallTransfers(const Options& o,
                     {
                         t.completed = true;
                         t.done = Simulator::Now();
+                        if (t.onDone)
+                        {
+                            t.onDone();
+                        }
                     }
                 }));
         BulkSendHelper send("ns3::TcpSocketFactory", InetSocketAddress(to, port));
@@ -1282,6 +1325,16 @@ InstallTransfers(const Options& o,
         send.SetAttribute("SendSize", UintegerValue(sendSize));
         ApplicationContainer sendApp = send.Install(net.a.Get(t.pair));
         sendApp.Start(t.start);
+        if (inSlot && o.Offload() == OffloadModel::Kind::SHARED_NIC)
+        {
+            Simulator::Schedule(t.start + NanoSeconds(1),
+                                &ReserveTransfer,
+                                std::cref(net),
+                                std::ref(t),
+                                sendApp.Get(0),
+                                port,
+                                slot->end);
+        }
     }
 }
 

@@ -164,6 +164,21 @@ def test_shared_nic_reserves_and_the_border_carries(lightpath_wan, tmp_path):
     assert 0 < m["circuitHoldingEfficiency"] <= 1
 
 
+def test_shared_nic_reserved_slot(lightpath_wan, tmp_path):
+    """--offload=shared-nic --mode=reserved, one host pair: the slot's set-up steers the pair
+    at the borders, so the border's circuit port sends every byte delivered; the bulk
+    transfer, first in the slot, holds the NIC's reservation (the later ones, started while
+    it runs, find it held). Mistake tried: ReserveTransfer not scheduled (nicReservations
+    0)."""
+    m = check_transfers(
+        run(lightpath_wan, tmp_path, "--mode=reserved", "--offload=shared-nic", "--hosts=1")
+    )
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert m["transfersCompleted"] == m["transfers"]
+    assert m["circuitBytes"] >= m["bytesDelivered"]
+    assert m["nicReservations"] == 1
+
+
 def test_a_channel_never_exceeds_its_rate(lightpath_wan, tmp_path):
     """A reserved pair on a 50 Mb/s channel of a wave (SubLambdaWave (5)-(7)): every byte
     the channel carries is a payload byte of c = 50 Mb/s (Ethernet frame plus 8 B of GFP-F
