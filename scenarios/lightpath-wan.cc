@@ -151,6 +151,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -186,14 +187,29 @@ SplitFields(const std::string& text, char separator)
     return out;
 }
 
-/** @return @p text as a time of 0 or more (with its unit), or nothing */
+/**
+ * @return @p text as a time of 0 or more (with its unit; the flags' parser), or nothing;
+ *         one above 10^5 s (a day and more) is refused before it can overflow the
+ *         simulator's time (picoseconds in an int64: 106 days)
+ */
 std::optional<Time>
-ParseTime(const std::string& text)
+ParseLatency(const std::string& text)
 {
-    TimeValue value;
-    const bool ok = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0])) &&
-                    value.DeserializeFromString(text, MakeTimeChecker());
-    return ok ? std::optional<Time>(value.Get()) : std::nullopt;
+    static const std::map<std::string, double> seconds{{"h", 3600},
+                                                       {"min", 60},
+                                                       {"s", 1},
+                                                       {"ms", 1e-3},
+                                                       {"us", 1e-6},
+                                                       {"ns", 1e-9},
+                                                       {"ps", 1e-12}};
+    char* unit = nullptr;
+    const double number = std::strtod(text.c_str(), &unit);
+    const auto factor = seconds.find(unit);
+    const bool digit = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
+    std::string problem;
+    return digit && factor != seconds.end() && number * factor->second <= 1e5
+               ? ParseTime(text, &problem)
+               : std::nullopt;
 }
 
 /** @return the chain of --domains ("name:latency,..."), or nothing if malformed */
@@ -204,7 +220,7 @@ ParseDomains(const std::string& text)
     for (const std::string& field : SplitFields(text, ','))
     {
         const auto parts = SplitFields(field, ':');
-        const auto latency = parts.size() == 2 ? ParseTime(parts[1]) : std::nullopt;
+        const auto latency = parts.size() == 2 ? ParseLatency(parts[1]) : std::nullopt;
         if (!latency || *latency > Hours(1) || parts[0].empty())
         {
             return std::nullopt;
@@ -236,8 +252,8 @@ ParseReservations(const std::string& text)
                             std::all_of(at[0].begin(), at[0].end(), [](char c) {
                                 return std::isdigit(static_cast<unsigned char>(c));
                             });
-        const auto start = span.size() == 2 ? ParseTime(span[0]) : std::nullopt;
-        const auto end = span.size() == 2 ? ParseTime(span[1]) : std::nullopt;
+        const auto start = span.size() == 2 ? ParseLatency(span[0]) : std::nullopt;
+        const auto end = span.size() == 2 ? ParseLatency(span[1]) : std::nullopt;
         if (!digits || !start || !end)
         {
             return std::nullopt;

@@ -233,6 +233,10 @@ def test_a_domain_chain_of_its_own(lightpath_wan, tmp_path):
         (["--domains=campusA:1s,metro:1s"], "must connect the end points"),
         (["--domains=metro:1s,campusB:1s"], "must connect the end points"),
         (["--domains=campusA:1s,metro,campusB:1s"], "--domains: 'campusA:1s,metro,campusB:1s' has"),
+        # an unknown unit or a time beyond the simulator's range refused, not aborted (the
+        # first version parsed with ns-3's Time, which aborts on both: exit code 134)
+        (["--domains=campusA:1xs,campusB:1s"], "--domains: 'campusA:1xs,campusB:1s' has"),
+        (["--mode=reserved", "--reservations=0@8s-3000h"], "--reservations: '0@8s-3000h' has"),
         (["--reservations=0@2s-5s"], "--reservations needs --mode=reserved"),
         (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
         (["--mode=reserved", "--reservations=0@2s-20s"], "in the past or beyond the run"),
