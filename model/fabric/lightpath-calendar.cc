@@ -151,7 +151,33 @@ LightpathCalendar::Book(const std::vector<LightpathHop>& hops,
                         std::string& reason)
 {
     NS_ABORT_MSG_IF(!m_signalling, "LightpathCalendar::Book: no signalling (SetSignalling)");
-    NS_ABORT_MSG_IF(hops.empty(), "LightpathCalendar::Book: a lightpath needs a domain");
+    const auto [setUp, release] = PlanCommands(hops, start, end);
+    const uint64_t id = Reserve(hops, start, end, reason);
+    if (id == 0)
+    {
+        return 0;
+    }
+    Simulator::Schedule(setUp - Simulator::Now(),
+                        &LightpathCalendar::StartSetUp,
+                        this,
+                        id,
+                        hops,
+                        outcome);
+    Simulator::Schedule(release - Simulator::Now(),
+                        &LightpathCalendar::StartRelease,
+                        this,
+                        id,
+                        outcome);
+    return id;
+}
+
+uint64_t
+LightpathCalendar::Reserve(const std::vector<LightpathHop>& hops,
+                           Time start,
+                           Time end,
+                           std::string& reason)
+{
+    NS_ABORT_MSG_IF(hops.empty(), "LightpathCalendar: a lightpath needs a domain");
     if (end <= start)
     {
         reason = "the slot's end must be after its start";
@@ -183,17 +209,6 @@ LightpathCalendar::Book(const std::vector<LightpathHop>& hops,
         const auto windows = Windows(hops, t);
         m_planned.insert(m_planned.end(), windows.begin(), windows.end());
     }
-    Simulator::Schedule(setUp - Simulator::Now(),
-                        &LightpathCalendar::StartSetUp,
-                        this,
-                        id,
-                        hops,
-                        outcome);
-    Simulator::Schedule(release - Simulator::Now(),
-                        &LightpathCalendar::StartRelease,
-                        this,
-                        id,
-                        outcome);
     return id;
 }
 

@@ -120,6 +120,21 @@ class LightpathCalendar : public Object
                   OutcomeCallback outcome,
                   std::string& reason);
 
+    /**
+     * Book's checks and plan without its set-up and release: the slot is refused or
+     * recorded (its occupancy and its commands' windows) exactly as Book would, so a
+     * stand-in calendar over stand-in switches checks a plan of bookings before a run.
+     * @param hops the domains in order from the requester (at least one)
+     * @param start a
+     * @param end b
+     * @param reason set to why the slot is refused, (2)-(3)
+     * @return the booking's id (1, 2, ...), or 0 if refused
+     */
+    uint64_t Reserve(const std::vector<LightpathHop>& hops,
+                     Time start,
+                     Time end,
+                     std::string& reason);
+
   private:
     /** One booked port: a switch's port. */
     using Port = std::pair<const OpticalCircuitSwitch*, uint32_t>;

@@ -8,7 +8,19 @@ whose bulk transfer cannot finish); the pfd's CircuitStateChange not counted (th
 test: no circuit granted); a booked pair's transfers addressed to the packet network (the
 reserved test: the circuit NICs sent fewer bytes than were delivered); the calendar's
 set-ups not planned around each other (LightpathCalendar (5); the two-trunk test: the
-second lightpath is up late, its transfer's SYN is lost and retried)."""
+second lightpath is up late, its transfer's SYN is lost and retried). Issue 22's second
+part, tried at once (each failed only its own test): border A's daemon not given the
+campus aggregate (switch on-demand: no circuit requested); the borders not steered when a
+switch slot is up (switch reserved: circuitBytes below bytesDelivered); the shared-nic
+border steering not connected to the pfd's grants (shared-nic: no circuit bytes); the last
+span a plain fibre despite --channelRate (channel: the bulk transfer at 185 Mb/s over a 50
+Mb/s channel); T_up with 4 S whatever the chain's length (domain chain: 0.452 s, not
+0.412); and, in the refusals, the rule for --offload with --mode=packet, ChainConnects,
+the slot range and the overlap check each left out (those cases ran, or were refused by
+another rule). Then, one more batch: the unknown-name check, the two channel rules, the
+shared-nic rate rule, the --reservations mode rule, the no-trunk-free and pair-range checks
+left out (each case then ran or aborted with another exit code), and a domain without its
+latency accepted (that case then failed the chain rule instead of its form)."""
 
 from __future__ import annotations
 
@@ -142,6 +154,89 @@ def test_reserved_trunks_are_each_up_in_time_and_independent(lightpath_wan, tmp_
     assert m["circuitHoldingTime"] == pytest.approx(2 * (14 + lead) + 0.22)
 
 
+def test_switch_offload_moves_the_campus_aggregate(lightpath_wan, tmp_path):
+    """--offload=switch with one trunk and two 100 MB transfers (pairs 0 and 1): the hosts
+    have one NIC; border A's daemon sees campus A's aggregate to campus B above 10 Mb/s and
+    the pfd sets up one trunk between the borders' circuit ports. Every flow of the
+    aggregate moves with it: border A's circuit port sends more than any one transfer's 100
+    MB (with --offload=host the second transfer's request finds the one trunk busy).
+    Mistake tried: border A's aggregate of pair 0's subnet only (10.1.1.0/24): the circuit
+    then carried less than 100 MB."""
+    doc = run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=switch", "--bulkTransfers=2")
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert 100e6 < m["circuitBytes"] <= m["bytesDelivered"] * 1.1
+    assert 0 < m["circuitHoldingEfficiency"] <= 1
+
+
+def test_switch_reserved_carries_every_pair(lightpath_wan, tmp_path):
+    """--offload=switch --mode=reserved: one slot for the border pair from workloadStart;
+    both host pairs' transfers cross on it (the borders steer the whole aggregate from the
+    set-up on), so border A's circuit port sends at least every byte delivered."""
+    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=reserved", "--offload=switch"))
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert m["circuitBytes"] >= m["bytesDelivered"] > 0
+
+
+def test_shared_nic_reserves_and_the_border_carries(lightpath_wan, tmp_path):
+    """--offload=shared-nic: a detected flow is reserved on its host's one NIC at the
+    lightpath's rate and border A carries the host pair onto the circuit from the grant:
+    border A's circuit port sends part of the 100 MB transfer. Mistake tried: the epds not
+    given SetReservation (the run then aborts: the epd steers onto its own packet NIC)."""
+    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand", "--offload=shared-nic"))
+    assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
+    assert m["nicReservations"] == m["circuitsGranted"]  # the sender's NIC, at each SETUP
+    assert 0 < m["circuitBytes"] < 100e6 * 1.1
+    assert 0 < m["circuitHoldingEfficiency"] <= 1
+
+
+def test_shared_nic_reserved_slot(lightpath_wan, tmp_path):
+    """--offload=shared-nic --mode=reserved, one host pair: the slot's set-up steers the pair
+    at the borders, so the border's circuit port sends every byte delivered; the bulk
+    transfer, first in the slot, holds the NIC's reservation (the later ones, started while
+    it runs, find it held). Mistake tried: ReserveTransfer not scheduled (nicReservations
+    0)."""
+    m = check_transfers(
+        run(lightpath_wan, tmp_path, "--mode=reserved", "--offload=shared-nic", "--hosts=1")
+    )
+    assert m["circuitsRequested"] == m["circuitsGranted"] == 1
+    assert m["transfersCompleted"] == m["transfers"]
+    assert m["circuitBytes"] >= m["bytesDelivered"]
+    assert m["nicReservations"] == 1
+
+
+def test_a_channel_never_exceeds_its_rate(lightpath_wan, tmp_path):
+    """A reserved pair on a 50 Mb/s channel of a wave (SubLambdaWave (5)-(7)): every byte
+    the channel carries is a payload byte of c = 50 Mb/s (Ethernet frame plus 8 B of GFP-F
+    per frame), so no transfer's goodput (delivered x 8 / fct) exceeds c, nor does all that
+    is delivered over the slot (c x (duration - workloadStart) / 8). On the whole 1 Gb/s wave
+    the bulk transfer gets about 185 Mb/s (its window's rate)."""
+    c = 50e6
+    doc = run(lightpath_wan, tmp_path, "--mode=reserved", "--hosts=1", "--channelRate=50Mbps")
+    m = check_transfers(doc)
+    s = {k: v["values"] for k, v in doc["series"]["transfers"].items()}
+    for delivered, fct in zip(s["delivered"], s["fct"], strict=True):
+        assert delivered * 8 / fct <= c  # fct: to the last byte, or to the end
+    assert m["bytesDelivered"] * 8 <= c * (15 - 1)
+    assert m["circuitBytes"] >= m["bytesDelivered"] > 0  # all of it on the channel
+
+
+def test_a_domain_chain_of_its_own(lightpath_wan, tmp_path):
+    """--domains replaces the four default domains: T_up (1) = sum of the chain's L_i +
+    n S + 2 (controlDelay + wanDelay); the default chain written out gives the default."""
+    two = run(
+        lightpath_wan,
+        tmp_path,
+        "--mode=reserved",
+        "--hosts=1",
+        "--transfers=1",
+        "--domains=campusA:300ms,campusB:50ms",
+    )
+    m = {k: v["value"] for k, v in two["metrics"].items()}
+    assert m["circuitSetUpTime"] == pytest.approx(0.3 + 0.05 + 2 * 0.02 + 2 * 0.011)
+    assert m["circuitsGranted"] == 1
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [
@@ -150,6 +245,30 @@ def test_reserved_trunks_are_each_up_in_time_and_independent(lightpath_wan, tmp_
         (["--minSize=10MB"], "minSize < maxSize"),
         (["--mode=reserved", "--workloadStart=100ms"], "workloadStart >= the bookings' lead"),
         (["--paretoShape=0"], "--paretoShape"),
+        (["--offload=switch"], "--offload other than host needs --mode=on-demand"),
+        (["--mode=on-demand", "--offload=router"], "--offload: unknown offload model 'router'"),
+        (
+            ["--mode=reserved", "--channelRate=20Gbps", "--waveRate=10Gbps"],
+            "channelRate <= waveRate",
+        ),
+        (["--mode=reserved", "--trunks=2", "--channelRate=6Gbps"], "trunks x channelRate"),
+        (
+            ["--mode=on-demand", "--offload=shared-nic", "--circuitRate=10Gbps"],
+            "with --offload=shared-nic",
+        ),
+        (["--domains=campusA:1s,metro:1s"], "must connect the end points"),
+        (["--domains=metro:1s,campusB:1s"], "must connect the end points"),
+        (["--domains=campusA:1s,metro,campusB:1s"], "--domains: 'campusA:1s,metro,campusB:1s' has"),
+        # an unknown unit or a time beyond the simulator's range refused, not aborted (the
+        # first version parsed with ns-3's Time, which aborts on both: exit code 134)
+        (["--domains=campusA:1xs,campusB:1s"], "--domains: 'campusA:1xs,campusB:1s' has"),
+        (["--mode=reserved", "--reservations=0@8s-3000h"], "--reservations: '0@8s-3000h' has"),
+        (["--reservations=0@2s-5s"], "--reservations needs --mode=reserved"),
+        (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
+        (["--mode=reserved", "--reservations=0@2s-20s"], "in the past or beyond the run"),
+        (["--mode=reserved", "--reservations=0@2s-5s,0@4s-8s"], "overlaps slot 1 on pair 0"),
+        (["--mode=reserved", "--reservations=0@2s-5s,1@3s-8s"], "finds no trunk free"),
+        (["--mode=reserved", "--reservations=5@2s-5s"], "names no end point pair"),
     ],
 )
 def test_bad_input_is_refused_in_one_line(lightpath_wan, tmp_path, args, needle):

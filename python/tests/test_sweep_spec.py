@@ -383,6 +383,26 @@ def test_disk_streams_example_spec_is_valid():
     assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
 
 
+def test_lightpath_wan_whatif_spec_is_valid():
+    """examples/sweeps/lightpath-wan-whatif.toml (docs/modules/offload.md): set-up latency x
+    cross-traffic load x offload model, 3 x 3 x 3 points, each accepted by --check.
+    Mistake tried: offload "shared" for "shared-nic" in the spec (refused by --check)."""
+    spec = sweep_spec.load(paths.SOURCE_DIR / "examples" / "sweeps" / "lightpath-wan-whatif.toml")
+    assert spec.describe() == "lightpath-wan: 27 point(s) x 1 run(s)"
+    grid = {(p["waveLatency"], p["crossUdpRate"], p["offload"]) for p in spec.points}
+    assert grid == {
+        (w, u, m)
+        for w in ("0s", "3s", "10s")
+        for u in ("0bps", "200Mbps", "400Mbps")
+        for m in ("host", "switch", "shared-nic")
+    }
+    program = str(scenarios.executable("lightpath-wan"))
+    for point in spec.points[::13]:
+        flags = [f"--{k}={v}" for k, v in point.items()]
+        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize("name,sizes", [("vpi-latency", 21), ("vpi-bandwidth", 15)])
 def test_vpi_curve_specs_are_valid(name, sizes):
     """examples/sweeps/vpi-*.toml (docs/modules/infiniband.md): every stack at every size."""
