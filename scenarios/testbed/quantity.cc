@@ -215,12 +215,53 @@ ParseReal(const std::string& text, std::string* problem)
     return v;
 }
 
+namespace
+{
+
+/** @return the seconds in one @p unit (Time's conversions overflow for units finer than the
+ * resolution at Time::Max()) */
+double
+SecondsPer(Time::Unit unit)
+{
+    switch (unit)
+    {
+    case Time::Y:
+        return 365.0 * 86400.0;
+    case Time::D:
+        return 86400.0;
+    case Time::H:
+        return 3600.0;
+    case Time::MIN:
+        return 60.0;
+    case Time::S:
+        return 1.0;
+    case Time::MS:
+        return 1e-3;
+    case Time::US:
+        return 1e-6;
+    case Time::NS:
+        return 1e-9;
+    case Time::PS:
+        return 1e-12;
+    default:
+        return 1e-15;
+    }
+}
+
+} // namespace
+
 std::optional<Time>
 ParseTime(const std::string& text, std::string* problem)
 {
     auto quantity = ParseQuantity(text, g_timeUnits, "time", problem);
     if (!quantity)
     {
+        return std::nullopt;
+    }
+    if (quantity->first * SecondsPer(quantity->second) >= Time::Max().GetSeconds())
+    {
+        *problem = message_text::Quote(text) + " is beyond the simulator's time range (below " +
+                   std::to_string(std::llround(Time::Max().GetSeconds())) + "s)";
         return std::nullopt;
     }
     Time t = Time::FromDouble(quantity->first, quantity->second);

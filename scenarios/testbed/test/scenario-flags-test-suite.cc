@@ -511,6 +511,8 @@ class ScenarioFlagsTestSuite : public TestSuite
             {"--pingCount=+7", "has a sign"},
             {"--window=+16KiB", "has a sign"},
             {"--simTime=1500ps", "finer than the simulator's time resolution (1ns)"},
+            // beyond int64 nanoseconds: Time::FromDouble would abort (overflow)
+            {"--simTime=99999999999999999999h", "beyond the simulator's time range"},
             // other kinds
             {"--verbose=yes", "not a boolean"},
             {"--mode=vegas", "one of reno, cubic"},
