@@ -12,6 +12,7 @@
  */
 #include "hybridnet/lightpath-signalling.h"
 #include "hybridnet/optical-circuit-switch-helper.h"
+#include "simulator-cleanup.h"
 
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -28,15 +29,6 @@ using namespace ns3::hybridnet;
 
 namespace
 {
-
-/** Destroys the simulator when a case returns, also early from a failed assertion. */
-struct SimulatorCleanup
-{
-    ~SimulatorCleanup()
-    {
-        Simulator::Destroy();
-    }
-};
 
 /** Three domains: L_i, S_i, d_i (ms). */
 constexpr double kLatency[] = {1000, 500, 2000};

@@ -11,6 +11,7 @@
  */
 #include "hybridnet/ethernet-helper.h"
 #include "hybridnet/sub-lambda-wave.h"
+#include "simulator-cleanup.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/node.h"
@@ -34,15 +35,6 @@ constexpr uint16_t kProtocol = 0x88B5; //!< IEEE 802 local experimental EtherTyp
 const DataRate kClientRate("1Gbps");
 const Time kCable = MicroSeconds(1);
 const Time kWaveDelay = MilliSeconds(2);
-
-/** Destroys the simulator when a case returns, also after a failed check. */
-struct SimulatorCleanup
-{
-    ~SimulatorCleanup()
-    {
-        Simulator::Destroy();
-    }
-};
 
 /**
  * Two multiplexers; channel k joins sender host k -- mux A port k to mux B port k --

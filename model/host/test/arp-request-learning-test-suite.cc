@@ -13,6 +13,7 @@
  * 6d: the timing case fails).
  */
 #include "hybridnet/arp-request-learning.h"
+#include "simulator-cleanup.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -25,15 +26,6 @@ using namespace ns3::hybridnet;
 
 namespace
 {
-
-/** Destroys the simulator when a case returns, also early from a failed assertion. */
-struct SimulatorCleanup
-{
-    ~SimulatorCleanup()
-    {
-        Simulator::Destroy();
-    }
-};
 
 const Time kDelay = MilliSeconds(40); //!< d
 const Time kStart = Seconds(1);       //!< t0

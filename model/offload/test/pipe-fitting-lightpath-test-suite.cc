@@ -38,6 +38,7 @@
 #include "hybridnet/optical-circuit-switch.h"
 #include "hybridnet/packet-switch-helper.h"
 #include "hybridnet/pipe-fitting-daemon.h"
+#include "simulator-cleanup.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -242,15 +243,6 @@ struct Bench
             }
         }
         return out;
-    }
-};
-
-/** Cleans up the simulator when a case returns, also early. */
-struct SimulatorCleanup
-{
-    ~SimulatorCleanup()
-    {
-        Simulator::Destroy();
     }
 };
 
