@@ -201,6 +201,27 @@ def vpi_microbench(label: str, *flags: str) -> Program:
     return dataclasses.replace(program, read=read_vpi_result)
 
 
+def read_vpi_datacenter_result(_: str, scratch: Path) -> dict:
+    """vpi-datacenter: its work is the web interactions completed in the measured interval
+    (wips x duration; one unit each)."""
+    doc = json.loads((scratch / "result.json").read_text())
+    wips = doc["metrics"]["wips"]["value"]
+    return {
+        "bytesReceived": round(wips * doc["parameters"]["duration"]["value"]),
+        "segmentSize": 1,
+        "eventCount": doc["eventCount"],
+        "simulatedSeconds": doc["simulatedTime"]["value"],
+        "wallSeconds": doc["wallClock"]["wallTime"]["value"],
+        "metrics": {"wips": wips},
+    }
+
+
+def vpi_datacenter(label: str, *flags: str) -> Program:
+    """scenarios/vpi-datacenter: 100 browsers, shopping mix, after a 10 s warm-up."""
+    program = scenario("vpi-datacenter", label, *flags, fixed=("--warmup=10s",))
+    return dataclasses.replace(program, read=read_vpi_datacenter_result)
+
+
 def read_lightpath_wan_result(_: str, scratch: Path) -> dict:
     """lightpath-wan: its work is the transfers' bytes delivered, in segments."""
     doc = json.loads((scratch / "result.json").read_text())
@@ -588,6 +609,15 @@ BENCHMARKS = {
         subject=vpi_microbench("IPoIB connected", "--stack=ipoib-connected"),
         reference=vpi_microbench("10 GbE TCP", "--stack=tengig"),
         work="messages",
+    ),
+    "vpi-datacenter": Benchmark(
+        description="what a web interaction costs in the three-tier data center: "
+        "vpi-datacenter with the inner tiers over SDP against over 10 GbE TCP (100 browsers, "
+        "shopping mix, vpi-opteron-2.0-connectx hosts); per completed interaction: events "
+        "and wall time",
+        subject=vpi_datacenter("SDP inside", "--inner=sdp"),
+        reference=vpi_datacenter("10 GbE inside", "--inner=tengig"),
+        work="interactions",
     ),
     "farm-hosts": Benchmark(
         description="the cost of the host model in the event-filter farm: event-filter-farm "
