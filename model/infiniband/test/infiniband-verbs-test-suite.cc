@@ -129,7 +129,8 @@ class Pair
     Pair(uint32_t generation = 1,
          const std::string& qpMtu = "2048",
          bool events = false,
-         bool viaSwitch = false)
+         bool viaSwitch = false,
+         uint32_t startPsn = 0)
     {
         NodeContainer nodes;
         nodes.Create(2);
@@ -155,7 +156,11 @@ class Pair
         Build(b, nodes.Get(1), ports.Get(1), generation);
         a.qp->SetAttribute("Mtu", StringValue(qpMtu));
         b.qp->SetAttribute("Mtu", StringValue(qpMtu));
-        ok = InfinibandVerbsHelper::Connect(a.qp, b.qp);
+        ok = startPsn == 0 ? InfinibandVerbsHelper::Connect(a.qp, b.qp)
+                           : a.qp->ModifyToInit() && b.qp->ModifyToInit() &&
+                                 a.qp->ModifyToRtr(b.qp->GetLid(), b.qp->GetQpNum(), startPsn) &&
+                                 b.qp->ModifyToRtr(a.qp->GetLid(), a.qp->GetQpNum(), startPsn) &&
+                                 a.qp->ModifyToRts(startPsn) && b.qp->ModifyToRts(startPsn);
         for (End* e : {&a, &b})
         {
             e->sendCq->StartPolling(MakeCallback(&End::SendPolled, e));
@@ -472,6 +477,47 @@ class RetransmissionNakTestCase : public TestCase
 };
 
 /**
+ * The same loss across the end of the 24-bit PSN space (IB 9.7.1: PSNs are modulo 2^24):
+ * a 3-packet SEND from PSN 2^24 - 2 uses 0xFFFFFE, 0xFFFFFF and 0; the middle one lost,
+ * the responder's sequence error NAKs 0xFFFFFF, the requester resends 0xFFFFFF and 0, and
+ * the SEND completes once - as from PSN 0. Mistake tried: the responder comparing PSNs
+ * without the modulo (PSN 0 taken as behind the expected 0xFFFFFF, a duplicate: no NAK, the
+ * requester times out - fails).
+ */
+class PsnWrapTestCase : public TestCase
+{
+  public:
+    PsnWrapTestCase()
+        : TestCase("PSNs wrap at 2^24: a loss at 0xFFFFFF is resent as 0xFFFFFF, 0")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Pair x(1, "2048", false, false, 0xFFFFFE);
+        NS_TEST_ASSERT_MSG_EQ(x.ok, true, "connected from PSN 0xFFFFFE");
+        Ptr<ReceiveListErrorModel> em = CreateObject<ReceiveListErrorModel>();
+        em->SetList({1}); // the second packet B receives: PSN 0xFFFFFF
+        x.b.hca->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        x.b.qp->PostReceive({1, 8192});
+        x.PostAtStart(Wr(InfinibandWrOpcode::SEND, 6000));
+        Simulator::Run();
+        const std::vector<uint32_t> psns{0xFFFFFE, 0xFFFFFF, 0, 0xFFFFFF, 0};
+        NS_TEST_ASSERT_MSG_EQ(x.a.txPsns.size(), psns.size(), "packets sent");
+        for (size_t i = 0; i < psns.size() && i < x.a.txPsns.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(x.a.txPsns[i], psns[i], "PSN " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(x.a.naks, 1, "one NAK");
+        NS_TEST_ASSERT_MSG_EQ(x.a.timeouts, 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(x.a.sendWc.size(), 1, "completes once");
+        NS_TEST_ASSERT_MSG_EQ(x.b.recvWc.size(), 1, "received once");
+        NS_TEST_ASSERT_MSG_EQ(x.b.recvWc[0].byteLen, 6000, "byte_len");
+    }
+};
+
+/**
  * SEND before a receive is posted: RNR NAKs every cycle
  * C = T_r(ACK) + d + P + RNR(1) + P + T_b(m) + T_r(p) + d + P until the responder finds a
  * receive WQE; arrival k at t1 + k C, t1 = arrival of the first.
@@ -757,6 +803,7 @@ class InfinibandVerbsTestSuite : public TestSuite
         }
         AddTestCase(new LatencyTestCase(64, true), Duration::QUICK);
         AddTestCase(new StreamingTestCase(1), Duration::QUICK);
+        AddTestCase(new PsnWrapTestCase, Duration::QUICK);
         AddTestCase(new StreamingTestCase(2), Duration::QUICK);
         AddTestCase(new SegmentationTestCase(InfinibandWrOpcode::SEND, 0, 256), Duration::QUICK);
         AddTestCase(new SegmentationTestCase(InfinibandWrOpcode::SEND, 1, 256), Duration::QUICK);
