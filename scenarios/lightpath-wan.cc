@@ -26,9 +26,11 @@
  * path rates slow start can end there: docs/modules/offload.md); a host or border answering
  * an ARP request learns the requester, as Linux does (ArpRequestLearning: one ARP round trip
  * before a first transfer over a lightpath, not two). The packet WAN is one link of
- * --bottleneckRate and --wanDelay one way whose A->B port is a drop-tail FIFO of
- * --queuePackets (0: one BDP of the path, WanPathSizing), every other router port a device
- * FIFO (UseDeviceQueues). Cross traffic: CrossTraffic's flags (bulk TCP and on/off UDP from a
+ * --bottleneckRate and --wanDelay one way whose A->B port queues at most --queuePackets
+ * (0: one BDP of the path, WanPathSizing) in a drop-tail FIFO or, with
+ * --bottleneckQueue=red, in Adaptive RED (QueueDrops::InstallRedBottleneck, its thresholds
+ * from --redTargetDelay and the rate), every other router port a device FIFO
+ * (UseDeviceQueues). Cross traffic: CrossTraffic's flags (bulk TCP and on/off UDP from a
  * cross host at border A to one behind border B, 10.9.x), so the bottleneck's loss and
  * queueing delay come from competition.
  *
@@ -85,7 +87,10 @@
  *              host, switch the border daemon on each border (EndpointDaemon::AddAggregate,
  *              the pfd knowing the borders by their addresses towards it); a transfer (or
  *              the aggregate) the epd detects is moved onto a lightpath after T_up, or
- *              stays on the packet path if a domain refuses or no trunk is free;
+ *              stays on the packet path if a domain refuses or no trunk is free; with
+ *              --hintThreshold > 0 every sender announces its transfer's size to its
+ *              epd when it starts (EndpointDaemon::AnnounceTransfer), and one of at least
+ *              that size is requested at its first packet instead of being detected;
  *   reserved   slots booked ahead with LightpathCalendar, --reservations pair@start-end,...
  *              (pair: host pair, or 0 = the borders with --offload=switch), each on the
  *              lowest trunk the calendar books it on (LightpathCalendar (2)-(5): slots
@@ -117,7 +122,8 @@
  *
  * Flags (defaults): --mode=packet --offload=host --hosts=4 --trunks=1 --accessRate=1Gbps
  *   --bottleneckRate=622Mbps --wanDelay=40ms --txQueueLen=0 --queuePackets=0
- *   --circuitRate=1Gbps --channelRate=0bps --waveRate=9584.64Mbps --domains= --reservations=
+ *   --bottleneckQueue=droptail --redTargetDelay=5ms --hintThreshold=0B --circuitRate=1Gbps
+ * --channelRate=0bps --waveRate=9584.64Mbps --domains= --reservations=
  *   --campusLatency=1500ms --metroLatency=1s --waveLatency=3s --switchingTime=20ms
  *   --controlDelay=1ms --rateThreshold=100Mbps (EndpointDaemon's) --transfers=20
  *   --paretoShape=1.2 --minSize=100kB --maxSize=100MB
@@ -140,8 +146,7 @@
  * transfers: id, start (s), size (B), delivered (B), completed (0/1), fct (s; until the end
  * for one not completed), elephant (0/1).
  *
- * Not yet (later changes of issue 22): host profiles on the campus hosts, RED at the
- * bottleneck, size hints, figures and validation.
+ * Not yet: host profiles on the campus hosts (their NICs and TCP are the WAN TCP flags').
  *
  * Run:  hybridnet run lightpath-wan --mode=on-demand --crossFlows=2
  *   or: hybridnet run lightpath-wan --mode=on-demand --offload=switch --channelRate=1Gbps
@@ -300,6 +305,8 @@ struct Options
     DataRate bottleneckRate{"622Mbps"};
     Time wanDelay{MilliSeconds(40)};
     uint32_t queuePackets{0};
+    std::string bottleneckQueue{"droptail"};
+    Time redTargetDelay{MilliSeconds(5)};
     uint32_t txQueueLen{0};
     DataRate circuitRate{"1Gbps"};
     Time campusLatency{MilliSeconds(1500)};
@@ -319,6 +326,7 @@ struct Options
     Time duration{Seconds(120)};
     DataRate rateThreshold{
         AttributeDefault<DataRateValue>(EndpointDaemon::GetTypeId(), "RateThreshold").Get()};
+    uint64_t hintThreshold{0};
     std::string offload{"host"};
     DataRate channelRate{0};
     DataRate waveRate{
@@ -643,18 +651,6 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
                   &o.wanDelay,
                   MicroSeconds(1),
                   Seconds(1));
-    flags.AddCount("txQueueLen",
-                   "txqueuelen of every campus host's NICs (pfifo_fast), packets: a sender's "
-                   "segments wait there for its NIC; one its TCP cannot place puts the TCP in "
-                   "CWR (Linux's local congestion); 0: Linux's default 1000",
-                   &o.txQueueLen,
-                   0,
-                   1000000);
-    flags.AddCount("queuePackets",
-                   "drop-tail FIFO of the bottleneck port (A to B), packets; 0 = one BDP",
-                   &o.queuePackets,
-                   0,
-                   1000000);
     flags.AddDataRate("circuitRate",
                       "rate of every circuit port (the hosts' NIC 2, or the borders' ports) "
                       "and fibre: the lightpath's rate unless --channelRate",
@@ -681,18 +677,68 @@ AddNetworkFlags(ScenarioFlags& flags, Options& o)
                   &o.switchingTime,
                   Seconds(0),
                   Seconds(10));
-    flags.AddDataRate("rateThreshold",
-                      "with --mode=on-demand: the epds' RateThreshold (a flow at this rate for "
-                      "their HoldTime is moved; default: the attribute's)",
-                      &o.rateThreshold,
-                      DataRate("1kbps"),
-                      DataRate("100Gbps"));
     flags.AddTime("controlDelay",
                   "one-way signalling delay from the front end to campus A's controller",
                   &o.controlDelay,
                   Seconds(0),
                   Seconds(1));
     AddOffloadFlags(flags, o);
+}
+
+/** Register the flags of the queues: the hosts' and the bottleneck's. */
+void
+AddQueueFlags(ScenarioFlags& flags, Options& o)
+{
+    flags.AddCount("txQueueLen",
+                   "txqueuelen of every campus host's NICs (pfifo_fast), packets: a sender's "
+                   "segments wait there for its NIC; one its TCP cannot place puts the TCP in "
+                   "CWR (Linux's local congestion); 0: Linux's default 1000",
+                   &o.txQueueLen,
+                   0,
+                   1000000);
+    flags.AddCount("queuePackets",
+                   "the bottleneck port's (A to B) queue limit, packets; 0 = one BDP",
+                   &o.queuePackets,
+                   0,
+                   1000000);
+    flags.AddChoice("bottleneckQueue",
+                    "the bottleneck port's queue: droptail (a FIFO) or red (ns-3's RedQueueDisc "
+                    "as Adaptive RED, Floyd et al. 2001: min_th = max(5, redTargetDelay x C / 2) "
+                    "packets, max_th = 3 min_th, max_p adapted; QueueDrops)",
+                    &o.bottleneckQueue,
+                    {"droptail", "red"});
+    flags.AddTime("redTargetDelay",
+                  "with --bottleneckQueue=red: Adaptive RED's target queueing delay (its "
+                  "thresholds (1) follow from it and the bottleneck's rate)",
+                  &o.redTargetDelay,
+                  MicroSeconds(1),
+                  Seconds(1));
+}
+
+/** Register the flags of the epds' detection: the rate rule and the size hints. */
+void
+AddDetectionFlags(ScenarioFlags& flags, Options& o)
+{
+    flags.AddDataRate("rateThreshold",
+                      "with --mode=on-demand: the epds' RateThreshold (a flow at this rate for "
+                      "their HoldTime is moved; default: the attribute's)",
+                      &o.rateThreshold,
+                      DataRate("1kbps"),
+                      DataRate("100Gbps"));
+    flags.AddSize("hintThreshold",
+                  "with --mode=on-demand: every transfer's sender announces its size to its "
+                  "host's epd (AnnounceTransfer, as GridFTP could); one of at least this size "
+                  "is requested at its first packet, no detection (the epds' HintThreshold); "
+                  "0B: no hints",
+                  &o.hintThreshold,
+                  0,
+                  uint64_t(1) << 40);
+    flags.AddConstraint("hintThreshold needs --mode=on-demand and --offload=host or shared-nic "
+                        "(a border's aggregate has no size to announce)",
+                        [&o]() {
+                            return o.hintThreshold == 0 ||
+                                   (o.mode == "on-demand" && o.offload != "switch");
+                        });
 }
 
 /** Register the workload flags. */
@@ -800,10 +846,11 @@ struct Network
     NetDeviceContainer nicA, nicB; //!< circuit ports: hosts' NIC 2, or the borders' ports
     NetDeviceContainer hostNicA, hostNicB;                 //!< the hosts' packet NICs
     std::vector<Ptr<ReservationQueueDisc>> queueA, queueB; //!< shared-nic: their roots
-    Ptr<AggregateSteering> steerA, steerB;                 //!< switch, shared-nic
-    Ptr<NetDevice> bottleneck;                             //!< border A's WAN port
-    std::vector<Ptr<OpticalCircuitSwitch>> domains;        //!< campus A, ..., campus B
-    Ptr<SubLambdaWave> wave;                               //!< --channelRate > 0
+    std::vector<Ptr<EndpointDaemon>> epdA; //!< on-demand, host or shared-nic: campus A's epds
+    Ptr<AggregateSteering> steerA, steerB; //!< switch, shared-nic
+    Ptr<NetDevice> bottleneck;             //!< border A's WAN port
+    std::vector<Ptr<OpticalCircuitSwitch>> domains; //!< campus A, ..., campus B
+    Ptr<SubLambdaWave> wave;                        //!< --channelRate > 0
     std::vector<std::vector<LightpathHop>> trunks;
     QueueDrops drops;
 
@@ -893,7 +940,17 @@ Network::Build(const Options& o,
         cross.Build(borderA, borderB, o.accessRate, accessDelay, accessDelay, sizing.GetMtu(), tcp);
     }
     UseDeviceQueues(NodeContainer(borderA, borderB));
-    drops.InstallBottleneck(bottleneck, sizing.GetQueuePackets());
+    if (o.bottleneckQueue == "red")
+    {
+        drops.InstallRedBottleneck(bottleneck,
+                                   sizing.GetQueuePackets(),
+                                   sizing.GetMtu(),
+                                   o.redTargetDelay);
+    }
+    else
+    {
+        drops.InstallBottleneck(bottleneck, sizing.GetQueuePackets());
+    }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     BuildDomains(o);
     // The circuit NICs get their addresses after the routing tables: the packet network's
@@ -1269,6 +1326,7 @@ InstallDaemons(const Options& o,
     OffloadDaemonHelper offload;
     offload.SetPipeFittingAttribute("BusyPolicy", StringValue("Deny"));
     offload.SetEndpointAttribute("RateThreshold", DataRateValue(o.rateThreshold));
+    offload.SetEndpointAttribute("HintThreshold", UintegerValue(o.hintThreshold));
     Ptr<PipeFittingDaemon> pfd = offload.InstallPipeFitting(net.frontEnd, Ipv4Address::GetAny());
     pfd->SetLightpathSignalling(signalling);
     for (const auto& trunk : net.trunks)
@@ -1289,7 +1347,8 @@ InstallDaemons(const Options& o,
     {
         pfd->AddEndpoint(net.addressA[i], net.circuitA[i], i + 1);
         pfd->AddRemoteEndpoint(net.addressB[i], net.circuitB[i], i + 1);
-        offload.InstallEndpoint(net.a.Get(i), net.nicA.Get(i), net.frontEndAddress);
+        net.epdA.push_back(
+            offload.InstallEndpoint(net.a.Get(i), net.nicA.Get(i), net.frontEndAddress));
         offload.InstallEndpoint(net.b.Get(i), net.nicB.Get(i), net.frontEndAddress);
     }
     for (uint32_t i = 0; i < o.hosts && model == OffloadModel::Kind::SHARED_NIC; ++i)
@@ -1297,8 +1356,9 @@ InstallDaemons(const Options& o,
         // the host's one NIC is its circuit device; its port is border A's port i + 1
         pfd->AddEndpoint(net.addressA[i], net.addressA[i], i + 1);
         pfd->AddRemoteEndpoint(net.addressB[i], net.addressB[i], i + 1);
-        offload.InstallEndpoint(net.a.Get(i), net.hostNicA.Get(i), net.frontEndAddress)
-            ->SetReservation(net.queueA[i]);
+        net.epdA.push_back(
+            offload.InstallEndpoint(net.a.Get(i), net.hostNicA.Get(i), net.frontEndAddress));
+        net.epdA.back()->SetReservation(net.queueA[i]);
         offload.InstallEndpoint(net.b.Get(i), net.hostNicB.Get(i), net.frontEndAddress)
             ->SetReservation(net.queueB[i]);
     }
@@ -1447,6 +1507,16 @@ InstallTransfers(const Options& o,
         send.SetAttribute("SendSize", UintegerValue(sendSize));
         ApplicationContainer sendApp = send.Install(net.a.Get(t.pair));
         sendApp.Start(t.start);
+        if (o.hintThreshold > 0)
+        {
+            Simulator::Schedule(t.start,
+                                &EndpointDaemon::AnnounceTransfer,
+                                net.epdA[t.pair],
+                                net.addressB[t.pair],
+                                port,
+                                TcpL4Protocol::PROT_NUMBER,
+                                t.size);
+        }
         if (inSlot && o.Offload() == OffloadModel::Kind::SHARED_NIC)
         {
             Simulator::Schedule(t.start + NanoSeconds(1),
@@ -1503,6 +1573,8 @@ main(int argc, char* argv[])
     CrossTraffic cross;
     auto& flags = scenario.Flags();
     AddNetworkFlags(flags, o);
+    AddQueueFlags(flags, o);
+    AddDetectionFlags(flags, o);
     AddWorkloadFlags(flags, o);
     tcp.AddStackFlags(flags, "every host", false);
     tcp.AddSocketFlags(flags, "the packet WAN path", false);

@@ -20,7 +20,10 @@ the slot range and the overlap check each left out (those cases ran, or were ref
 another rule). Then, one more batch: the unknown-name check, the two channel rules, the
 shared-nic rate rule, the --reservations mode rule, the no-trunk-free and pair-range checks
 left out (each case then ran or aborted with another exit code), and a domain without its
-latency accepted (that case then failed the chain rule instead of its form)."""
+latency accepted (that case then failed the chain rule instead of its form). RED and size
+hints: the RED port's device queue left at 100 packets (the RED test: 0.98 of the link at a
+1 ms target, RED seeing little of the backlog); the announcement made for the next port
+(the hint test: the circuit held 6.5 s of a 10.9 s transfer, as detected)."""
 
 from __future__ import annotations
 
@@ -70,13 +73,12 @@ def run(binary, tmp_path, *args) -> dict:
     return json.loads(out.read_text())
 
 
-def check_transfers(doc: dict, duration: float = 15) -> dict:
+def check_transfers(doc: dict, duration: float = 15, n: int = 7) -> dict:
     """The per-transfer series against the totals: every byte offered once, a completed
     transfer delivered whole, the completion-time statistics those of the series."""
     m = {k: v["value"] for k, v in doc["metrics"].items()}
     s = {k: v["values"] for k, v in doc["series"]["transfers"].items()}
-    n = len(s["id"])
-    assert m["transfers"] == n == 7
+    assert m["transfers"] == len(s["id"]) == n
     assert m["bytesOffered"] == sum(s["size"])
     assert m["bytesDelivered"] == sum(s["delivered"])
     assert m["transfersCompleted"] == sum(s["completed"])
@@ -237,6 +239,48 @@ def test_a_domain_chain_of_its_own(lightpath_wan, tmp_path):
     assert m["circuitsGranted"] == 1
 
 
+def test_a_size_hint_requests_at_the_first_packet(lightpath_wan, tmp_path):
+    """EndpointDaemon (2)-(3): a detected flow is requested no earlier than H = 3.5 s after
+    its first packet, so its circuit is held at most fct - H; an announced one (hint at
+    least HintThreshold) is requested at its first packet, so its circuit is held from
+    before its first byte to after its last, at least fct - the one-way delay. A hint
+    below the threshold changes nothing."""
+    one = ["--mode=on-demand", "--hosts=1", "--transfers=0", "--crossUdpRate=0bps"]
+    detected = check_transfers(run(lightpath_wan, tmp_path, *one), n=1)
+    hinted = check_transfers(run(lightpath_wan, tmp_path, *one, "--hintThreshold=50MB"), n=1)
+    small = check_transfers(run(lightpath_wan, tmp_path, *one, "--hintThreshold=200MB"), n=1)
+    assert detected["circuitsGranted"] == hinted["circuitsGranted"] == 1
+    assert detected["circuitHoldingTime"] <= detected["fctElephantsMax"] - 3.5
+    assert hinted["circuitHoldingTime"] >= hinted["fctElephantsMax"] - 0.011
+    assert hinted["fctElephantsMax"] < detected["fctElephantsMax"]
+    assert small == detected
+
+
+def test_red_drops_early_and_keeps_the_queue_short(lightpath_wan, tmp_path):
+    """One Reno flow over an idle 50 Mb/s, 40 ms RTT WAN (BDP 167 packets, the queue
+    limit one BDP, its buffers sized for the path). Drop-tail: the window stops at the
+    buffers before the queue overflows, the link is kept busy. Adaptive RED (QueueDrops
+    (1)) at a 1 ms target: min_th = 5, max_th = 15, so the window tops out near BDP + 2
+    max_th and Reno's sawtooth between W/2 and W uses at most 3/4 (1 + 30/167) = 0.885 of
+    the link. At a 1 s target min_th = 2083 packets, above the limit: RED never drops
+    early and is the drop-tail queue again."""
+    flow = ["--hosts=1", "--transfers=0", "--bulkSize=2GB", "--crossFlows=0"]
+    flow += ["--crossUdpRate=0bps", "--bottleneckRate=50Mbps", "--wanDelay=20ms"]
+    flow += ["--duration=21s"]
+
+    def utilisation(*args):
+        doc = run(lightpath_wan, tmp_path, *flow, *args)
+        m = {k: v["value"] for k, v in doc["metrics"].items()}
+        return m["bottleneckUtilisation"], m["bottleneckDrops"]
+
+    fifo, fifo_drops = utilisation("--bottleneckQueue=droptail")
+    red, red_drops = utilisation("--bottleneckQueue=red", "--redTargetDelay=1ms")
+    lax, lax_drops = utilisation("--bottleneckQueue=red", "--redTargetDelay=1s")
+    assert fifo > 0.95 and fifo_drops == 0
+    assert red < 0.885 and red_drops > 0
+    assert lax == pytest.approx(fifo, abs=0.01) and lax_drops == 0
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [
@@ -264,6 +308,13 @@ def test_a_domain_chain_of_its_own(lightpath_wan, tmp_path):
         (["--domains=campusA:1xs,campusB:1s"], "--domains: 'campusA:1xs,campusB:1s' has"),
         (["--mode=reserved", "--reservations=0@8s-3000h"], "--reservations: '0@8s-3000h' has"),
         (["--reservations=0@2s-5s"], "--reservations needs --mode=reserved"),
+        (["--hintThreshold=10MB"], "hintThreshold needs --mode=on-demand"),
+        (
+            ["--mode=on-demand", "--offload=switch", "--hintThreshold=10MB"],
+            "hintThreshold needs --mode=on-demand",
+        ),
+        (["--bottleneckQueue=codel"], "--bottleneckQueue"),
+        (["--redTargetDelay=0s"], "--redTargetDelay"),
         (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
         (["--mode=reserved", "--reservations=0@2s-20s"], "in the past or beyond the run"),
         (["--mode=reserved", "--reservations=0@2s-5s,0@4s-8s"], "overlaps slot 1 on pair 0"),

@@ -5,11 +5,14 @@
 
 #include "hybridnet/ethernet-net-device.h"
 
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -56,6 +59,37 @@ QueueDrops::InstallBottleneck(Ptr<NetDevice> port, uint32_t packets)
     }
     DynamicCast<PointToPointNetDevice>(port)->GetQueue()->SetMaxSize(
         QueueSize(QueueSizeUnit::PACKETS, packets));
+    AddDeviceQueue(port);
+    AddTrafficControl(port->GetNode());
+}
+
+void
+QueueDrops::InstallRedBottleneck(Ptr<NetDevice> port,
+                                 uint32_t packets,
+                                 uint32_t meanPacket,
+                                 Time targetDelay)
+{
+    auto p2p = DynamicCast<PointToPointNetDevice>(port);
+    if (port->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(port))
+    {
+        TrafficControlHelper().Uninstall(port);
+    }
+    p2p->GetQueue()->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, 1));
+    DataRateValue rate;
+    p2p->GetAttribute("DataRate", rate);
+    TrafficControlHelper red;
+    red.SetRootQueueDisc("ns3::RedQueueDisc",
+                         "ARED",
+                         BooleanValue(true),
+                         "LinkBandwidth",
+                         rate,
+                         "MeanPktSize",
+                         UintegerValue(meanPacket),
+                         "TargetDelay",
+                         TimeValue(targetDelay),
+                         "MaxSize",
+                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, packets)));
+    AddQueueDisc(red.Install(port).Get(0));
     AddDeviceQueue(port);
     AddTrafficControl(port->GetNode());
 }

@@ -6,6 +6,7 @@
 
 #include "ns3/net-device.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
 #include "ns3/queue-disc.h"
 
 #include <cstdint>
@@ -26,6 +27,22 @@ namespace hybridnet
  * removed and its device queue a drop-tail FIFO of the given size, so that is all the
  * buffering there is; its drops are those of the queue and of the router's
  * traffic-control layer.
+ *
+ * InstallRedBottleneck() makes it a RED queue instead: ns-3's RedQueueDisc in its Adaptive
+ * RED form (Floyd, Gummadi and Shenker 2001, "Adaptive RED"), whose parameters follow from
+ * the link alone - with C the link's rate in packets of the mean size s per second and d
+ * the target queueing delay:
+ *
+ *     (1) min_th = max(5, d C / 2),  max_th = 3 min_th  (packets of the average queue)
+ *     (2) w_q = 1 - exp(-1 / C)      (the average's weight: a time constant of 1 s)
+ *     (3) max_p adapted every 0.5 s within [min(0.01, 1 / W), 0.5] towards an average
+ *         between the thresholds (AIMD: + min(0.01, max_p / 4), x 0.9), W = C x 100 ms
+ *         (ns-3's default RTT for this bound)
+ *
+ * gentle above max_th (the drop probability rising from max_p to 1 at 2 max_th), drops and
+ * no ECN; the queue itself holds at most the given packets. The device queue under it holds
+ * one packet (the one waiting for the wire), so RED sees the whole backlog; its drops are
+ * the queue disc's.
  */
 class QueueDrops
 {
@@ -43,6 +60,19 @@ class QueueDrops
      * front, and count its drops and its node's traffic-control drops.
      */
     void InstallBottleneck(Ptr<NetDevice> port, uint32_t packets);
+
+    /**
+     * Make @p port (a PointToPointNetDevice) an Adaptive RED queue, (1)-(3), of at most
+     * @p packets, and count its drops.
+     * @param port the bottleneck port
+     * @param packets the queue's limit, packets
+     * @param meanPacket s in (1)-(2): the packet size the rate is counted in, bytes
+     * @param targetDelay d in (1)
+     */
+    void InstallRedBottleneck(Ptr<NetDevice> port,
+                              uint32_t packets,
+                              uint32_t meanPacket,
+                              Time targetDelay);
 
     /** @return the drops so far */
     uint64_t Get() const;
