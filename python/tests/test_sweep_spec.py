@@ -403,6 +403,29 @@ def test_lightpath_wan_whatif_spec_is_valid():
         assert proc.returncode == 0, proc.stderr
 
 
+def test_lightpath_wan_break_even_spec_is_valid():
+    """examples/sweeps/lightpath-wan-break-even.toml (docs/modules/offload.md): transfer size
+    x set-up latency x RTT x load, each on the packet WAN and on demand with its size
+    announced; every point accepted by --check (the zip keeps --hintThreshold off the
+    packet runs, which the scenario refuses). Mistake tried: the zip's hint "1B" for both
+    modes (the spec refused as it loads: the packet points break the rule)."""
+    spec = sweep_spec.load(
+        paths.SOURCE_DIR / "examples" / "sweeps" / "lightpath-wan-break-even.toml"
+    )
+    assert spec.describe() == "lightpath-wan: 168 point(s) x 1 run(s)"
+    sizes = sorted({int(p["bulkSize"].removesuffix("MB")) for p in spec.points})
+    assert sizes == [1, 2, 4, 8, 16, 32, 64]
+    assert {(p["mode"], p["hintThreshold"]) for p in spec.points} == {
+        ("packet", "0B"),
+        ("on-demand", "1B"),
+    }
+    program = str(scenarios.executable("lightpath-wan"))
+    for point in spec.points[::11]:
+        flags = [f"--{k}={v}" for k, v in point.items()]
+        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize("name,sizes", [("vpi-latency", 21), ("vpi-bandwidth", 15)])
 def test_vpi_curve_specs_are_valid(name, sizes):
     """examples/sweeps/vpi-*.toml (docs/modules/infiniband.md): every stack at every size."""
