@@ -281,6 +281,36 @@ def test_red_drops_early_and_keeps_the_queue_short(lightpath_wan, tmp_path):
     assert lax == pytest.approx(fifo, abs=0.01) and lax_drops == 0
 
 
+def test_web_like_cross_traffic_offers_its_load(lightpath_wan, tmp_path):
+    """WebTransfers (1)-(3): Poisson arrivals of bounded-Pareto transfers (shape 1.2, 10 kB
+    to 10 MB, E[S] = 44.9 kB) at r = 20 Mb/s offer r T / 8 bytes over T = 15 s, relative
+    standard deviation sqrt(E[S^2] / (lambda T E[S]^2)) = 15 %: within four of them (a
+    weak test of the rate, but bits for bytes or a wrong mean size fail it). On a 1 Gb/s
+    WAN nothing is lost, so all but the transfers still open at the end arrive."""
+    a, lo, hi = 1.2, 10e3, 10e6
+    mean = lo * a / (a - 1) * (1 - (lo / hi) ** (a - 1)) / (1 - (lo / hi) ** a)
+    square = lo**a * a / (2 - a) * (hi ** (2 - a) - lo ** (2 - a)) / (1 - (lo / hi) ** a)
+    arrivals = 20e6 * 15 / 8 / mean
+    sd = (square / (arrivals * mean**2)) ** 0.5
+    assert mean == pytest.approx(44.9e3, rel=1e-3) and sd == pytest.approx(0.15, abs=5e-3)
+    doc = run(
+        lightpath_wan,
+        tmp_path,
+        "--hosts=1",
+        "--transfers=0",
+        "--bulkSize=1MB",
+        "--bottleneckRate=1Gbps",
+        "--crossFlows=0",
+        "--crossUdpRate=0bps",
+        "--crossWebRate=20Mbps",
+        "--crossStart=1s",
+        "--duration=16s",
+    )
+    m = {k: v["value"] for k, v in doc["metrics"].items()}
+    assert m["crossWebOffered"] == pytest.approx(20, rel=4 * sd)
+    assert m["crossWebOffered"] >= m["crossWebGoodput"] >= 0.8 * m["crossWebOffered"]
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [
@@ -315,6 +345,7 @@ def test_red_drops_early_and_keeps_the_queue_short(lightpath_wan, tmp_path):
         ),
         (["--bottleneckQueue=codel"], "--bottleneckQueue"),
         (["--redTargetDelay=0s"], "--redTargetDelay"),
+        (["--crossWebRate=-1Mbps"], "--crossWebRate"),
         (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
         (["--mode=reserved", "--reservations=0@2s-20s"], "in the past or beyond the run"),
         (["--mode=reserved", "--reservations=0@2s-5s,0@4s-8s"], "overlaps slot 1 on pair 0"),

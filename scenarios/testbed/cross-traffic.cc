@@ -98,7 +98,15 @@ CrossTraffic::AddFlags(ScenarioFlags& flags,
                     "1.5, heavy-tailed: a self-similar, web-like aggregate)",
                     &m_udpPattern,
                     kPatterns);
+    flags.AddDataRate("crossWebRate",
+                      "mean offered load of the web-like TCP cross traffic: Poisson arrivals "
+                      "of transfers of bounded-Pareto size (shape 1.2, 10 kB to 10 MB: "
+                      "WebTransfers), each its own connection (0bps: none)",
+                      &m_webRate,
+                      DataRate(0),
+                      DataRate("40Gbps"));
     flags.AddTime("crossStart", "when the cross traffic starts", &m_start, Seconds(0), Hours(1));
+    m_end = &duration;
     flags.AddConstraint("crossStart < duration",
                         [this, &duration]() { return m_start < duration; });
     flags.AddConstraint("crossUdpPeak <= accessRate (a source's link)",
@@ -116,7 +124,7 @@ CrossTraffic::AddFlags(ScenarioFlags& flags,
 bool
 CrossTraffic::IsActive() const
 {
-    return m_flows > 0 || m_udpRate.GetBitRate() > 0;
+    return m_flows > 0 || m_udpRate.GetBitRate() > 0 || m_webRate.GetBitRate() > 0;
 }
 
 void
@@ -141,7 +149,7 @@ CrossTraffic::Build(Ptr<Node> nearRouter,
     NetDeviceContainer out = link.Install(farRouter, m_receiver);
     tcp.Install(NodeContainer(m_sender, m_receiver));
     InternetStackHelper().Install(NodeContainer(m_sender, m_receiver));
-    if (m_flows > 0)
+    if (m_flows > 0 || m_webRate.GetBitRate() > 0)
     {
         m_sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
                                                            TypeIdValue(m_congestionType));
@@ -164,6 +172,17 @@ CrossTraffic::Start(uint32_t sendSize, bool lfn)
     if (m_udpRate.GetBitRate() > 0)
     {
         StartUdp();
+    }
+    if (m_webRate.GetBitRate() > 0)
+    {
+        m_web.Install(m_sender,
+                      m_receiver,
+                      m_receiverAddress,
+                      m_webRate,
+                      m_start,
+                      *m_end,
+                      sendSize,
+                      kWebStream);
     }
 }
 
@@ -238,6 +257,11 @@ CrossTraffic::WriteTo(ResultDocument& result, Time end) const
     result.SetMetric("crossTcpGoodput", 8.0 * tcpBytes / seconds / 1e6, "Mb/s");
     result.SetMetric("crossUdpOffered", 8.0 * m_udpOffered / seconds / 1e6, "Mb/s");
     result.SetMetric("crossUdpGoodput", 8.0 * udpBytes / seconds / 1e6, "Mb/s");
+    if (m_webRate.GetBitRate() > 0)
+    {
+        result.SetMetric("crossWebOffered", 8.0 * m_web.GetOffered() / seconds / 1e6, "Mb/s");
+        result.SetMetric("crossWebGoodput", 8.0 * m_web.GetDelivered() / seconds / 1e6, "Mb/s");
+    }
 }
 
 } // namespace hybridnet

@@ -7,6 +7,7 @@
 #include "bulk-flows.h"
 #include "result-document.h"
 #include "scenario-flags.h"
+#include "web-transfers.h"
 
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
@@ -55,12 +56,19 @@ class WanTcpFlags;
  *   Wilson, "Self-similarity through high-variability", IEEE/ACM ToN 1997). With b = 0 every
  *   source is a constant-rate stream of r / K (pattern ignored).
  *
+ * - **web-like TCP**: transfers of heavy-tailed sizes arriving as a Poisson process at a
+ *   mean offered load of --crossWebRate (WebTransfers (1)-(2): bounded Pareto, shape 1.2,
+ *   10 kB to 10 MB), each its own connection of --crossCongestion: many short flows that
+ *   end in slow start and a few long ones, reacting to loss (random streams 90000-90001).
+ *
  * The sources do not react to loss: what UDP offers beyond the bottleneck's free capacity
  * is dropped there, and TCP flows (the scenario's and the cross flows) share what is left.
  * Metrics (WriteTo): crossTcpGoodput (the cross flows' payload delivered, Mb/s, over
  * [crossStart, end]), crossUdpOffered and crossUdpGoodput (the aggregate's payload sent and
  * delivered, Mb/s, same interval), all three whenever there is cross traffic, none without
- * (a run without it has no such traffic, not an idle one). The scenario's path must have a
+ * (a run without it has no such traffic, not an idle one); with the web-like mix also
+ * crossWebOffered (the sizes of the transfers drawn, Mb/s over the same interval) and
+ * crossWebGoodput (their payload delivered, Mb/s). The scenario's path must have a
  * far router whenever IsActive().
  */
 class CrossTraffic
@@ -133,12 +141,16 @@ class CrossTraffic
     /** @param packet a datagram an on/off source sent */
     void CountOffered(Ptr<const Packet> packet);
 
+    static constexpr int64_t kWebStream = 90000; //!< the web mix's first random stream
+
     uint32_t m_flows{0};                      //!< --crossFlows
     std::string m_congestion{"TcpLinuxReno"}; //!< --crossCongestion
     DataRate m_udpRate{0};                    //!< --crossUdpRate, r
     uint32_t m_udpSources{1};                 //!< --crossUdpSources, K
     Time m_udpBurst;                          //!< --crossUdpBurst, b
     std::string m_udpPattern{"exponential"};  //!< --crossUdpPattern
+    DataRate m_webRate{0};                    //!< --crossWebRate
+    const Time* m_end{nullptr};               //!< the scenario's --duration
     Time m_start;                             //!< --crossStart
     TypeId m_congestionType;                  //!< resolved --crossCongestion
     Ptr<Node> m_sender;                       //!< the cross sender
@@ -151,6 +163,7 @@ class CrossTraffic
     ApplicationContainer m_udp;               //!< the on/off sources
     Ptr<Application> m_udpSink;               //!< their sink (a PacketSink)
     uint64_t m_udpOffered{0};                 //!< payload bytes the sources sent
+    WebTransfers m_web;                       //!< the web-like mix
 };
 
 } // namespace hybridnet

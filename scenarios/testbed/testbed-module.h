@@ -45,6 +45,7 @@
 #include "round-level-flows.h"
 #include "tcp-sender-probe.h"
 #include "web100-log.h"
+#include "web-transfers.h"
 
 // the hybrid cluster's topology file
 #include "cluster-builder.h"
