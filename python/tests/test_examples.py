@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import re
 import subprocess
 import sys
@@ -141,3 +143,20 @@ def test_verbs_latency_twins_and_the_bus_ceiling(tmp_path, bin_dir):
     assert latencies == sorted(latencies) and len(set(latencies)) == 6
     ceiling = 16000 * 128 / 148
     assert 0.99 * ceiling <= float(rows[-1].group(3)) <= ceiling
+
+
+def test_break_even_is_where_the_packet_time_meets_t_up():
+    """examples/lightpath-break-even.py: F_0 is the size whose packet-path time equals T_up,
+    interpolated log-log (a power law FCT = c F^k is met exactly), none outside the sweep.
+    Mistake tried: linear interpolation in F (the power-law case then gives 2.24, not 2)."""
+    spec = importlib.util.spec_from_file_location(
+        "break_even", paths.SOURCE_DIR / "examples" / "lightpath-break-even.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sizes = [1.0, 4.0, 16.0]
+    times = [0.5 * f**0.5 for f in sizes]  # 0.5, 1, 2 s
+    assert math.isclose(module.break_even(sizes, times, 0.5 * 2**0.5), 2.0)
+    assert math.isclose(module.break_even(sizes, times, 2.0), 16.0)
+    assert math.isnan(module.break_even(sizes, times, 0.4))
+    assert math.isnan(module.break_even(sizes, times, 3.0))
