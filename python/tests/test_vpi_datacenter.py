@@ -150,12 +150,13 @@ def test_what_if_multipliers_scale_demands_and_sizes(bin_dir, tmp_path, ipoib):
     """--demandScale=2 doubles every tier's processor time (the web tier's exactly: 1 ms per
     interaction but for the jobs in flight at the ends); --sizeScale=2 doubles every message,
     so the request bytes per interaction double, within the difference between the two runs'
-    realised mixes (the same browsers' draws; a GET is 450 B and a POST 900 B: 2 %). Mistake
-    tried: sizeScale applied to the responses only (request bytes per interaction x 1)."""
+    realised mixes (the same browsers' draws; a GET is 450 B and a POST 900 B: 2 %). Over SDP,
+    the cheapest stack to simulate: the bytes and demands do not depend on it. Mistake tried:
+    sizeScale applied to the responses only (request bytes per interaction x 1)."""
     scaled = run(
         bin_dir,
         tmp_path,
-        "--inner=ipoib",
+        "--inner=sdp",
         f"--browsers={BROWSERS}",
         f"--thinkTime={THINK:g}s",
         f"--duration={MEASURED:g}s",
