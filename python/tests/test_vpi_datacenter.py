@@ -138,7 +138,7 @@ def test_default_run_leaves_the_table_as_assumed(ipoib):
     pools' demands are the mix's (1) over the assumed times within the realised mix's scatter
     (about 1,000 interactions: 1 % for the application's 3-5 ms, 4 % for the database's
     coefficient of variation of 1.32; 4 standard deviations). Mistakes tried: bounds.py's
-    database time of Search Results 1 ms for 10 (D_db 3.19 ms: fails by 33 %)."""
+    database time of Search Results 1 ms for 10 (D_db 3.19 ms against the run's 4.93: fails)."""
     edge = BROWSERS * 0.5e-3 / ipoib["interactions"]
     assert abs(ipoib["appDemandWeb"] - 0.5e-3) <= edge
     demands = bounds_module().demands(1.0)
