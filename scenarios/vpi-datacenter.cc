@@ -33,16 +33,28 @@
  *
  * Flags (defaults): --mix=shopping --inner=tengig --ipoibMode=connected --browsers=100
  *   --duration=300s --warmup=30s --thinkTime=7s --window=4MiB --aic=true
- *   --host=vpi-opteron-2.0-connectx --ibDelay=5ns --linkDelay=5ns
+ *   --host=vpi-opteron-2.0-connectx --ibDelay=5ns --linkDelay=5ns --demandScale=1
+ *   --sizeScale=1
  * --browsers=100 is an assumption (the study does not give its count): the absolute
  * throughput scales with it (about N / (Z + R)).
+ * --demandScale (0.01 to 1000) and --sizeScale (0.1 to 100) are what-if multipliers, never
+ * calibrations: every tier's processor time per interaction, and every message's size
+ * (rounded to whole bytes), is TpcwInteractionTable's assumed value times them - to load
+ * the application processors or the network processors towards saturation, where the
+ * operational-law bounds X <= min(N / (D + Z), 1 / D_max) decide the throughput
+ * (docs/modules/datacenter.md, validation/connectx-vpi-datacenter-saturation). At 1 the
+ * table is unchanged.
  *
  * Metrics, over the measured interval [warmup, warmup + duration]: wips (interactions
  * completed per second), interactions, responseTimeMean / Median / P90 (s; nearest-rank
  * percentiles) overall and per interaction type (responseTimeMean<Type>,
  * responseTimeMedian<Type>, responseTimeP90<Type>, interactions<Type>),
  * appUtilisation<Tier> (the tier's application processors, busy / (k T)),
- * cpuUtilisation<Host> and the other HostCounters metrics (the network processor),
+ * appDemand<Tier> (s: their service demand per interaction, D = U k / X = busy / (X T),
+ * the utilisation law with U the pool's mean number of busy processors; the bottleneck's
+ * per-processor demand is D / k),
+ * cpuUtilisation<Host> and the other HostCounters metrics (the network processor, one
+ * processor: its service demand per interaction is cpuUtilisation<Host> / wips),
  * requestBytes<Link> and responseBytes<Link> for ClientWeb, WebApp and AppDb, and
  * ipPacketsInner (IP packets sent on the inner tiers' IPoIB interfaces over the whole run:
  * 0 with --inner=sdp or tengig). Series wipsOverTime: interactions completed per second in
@@ -99,6 +111,8 @@ struct Options
     bool aic{true};
     Time ibDelay{NanoSeconds(5)};
     Time linkDelay{NanoSeconds(5)};
+    double demandScale{1}; //!< what-if: x every tier's processor time per interaction
+    double sizeScale{1};   //!< what-if: x every message's size
 };
 
 void
@@ -139,10 +153,59 @@ AddFlags(ScenarioFlags& flags, Options& o)
                   Seconds(0),
                   Seconds(1));
     flags.AddTime("linkDelay", "each 10 GbE cable", &o.linkDelay, Seconds(0), Seconds(1));
+    flags.AddReal("demandScale",
+                  "what-if multiplier, not a calibration: every tier's processor time per "
+                  "interaction is the table's assumed demand times this (saturation studies)",
+                  &o.demandScale,
+                  0.01,
+                  1000,
+                  "");
+    flags.AddReal("sizeScale",
+                  "what-if multiplier, not a calibration: every message's size (requests, "
+                  "pages, database rows) is the table's assumed size times this, rounded",
+                  &o.sizeScale,
+                  0.1,
+                  100,
+                  "");
     flags.AddConstraint("duration is a whole number of 10 s intervals",
                         [&o]() { return o.duration.GetTimeStep() % kInterval.GetTimeStep() == 0; });
     flags.AddConstraint("ipoibMode=datagram needs inner=ipoib",
                         [&o]() { return o.ipoibMode == "connected" || o.inner == "ipoib"; });
+}
+
+/** @return @p bytes x @p scale, rounded (0 stays 0: no message) */
+uint32_t
+Scaled(uint32_t bytes, double scale)
+{
+    return static_cast<uint32_t>(std::llround(bytes * scale));
+}
+
+/**
+ * Apply the what-if multipliers to every row of @p table: each tier's processor time x
+ * demandScale, each message's size x sizeScale (at 0.1, the smallest request, 300 B, keeps
+ * more than its 12 B header). Both 1 leave the table as it is.
+ */
+void
+ScaleTable(Ptr<TpcwInteractionTable> table, const Options& o)
+{
+    for (uint32_t i = 0; i < kTpcwInteractions; ++i)
+    {
+        const auto interaction = static_cast<TpcwInteraction>(i);
+        TpcwInteractionCost c = table->Get(interaction);
+        c.webDemand = c.webDemand * o.demandScale;
+        c.appDemand = c.appDemand * o.demandScale;
+        c.dbDemand = c.dbDemand * o.demandScale;
+        for (uint32_t* bytes : {&c.clientRequest,
+                                &c.clientResponse,
+                                &c.appRequest,
+                                &c.appResponse,
+                                &c.dbRequest,
+                                &c.dbResponse})
+        {
+            *bytes = Scaled(*bytes, o.sizeScale);
+        }
+        table->Set(interaction, c);
+    }
 }
 
 /** The browsers' completions in the measured interval. */
@@ -246,8 +309,14 @@ struct Tiers
         }
     }
 
-    /** Bytes per link and the application processors' utilisation, to @p result. */
-    void WriteTo(ResultDocument& result, const std::array<Time, 3>& busyAtStart, Time measured)
+    /**
+     * Bytes per link and the application processors' utilisation and service demand (per
+     * interaction completed in the interval, @p interactions), to @p result.
+     */
+    void WriteTo(ResultDocument& result,
+                 const std::array<Time, 3>& busyAtStart,
+                 Time measured,
+                 double interactions)
     {
         const std::array<std::string, 3> links{"ClientWeb", "WebApp", "AppDb"};
         const std::array<std::string, 3> names{"Web", "App", "Db"};
@@ -263,12 +332,19 @@ struct Tiers
             result.SetMetric("appUtilisation" + names[t],
                              busy.GetSeconds() / (pool[t]->GetProcessors() * measured.GetSeconds()),
                              "");
+            if (interactions > 0)
+            {
+                result.SetMetric("appDemand" + names[t], busy.GetSeconds() / interactions, "s");
+            }
         }
     }
 };
 
-/** The response-time metrics, overall and per interaction type. */
-void
+/**
+ * The response-time metrics, overall and per interaction type.
+ * @return the interactions completed in the measured interval
+ */
+size_t
 WriteResponseTimes(ResultDocument& result, Completions& c, Time measured)
 {
     std::vector<double> all;
@@ -293,7 +369,7 @@ WriteResponseTimes(ResultDocument& result, Completions& c, Time measured)
     result.SetMetric("interactions", double(all.size()), "");
     if (all.empty())
     {
-        return;
+        return 0;
     }
     double sum = 0;
     for (double t : all)
@@ -303,6 +379,7 @@ WriteResponseTimes(ResultDocument& result, Completions& c, Time measured)
     result.SetMetric("responseTimeMean", sum / all.size(), "s");
     result.SetMetric("responseTimeMedian", Percentile(all, 0.5), "s");
     result.SetMetric("responseTimeP90", Percentile(all, 0.9), "s");
+    return all.size();
 }
 
 /** IP packets sent on the IPoIB interfaces of the inner tiers. */
@@ -372,6 +449,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
     auto table = CreateObject<TpcwInteractionTable>();
+    ScaleTable(table, o);
     Tiers tiers(bed, o, table);
     const Time end = o.warmup + o.duration;
     Completions completions{
@@ -412,8 +490,8 @@ main(int argc, char* argv[])
     scenario.Run(end);
     auto& result = scenario.Result();
     counters.Close();
-    WriteResponseTimes(result, completions, o.duration);
-    tiers.WriteTo(result, busyAtStart, o.duration);
+    const size_t interactions = WriteResponseTimes(result, completions, o.duration);
+    tiers.WriteTo(result, busyAtStart, o.duration, double(interactions));
     counters.WriteTo(result);
     result.SetMetric("ipPacketsInner", double(innerIp.packets), "");
     std::vector<double> times;

@@ -426,6 +426,29 @@ def test_lightpath_wan_break_even_spec_is_valid():
         assert proc.returncode == 0, proc.stderr
 
 
+def test_vpi_datacenter_saturation_spec_is_valid():
+    """examples/sweeps/vpi-datacenter-saturation.toml (docs/modules/datacenter.md, the
+    saturation what-if): browsers x demandScale x inner, 5 x 5 x 3 points, each accepted by
+    --check. Mistake tried: demandScale "0" in the spec (refused as the spec loads: range
+    0.01 to 1000)."""
+    spec = sweep_spec.load(
+        paths.SOURCE_DIR / "examples" / "sweeps" / "vpi-datacenter-saturation.toml"
+    )
+    assert spec.describe() == "vpi-datacenter: 75 point(s) x 1 run(s)"
+    grid = {(p["browsers"], p["demandScale"], p["inner"]) for p in spec.points}
+    assert grid == {
+        (n, d, i)
+        for n in ("100", "300", "600", "1000", "2000")
+        for d in ("1", "5", "10", "17.5", "25")
+        for i in ("tengig", "ipoib", "sdp")
+    }
+    program = str(scenarios.executable("vpi-datacenter"))
+    for point in spec.points[::7]:
+        flags = [f"--{k}={v}" for k, v in point.items()]
+        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.parametrize("name,sizes", [("vpi-latency", 21), ("vpi-bandwidth", 15)])
 def test_vpi_curve_specs_are_valid(name, sizes):
     """examples/sweeps/vpi-*.toml (docs/modules/infiniband.md): every stack at every size."""

@@ -1,15 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """vpi-datacenter: strict flags; the interactive response-time law on an unloaded system;
-bytes that add up between the tiers; SDP keeps IP off the inner path."""
+bytes that add up between the tiers; SDP keeps IP off the inner path; the what-if
+multipliers scale the table's demands and sizes and leave it alone at 1; the saturation
+case's rows are the operational bounds."""
 
 from __future__ import annotations
 
+import csv
+import importlib.util
 import json
 import math
 import subprocess
 
 import pytest
 from conftest import rejected
+
+from hybridnet import paths
 
 BAD = [
     # (arguments, text the one-line message must contain)
@@ -30,6 +36,11 @@ BAD = [
     (["--ibDelay=2s"], "range 0s to 1s"),
     (["--linkDelay=5"], "has no unit"),
     (["--RngRun=0"], "--RngRun"),
+    (["--demandScale=0"], "--demandScale: '0' is out of range; expected real, range 0.01 to 1000"),
+    (["--demandScale=1001"], "--demandScale: '1001' is out of range"),
+    (["--demandScale=fast"], "--demandScale: 'fast' is not a finite decimal number"),
+    (["--sizeScale=0.05"], "--sizeScale: '0.05' is out of range; expected real, range 0.1 to 100"),
+    (["--sizeScale=101"], "--sizeScale: '101' is out of range"),
 ]
 
 BROWSERS = 50
@@ -107,3 +118,67 @@ def test_no_ip_on_ipoib_without_it(bin_dir, tmp_path, inner):
     assert metrics["ipPacketsInner"] == 0
     assert metrics["interactions"] > 0
     assert metrics["requestBytesAppDb"] > 0
+
+
+SATURATION = paths.SOURCE_DIR / "validation" / "connectx-vpi-datacenter-saturation"
+
+
+def bounds_module():
+    """The case's bounds.py (docs/modules/datacenter.md (1)-(6))."""
+    spec = importlib.util.spec_from_file_location("saturation_bounds", SATURATION / "bounds.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_default_run_leaves_the_table_as_assumed(ipoib):
+    """At --demandScale=1 (the default) the web tier spends the table's 0.5 ms on every
+    interaction: appDemandWeb = busy / interactions is 0.5 ms but for the jobs in flight at
+    the interval's ends (at most one per browser, 0.5 ms each); the application and database
+    pools' demands are the mix's (1) over the assumed times within the realised mix's scatter
+    (about 1,000 interactions: 1 % for the application's 3-5 ms, 4 % for the database's
+    coefficient of variation of 1.32; 4 standard deviations). Mistakes tried: bounds.py's
+    database time of Search Results 1 ms for 10 (D_db 3.19 ms against the run's 4.93: fails)."""
+    edge = BROWSERS * 0.5e-3 / ipoib["interactions"]
+    assert abs(ipoib["appDemandWeb"] - 0.5e-3) <= edge
+    demands = bounds_module().demands(1.0)
+    assert ipoib["appDemandApp"] == pytest.approx(demands["app"], rel=0.04)
+    assert ipoib["appDemandDb"] == pytest.approx(demands["db"], rel=0.16)
+
+
+def test_what_if_multipliers_scale_demands_and_sizes(bin_dir, tmp_path, ipoib):
+    """--demandScale=2 doubles every tier's processor time (the web tier's exactly: 1 ms per
+    interaction but for the jobs in flight at the ends); --sizeScale=2 doubles every message,
+    so the request bytes per interaction double, within the difference between the two runs'
+    realised mixes (the same browsers' draws; a GET is 450 B and a POST 900 B: 2 %). Over SDP,
+    the cheapest stack to simulate: the bytes and demands do not depend on it. Mistake tried:
+    sizeScale applied to the responses only (request bytes per interaction x 1)."""
+    scaled = run(
+        bin_dir,
+        tmp_path,
+        "--inner=sdp",
+        f"--browsers={BROWSERS}",
+        f"--thinkTime={THINK:g}s",
+        f"--duration={MEASURED:g}s",
+        "--warmup=10s",
+        "--demandScale=2",
+        "--sizeScale=2",
+    )
+    edge = BROWSERS * 1e-3 / scaled["interactions"]
+    assert abs(scaled["appDemandWeb"] - 1e-3) <= edge
+    per = scaled["requestBytesClientWeb"] / scaled["interactions"]
+    per_default = ipoib["requestBytesClientWeb"] / ipoib["interactions"]
+    assert per == pytest.approx(2 * per_default, rel=0.02)
+    assert scaled["appDemandDb"] == pytest.approx(2 * ipoib["appDemandDb"], rel=0.1)
+
+
+def test_saturation_case_rows_are_the_bounds():
+    """validation/connectx-vpi-datacenter-saturation: the derived rows equal bounds.py's (4)
+    at the case's demandScale 50 and 1 s think time (1 / D_max at saturation, N / (D + E[TT])
+    at 20 browsers) to their printed digits. Mistake tried: a pool of 8 processors in
+    bounds.py (saturation 33.83: fails)."""
+    rows = {r["id"]: r for r in csv.DictReader((SATURATION / "reference.csv").open())}
+    b = bounds_module().bounds(50.0, 1.0, 20)
+    assert float(rows["saturation-throughput"]["value"]) == pytest.approx(b["saturation"], rel=2e-6)
+    assert float(rows["think-bound-n20"]["value"]) == pytest.approx(b["light"], rel=5e-5)
+    assert all(r["origin"] == "derived" for r in rows.values())
