@@ -67,9 +67,11 @@ CrossTraffic::AddFlags(ScenarioFlags& flags,
                    0,
                    kMaxCrossFlows);
     flags.AddText("crossCongestion",
-                  "congestion control of the cross flows: a name --congestion accepts",
+                  "congestion control of the cross flows: a name --congestion accepts, or "
+                  "several separated by commas (a cross host of its own for each; flow i runs "
+                  "the (i mod n)-th; the web mix the first)",
                   &m_congestion,
-                  "a TcpCongestionOps TypeId name, full or short",
+                  "TcpCongestionOps TypeId names, full or short, comma-separated",
                   [](const std::string& text) { return !text.empty(); });
     flags.AddDataRate("crossUdpRate",
                       "mean rate of the on/off UDP cross traffic, all sources together (0bps: "
@@ -117,7 +119,18 @@ CrossTraffic::AddFlags(ScenarioFlags& flags,
                             return m_udpRate.GetBitRate() / m_udpSources <= peak.GetBitRate();
                         });
     flags.AddInputCheck([this, &tcp]() { // also when unused: a misspelt name is an error
-        return tcp.ResolveAlgorithm("crossCongestion", m_congestion, &m_congestionType);
+        m_congestionTypes.clear();
+        for (const std::string& name : WanTcpFlags::SplitList(m_congestion))
+        {
+            TypeId type;
+            if (auto problem = tcp.ResolveAlgorithm("crossCongestion", name, &type);
+                !problem.empty())
+            {
+                return problem;
+            }
+            m_congestionTypes.push_back(type);
+        }
+        return std::string();
     });
 }
 
@@ -136,7 +149,9 @@ CrossTraffic::Build(Ptr<Node> nearRouter,
                     uint32_t mtu,
                     const WanTcpFlags& tcp)
 {
-    m_sender = CreateObject<Node>();
+    // sender 0 and the receiver first, the other stacks' senders after them: with one
+    // stack the nodes, devices and addresses are as they were before several could be given
+    m_senders = {CreateObject<Node>()};
     m_receiver = CreateObject<Node>();
     m_peak = m_udpPeak.GetBitRate() > 0 ? m_udpPeak : rate;
     m_datagram = mtu - kIpUdpHeaders;
@@ -144,21 +159,40 @@ CrossTraffic::Build(Ptr<Node> nearRouter,
     link.SetDeviceAttribute("DataRate", DataRateValue(rate));
     link.SetDeviceAttribute("Mtu", UintegerValue(mtu));
     link.SetChannelAttribute("Delay", TimeValue(nearDelay));
-    NetDeviceContainer in = link.Install(m_sender, nearRouter);
+    std::vector<NetDeviceContainer> in{link.Install(m_senders[0], nearRouter)};
     link.SetChannelAttribute("Delay", TimeValue(farDelay));
     NetDeviceContainer out = link.Install(farRouter, m_receiver);
-    tcp.Install(NodeContainer(m_sender, m_receiver));
-    InternetStackHelper().Install(NodeContainer(m_sender, m_receiver));
-    if (m_flows > 0 || m_webRate.GetBitRate() > 0)
+    link.SetChannelAttribute("Delay", TimeValue(nearDelay));
+    NodeContainer hosts(m_senders[0], m_receiver);
+    for (size_t j = 1; j < m_congestionTypes.size(); ++j)
     {
-        m_sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
-                                                           TypeIdValue(m_congestionType));
+        m_senders.push_back(CreateObject<Node>());
+        in.push_back(link.Install(m_senders[j], nearRouter));
+        hosts.Add(m_senders[j]);
     }
-    WanEndHosts::InstallBareQdisc(NetDeviceContainer(in.Get(0), out.Get(1)));
+    tcp.Install(hosts);
+    InternetStackHelper().Install(hosts);
+    for (size_t j = 0; j < m_senders.size() && (m_flows > 0 || m_webRate.GetBitRate() > 0); ++j)
+    {
+        m_senders[j]->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
+                                                               TypeIdValue(m_congestionTypes[j]));
+    }
+    NetDeviceContainer queues(in[0].Get(0), out.Get(1));
+    for (size_t j = 1; j < in.size(); ++j)
+    {
+        queues.Add(in[j].Get(0));
+    }
+    WanEndHosts::InstallBareQdisc(queues); // before the addresses, which would add the default
     Ipv4AddressHelper addresses("10.9.1.0", "255.255.255.0");
-    addresses.Assign(in);
+    addresses.Assign(in[0]);
     addresses.SetBase("10.9.2.0", "255.255.255.0");
     m_receiverAddress = addresses.Assign(out).GetAddress(1);
+    for (size_t j = 1; j < in.size(); ++j)
+    {
+        addresses.SetBase(Ipv4Address(("10.9." + std::to_string(2 + j) + ".0").c_str()),
+                          "255.255.255.0");
+        addresses.Assign(in[j]);
+    }
 }
 
 void
@@ -167,7 +201,7 @@ CrossTraffic::Start(uint32_t sendSize, bool lfn)
     m_tcp = std::make_unique<BulkFlows>(m_receiver, m_receiverAddress, sendSize, lfn);
     for (uint32_t i = 0; i < m_flows; ++i)
     {
-        m_tcp->Add(m_sender, m_start);
+        m_tcp->Add(m_senders[i % m_senders.size()], m_start);
     }
     if (m_udpRate.GetBitRate() > 0)
     {
@@ -175,7 +209,7 @@ CrossTraffic::Start(uint32_t sendSize, bool lfn)
     }
     if (m_webRate.GetBitRate() > 0)
     {
-        m_web.Install(m_sender,
+        m_web.Install(m_senders[0],
                       m_receiver,
                       m_receiverAddress,
                       m_webRate,
@@ -210,7 +244,7 @@ CrossTraffic::StartUdp()
     }
     for (uint32_t i = 0; i < m_udpSources; ++i)
     {
-        m_udp.Add(source.Install(m_sender));
+        m_udp.Add(source.Install(m_senders[0]));
     }
     for (auto it = m_udp.Begin(); it != m_udp.End(); ++it)
     {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -41,7 +42,9 @@ class WanTcpFlags;
  *
  * - **bulk TCP**: --crossFlows flows (BulkFlows, memory to memory) of the congestion control
  *   --crossCongestion, any the scenario's --congestion accepts: the other booths' and
- *   users' transfers.
+ *   users' transfers. Several stacks: --crossCongestion=A,B,... gives each its own cross
+ *   sender (10.9.3.1, 10.9.4.1, ... beside 10.9.1.1, on links like the first's) and flow
+ *   i runs the (i mod n)-th; UDP and the web mix leave from the first sender.
  * - **on/off UDP**: an aggregate of --crossUdpSources sources of mean rate r / K each
  *   (r = --crossUdpRate), datagrams that fill the path's MTU. Each source sends at R =
  *   --crossUdpPeak (a user's own link; by default the cross host's access link) while on
@@ -152,8 +155,8 @@ class CrossTraffic
     DataRate m_webRate{0};                    //!< --crossWebRate
     const Time* m_end{nullptr};               //!< the scenario's --duration
     Time m_start;                             //!< --crossStart
-    TypeId m_congestionType;                  //!< resolved --crossCongestion
-    Ptr<Node> m_sender;                       //!< the cross sender
+    std::vector<TypeId> m_congestionTypes;    //!< resolved --crossCongestion, in order
+    std::vector<Ptr<Node>> m_senders;         //!< a cross sender per congestion control
     Ptr<Node> m_receiver;                     //!< the cross receiver
     Ipv4Address m_receiverAddress;            //!< its address
     DataRate m_udpPeak{0};                    //!< --crossUdpPeak (0: the link's rate)
