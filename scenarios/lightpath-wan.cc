@@ -144,7 +144,9 @@
  * A's hosts' NICs reserved: ReservationQueueDisc's Reservation trace), and CrossTraffic's.
  * Series
  * transfers: id, start (s), size (B), delivered (B), completed (0/1), fct (s; until the end
- * for one not completed), elephant (0/1).
+ * for one not completed), elephant (0/1); utilisation: per second from --workloadStart
+ * (time: the interval's end, s), bottleneck (the interval's bottleneck utilisation),
+ * circuitRate (Mb/s campus A's circuit ports sent), circuitsHeld (at the interval's end).
  *
  * Not yet: host profiles on the campus hosts (their NICs and TCP are the WAN TCP flags').
  *
@@ -1530,6 +1532,64 @@ InstallTransfers(const Options& o,
     }
 }
 
+/**
+ * Series utilisation: every second from --workloadStart, the interval's bottleneck
+ * utilisation (bits the bottleneck port sent over rate x 1 s), the rate campus A's circuit
+ * ports sent at (Mb/s) and the circuits held at the interval's end.
+ */
+struct UtilisationSeries
+{
+    static constexpr double kInterval = 1.0; //!< s
+
+    const uint64_t* bottleneckBits{nullptr}; //!< main's counter (from --workloadStart)
+    const CircuitCounters* circuits{nullptr};
+    double rate{0}; //!< the bottleneck's rate, bit/s
+    uint64_t lastBits{0};
+    uint64_t lastBytes{0};
+    std::vector<double> time, bottleneck, circuitRate, held;
+
+    /** Close the interval that ends now. */
+    void Sample()
+    {
+        time.push_back(Simulator::Now().GetSeconds());
+        bottleneck.push_back(double(*bottleneckBits - lastBits) / (rate * kInterval));
+        circuitRate.push_back(8.0 * double(circuits->bytes - lastBytes) / kInterval / 1e6);
+        held.push_back(double(circuits->open.size()));
+        lastBits = *bottleneckBits;
+        lastBytes = circuits->bytes;
+    }
+
+    /** Sample now, and again kInterval later. */
+    void Tick()
+    {
+        Sample();
+        Simulator::Schedule(Seconds(kInterval), &UtilisationSeries::Tick, this);
+    }
+
+    /** Start at @p start + kInterval (the first interval's end), counting from @p start. */
+    void Start(Time start)
+    {
+        Simulator::Schedule(start, [this]() {
+            lastBytes = circuits->bytes;
+            Simulator::Schedule(Seconds(kInterval), &UtilisationSeries::Tick, this);
+        });
+    }
+
+    /** After the run: close the last interval (the run ends on its boundary). */
+    void WriteTo(ResultDocument& result)
+    {
+        if (time.empty() || time.back() < Simulator::Now().GetSeconds())
+        {
+            Sample();
+        }
+        result.SetSeries("utilisation",
+                         {{"time", "s", time},
+                          {"bottleneck", "", bottleneck},
+                          {"circuitRate", "Mb/s", circuitRate},
+                          {"circuitsHeld", "", held}});
+    }
+};
+
 /** Write the circuit and bottleneck metrics. */
 void
 WriteCircuits(ResultDocument& result,
@@ -1629,6 +1689,11 @@ main(int argc, char* argv[])
             }
         }));
 
+    UtilisationSeries utilisation{&bottleneckBits,
+                                  &circuits,
+                                  double(o.bottleneckRate.GetBitRate())};
+    utilisation.Start(o.workloadStart);
+
     std::vector<Transfer> transfers = MakeWorkload(o);
     const uint32_t sendSize = std::min<uint64_t>(tcp.GetSegmentSize(), sizing.GetSndBufEffective());
     InstallTransfers(o, net, sendSize, transfers);
@@ -1640,6 +1705,7 @@ main(int argc, char* argv[])
     auto& result = scenario.Result();
     WriteTransfers(result, o, transfers);
     WriteCircuits(result, o, circuits, bottleneckBits, net.drops.Get());
+    utilisation.WriteTo(result);
     if (o.Offload() == OffloadModel::Kind::SHARED_NIC)
     {
         result.SetMetric("nicReservations", nicReservations, "");

@@ -114,11 +114,19 @@ def test_on_demand_moves_the_detected_elephant(lightpath_wan, tmp_path):
     """The 100 MB transfer is detected (10 Mb/s held for the epd's hold time) and moved
     onto a lightpath after T_up = 2 L_campus + L_metro + L_wave + 4 S + 2 (d_1 + wanDelay);
     the circuit carries part of it, at most what it could while held."""
-    m = check_transfers(run(lightpath_wan, tmp_path, "--mode=on-demand"))
+    doc = run(lightpath_wan, tmp_path, "--mode=on-demand")
+    m = check_transfers(doc)
     assert m["circuitSetUpTime"] == pytest.approx(0.2 + 0.1 + 0.2 + 0.08 + 2 * 0.011)
     assert m["circuitsRequested"] >= m["circuitsGranted"] >= 1
     assert 0 < m["circuitBytes"] < 100e6 * 1.1
     assert 0 < m["circuitHoldingEfficiency"] <= 1
+    # series utilisation: 14 one-second intervals from 1 s to 15 s, which add up to the
+    # run's bottleneck utilisation and circuit bytes (none before the workload)
+    u = {k: v["values"] for k, v in doc["series"]["utilisation"].items()}
+    assert u["time"] == [float(t) for t in range(2, 16)]
+    assert sum(u["bottleneck"]) / 14 == pytest.approx(m["bottleneckUtilisation"], rel=1e-9)
+    assert sum(u["circuitRate"]) * 1e6 / 8 == pytest.approx(m["circuitBytes"], rel=1e-9)
+    assert max(u["circuitsHeld"]) >= 1 and u["circuitsHeld"][0] == 0
 
 
 def test_reserved_carries_the_booked_pair_on_the_circuit(lightpath_wan, tmp_path):
