@@ -44,8 +44,8 @@
 #include "queue-drops.h"
 #include "round-level-flows.h"
 #include "tcp-sender-probe.h"
-#include "web100-log.h"
 #include "web-transfers.h"
+#include "web100-log.h"
 
 // the hybrid cluster's topology file
 #include "cluster-builder.h"
