@@ -383,6 +383,15 @@ def test_disk_streams_example_spec_is_valid():
     assert spec.describe() == "disk-transfer: 8 point(s) x 1 run(s)"
 
 
+def assert_accepted(scenario: str, points: list[dict]) -> None:
+    """Every point's flags pass the scenario's own --check (exit code 0)."""
+    program = str(scenarios.executable(scenario))
+    for point in points:
+        flags = [f"--{k}={v}" for k, v in point.items()]
+        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
 def test_lightpath_wan_whatif_spec_is_valid():
     """examples/sweeps/lightpath-wan-whatif.toml (docs/modules/offload.md): set-up latency x
     cross-traffic load x offload model, 3 x 3 x 3 points, each accepted by --check.
@@ -396,11 +405,7 @@ def test_lightpath_wan_whatif_spec_is_valid():
         for u in ("0bps", "200Mbps", "400Mbps")
         for m in ("host", "switch", "shared-nic")
     }
-    program = str(scenarios.executable("lightpath-wan"))
-    for point in spec.points[::13]:
-        flags = [f"--{k}={v}" for k, v in point.items()]
-        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    assert_accepted("lightpath-wan", spec.points[::13])
 
 
 def test_lightpath_wan_break_even_spec_is_valid():
@@ -419,11 +424,7 @@ def test_lightpath_wan_break_even_spec_is_valid():
         ("packet", "0B"),
         ("on-demand", "1B"),
     }
-    program = str(scenarios.executable("lightpath-wan"))
-    for point in spec.points[::11]:
-        flags = [f"--{k}={v}" for k, v in point.items()]
-        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    assert_accepted("lightpath-wan", spec.points[::11])
 
 
 def test_vpi_datacenter_saturation_spec_is_valid():
@@ -442,11 +443,7 @@ def test_vpi_datacenter_saturation_spec_is_valid():
         for d in ("1", "5", "10", "17.5", "25")
         for i in ("tengig", "ipoib", "sdp")
     }
-    program = str(scenarios.executable("vpi-datacenter"))
-    for point in spec.points[::7]:
-        flags = [f"--{k}={v}" for k, v in point.items()]
-        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    assert_accepted("vpi-datacenter", spec.points[::7])
 
 
 @pytest.mark.parametrize("name,sizes", [("vpi-latency", 21), ("vpi-bandwidth", 15)])
@@ -474,8 +471,6 @@ def test_fidelity_error_map_spec_pairs_the_fidelities(name, scenario, points):
     assert spec.describe() == f"{scenario}: {points} point(s) x 1 run(s)"
     others = [tuple(sorted((k, v) for k, v in p.items() if k != "fidelity")) for p in spec.points]
     assert all(others.count(o) == 2 for o in others)
-    for point in spec.points[:6] + spec.points[-6:]:
-        flags = [f"--{k}={v}" for k, v in {**point, "fidelity": "round"}.items()]
-        program = str(scenarios.executable(scenario))
-        proc = subprocess.run([program, *flags, "--check=true"], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    assert_accepted(
+        scenario, [{**p, "fidelity": "round"} for p in spec.points[:6] + spec.points[-6:]]
+    )
