@@ -1533,6 +1533,46 @@ InstallTransfers(const Options& o,
 }
 
 /**
+ * The run's traffic counters: the bytes campus A's circuit ports send (into
+ * CircuitCounters::bytes), the bits the bottleneck port sends from --workloadStart, and
+ * with --offload=shared-nic the flows campus A's hosts' NICs reserve.
+ */
+struct TrafficCounters
+{
+    uint64_t bottleneckBits{0};
+    uint32_t nicReservations{0};
+
+    /** Connect the traces; this object and @p circuits must outlive the run. */
+    void Connect(const Options& o, const Network& net, CircuitCounters& circuits)
+    {
+        for (uint32_t i = 0; i < net.nicA.GetN(); ++i)
+        {
+            net.nicA.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                Callback<void, Ptr<const Packet>>(
+                    [&circuits](Ptr<const Packet> p) { circuits.bytes += p->GetSize(); }));
+        }
+        for (const auto& queue : net.queueA)
+        {
+            queue->TraceConnectWithoutContext(
+                "Reservation",
+                Callback<void, const FlowKey&, bool>([this](const FlowKey&, bool reserved) {
+                    nicReservations += reserved ? 1 : 0;
+                }));
+        }
+        const Time from = o.workloadStart;
+        net.bottleneck->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            Callback<void, Ptr<const Packet>>([this, from](Ptr<const Packet> p) {
+                if (Simulator::Now() >= from)
+                {
+                    bottleneckBits += 8ULL * p->GetSize();
+                }
+            }));
+    }
+};
+
+/**
  * Series utilisation: every second from --workloadStart, the interval's bottleneck
  * utilisation (bits the bottleneck port sent over rate x 1 s), the rate campus A's circuit
  * ports sent at (Mb/s) and the circuits held at the interval's end.
@@ -1663,33 +1703,10 @@ main(int argc, char* argv[])
     {
         BookTrunks(o, net, calendar, signalling, circuits, steering);
     }
-    for (uint32_t i = 0; i < net.nicA.GetN(); ++i)
-    {
-        net.nicA.Get(i)->TraceConnectWithoutContext(
-            "MacTx",
-            Callback<void, Ptr<const Packet>>(
-                [&circuits](Ptr<const Packet> p) { circuits.bytes += p->GetSize(); }));
-    }
-    uint32_t nicReservations = 0; // shared-nic: flows campus A's hosts' NICs reserved
-    for (const auto& queue : net.queueA)
-    {
-        queue->TraceConnectWithoutContext(
-            "Reservation",
-            Callback<void, const FlowKey&, bool>([&nicReservations](const FlowKey&, bool reserved) {
-                nicReservations += reserved ? 1 : 0;
-            }));
-    }
-    uint64_t bottleneckBits = 0;
-    net.bottleneck->TraceConnectWithoutContext(
-        "PhyTxBegin",
-        Callback<void, Ptr<const Packet>>([&](Ptr<const Packet> p) {
-            if (Simulator::Now() >= o.workloadStart)
-            {
-                bottleneckBits += 8ULL * p->GetSize();
-            }
-        }));
+    TrafficCounters counters;
+    counters.Connect(o, net, circuits);
 
-    UtilisationSeries utilisation{&bottleneckBits,
+    UtilisationSeries utilisation{&counters.bottleneckBits,
                                   &circuits,
                                   double(o.bottleneckRate.GetBitRate())};
     utilisation.Start(o.workloadStart);
@@ -1704,11 +1721,11 @@ main(int argc, char* argv[])
 
     auto& result = scenario.Result();
     WriteTransfers(result, o, transfers);
-    WriteCircuits(result, o, circuits, bottleneckBits, net.drops.Get());
+    WriteCircuits(result, o, circuits, counters.bottleneckBits, net.drops.Get());
     utilisation.WriteTo(result);
     if (o.Offload() == OffloadModel::Kind::SHARED_NIC)
     {
-        result.SetMetric("nicReservations", nicReservations, "");
+        result.SetMetric("nicReservations", counters.nicReservations, "");
     }
     cross.WriteTo(result, o.duration);
     return scenario.Finish();
