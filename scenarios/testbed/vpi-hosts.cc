@@ -49,6 +49,7 @@ VpiHosts::CableTengig(const HostFlags& flags, const VpiCabling& cabling)
     NicHelper nic;
     flags.Apply(0, nic);
     nic.SetDeviceAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
+    nic.SetPortAttribute("DataRate", DataRateValue(DataRate("10Gbps"))); // the switch's ports
     nic.SetChannelAttribute("Delay", TimeValue(cabling.tengigDelay));
     nic.SetCoalescingAttribute("Adaptive", BooleanValue(cabling.aic));
     nic.SetCoalescingAttribute("RxFrames", UintegerValue(cabling.rxFrames));

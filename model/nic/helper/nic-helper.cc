@@ -172,9 +172,17 @@ NicHelper::CreatePort(Ptr<Node> node) const
 void
 NicHelper::Connect(Ptr<NetDevice> a, Ptr<NetDevice> b) const
 {
+    Ptr<EthernetNetDevice> endA = DynamicCast<EthernetNetDevice>(a);
+    Ptr<EthernetNetDevice> endB = DynamicCast<EthernetNetDevice>(b);
+    // Auto-negotiation runs both ends of a cable at one rate: a switch port left at the
+    // EthernetNetDevice default beside a faster NIC is a set-up mistake (SetPortAttribute).
+    NS_ABORT_MSG_IF(endA->GetDataRate() != endB->GetDataRate(),
+                    "NicHelper: a cable's ends at " << endA->GetDataRate() << " and "
+                                                    << endB->GetDataRate()
+                                                    << "; set the port's DataRate too");
     Ptr<EthernetChannel> channel = m_channelFactory.Create<EthernetChannel>();
-    DynamicCast<EthernetNetDevice>(a)->Attach(channel);
-    DynamicCast<EthernetNetDevice>(b)->Attach(channel);
+    endA->Attach(channel);
+    endB->Attach(channel);
 }
 
 NetDeviceContainer
