@@ -11,12 +11,16 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/ethernet-trailer.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -51,6 +55,18 @@ constexpr uint32_t kMaxIpv4Header = 60;      //!< IPv4 header with 40 B of optio
 constexpr uint32_t kTcpDataOffsetByte = 12;  //!< TCP header byte holding the data offset
 constexpr uint32_t kTcpFlagsByte = 13;       //!< TCP header byte holding the flags
 constexpr uint8_t kTcpFin = 0x01;            //!< TCP FIN flag
+constexpr uint8_t kTcpAck = 0x10;            //!< TCP ACK flag
+constexpr uint8_t kTcpPsh = 0x08;            //!< TCP PSH flag
+constexpr uint32_t kMinTcpHeader = 20;       //!< TCP header without options
+constexpr uint32_t kTcpTimestampHeader = 32; //!< TCP header with an aligned timestamp
+constexpr uint32_t kMaxTcpHeader = 60;       //!< TCP header with 40 B of options
+constexpr uint8_t kTcpOptionEnd = 0;         //!< TCP option kinds (RFC 9293, RFC 7323)
+constexpr uint8_t kTcpOptionNop = 1;
+constexpr uint8_t kTcpOptionTimestamp = 8;
+constexpr uint8_t kTcpTimestampLength = 10;
+constexpr uint8_t kEcnCe = 0x03;            //!< ECN field: congestion experienced
+constexpr uint32_t kLroMaxIpTotal = 0xFFFF; //!< inet_lro: aggregate's IPv4 total length
+constexpr uint32_t kGsoMaxSize = 65536;     //!< GSO_MAX_SIZE of Linux 2.6.20-2.6.28
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
 const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
 
@@ -146,11 +162,38 @@ NicNetDevice::GetTypeId()
                           MakeUintegerAccessor(&NicNetDevice::m_pollCycles),
                           MakeUintegerChecker<uint64_t>(0, 10'000'000))
             .AddAttribute("RxPacketCycles",
-                          "CPU cycles of the driver and protocol stack per received packet, "
-                          "copies and checksum excluded, (R6). Range: 0 to 10^7.",
+                          "CPU cycles of the protocol stack (and of the driver, for the part "
+                          "RxFrameCycles does not take) per packet delivered to the stack, "
+                          "copies and checksum excluded, (R6), (R6'): an LRO aggregate pays "
+                          "it once. Range: 0 to 10^7.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&NicNetDevice::m_rxPacketCycles),
                           MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("RxFrameCycles",
+                          "CPU cycles of the driver per received frame, (R6'): completion, "
+                          "buffer unmap and refill, the LRO checks; paid per frame whether "
+                          "or not LRO merges it. A frame delivered alone costs RxFrameCycles "
+                          "+ RxPacketCycles. Range: 0 to 10^7.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_rxFrameCycles),
+                          MakeUintegerChecker<uint64_t>(0, 10'000'000))
+            .AddAttribute("LroMaxAggregate",
+                          "Large receive offload, (R6'): the most frames one aggregate "
+                          "merges (inet_lro max_aggr in frames); an aggregate is also flushed "
+                          "when its IPv4 total length exceeds 65535 - MTU, at a segment that "
+                          "does not continue it and at the end of the poll. 0: no LRO. "
+                          "Range: 0 to 64.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_lroMaxAggregate),
+                          MakeUintegerChecker<uint32_t>(0, 64))
+            .AddAttribute("Tso",
+                          "TCP segmentation offload, (T2'): TCP data segments of one "
+                          "connection handed down back to back (same time, in sequence) "
+                          "form bursts of up to 65536 B of payload (GSO_MAX_SIZE), and "
+                          "TxPacketCycles is paid once per burst.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_tso),
+                          MakeBooleanChecker())
             .AddAttribute("TxPacketCycles",
                           "CPU cycles of the protocol stack and driver per sent packet, "
                           "copies and checksum excluded, (T2). Range: 0 to 10^7.",
@@ -285,6 +328,8 @@ NicNetDevice::DoDispose()
     m_rxDma.clear();
     m_rxReady.clear();
     m_rxEngine.clear();
+    m_aggregates.clear();
+    m_flushing = Aggregate{};
     m_txStack.clear();
     m_txEngine.clear();
     m_txBacklog.clear();
@@ -360,6 +405,12 @@ NicNetDevice::GetRxOnCardPackets() const
     return m_rxOnCard;
 }
 
+uint64_t
+NicNetDevice::GetRxStackPackets() const
+{
+    return m_rxStackPackets;
+}
+
 OffloadEngine&
 NicNetDevice::Engine()
 {
@@ -397,9 +448,11 @@ NicNetDevice::ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t pr
     // an object per option): IPv4 (RFC 791) IHL in the low nibble of byte 0, total length
     // in bytes 2-3, protocol in byte 9, destination in bytes 16-19; TCP (RFC 9293) ports in
     // bytes 0-3, sequence number in bytes 4-7, data offset in the high nibble of byte 12
-    // (32-bit words), flags in byte 13.
+    // (32-bit words), flags in byte 13; for LRO also the source in IPv4 bytes 12-15, the
+    // ECN bits of byte 1, the TCP acknowledgment number (bytes 8-11), window (14-15) and
+    // options (RFC 7323: timestamp kind 8, length 10, TSval, TSecr).
     Headers headers;
-    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kTcpFlagsByte + 1> bytes{};
+    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kMaxTcpHeader> bytes{};
     const uint32_t size = packet->CopyData(bytes.data(), bytes.size());
     if (protocol != kIpv4 || size < offset + kMinIpv4Header)
     {
@@ -407,13 +460,51 @@ NicNetDevice::ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t pr
     }
     const uint8_t* ip = bytes.data() + offset;
     const uint32_t ipHeader = (ip[0] & 0x0f) * 4u;
-    headers.segmentBytes = ((ip[2] << 8) | ip[3]) - ipHeader;
+    headers.ipHeader = ipHeader;
+    headers.ipTotal = (ip[2] << 8) | ip[3];
+    headers.ecn = ip[1] & kEcnCe;
+    headers.source = (uint32_t{ip[12]} << 24) | (ip[13] << 16) | (ip[14] << 8) | ip[15];
+    headers.segmentBytes = headers.ipTotal - ipHeader;
     const uint8_t* l4 = ip + ipHeader;
     switch (ip[9])
     {
     case kTcp:
         headers.tcp = true;
-        headers.payload = headers.segmentBytes - (l4[kTcpDataOffsetByte] >> 4) * 4u;
+        headers.tcpHeader = (l4[kTcpDataOffsetByte] >> 4) * 4u;
+        headers.payload = headers.segmentBytes - headers.tcpHeader;
+        headers.ack = (uint32_t{l4[8]} << 24) | (l4[9] << 16) | (l4[10] << 8) | l4[11];
+        headers.window = (l4[14] << 8) | l4[15];
+        headers.timestampOnly = headers.tcpHeader == kMinTcpHeader;
+        if (headers.tcpHeader == kTcpTimestampHeader &&
+            size >= offset + ipHeader + kTcpTimestampHeader)
+        {
+            // One timestamp option, the rest padding (NOP or end of list), wherever ns-3
+            // or Linux put it (Linux: NOP NOP first; ns-3: padding after).
+            bool timestamp = false;
+            bool other = false;
+            for (uint32_t i = kMinTcpHeader; i < kTcpTimestampHeader && !other;)
+            {
+                const uint8_t kind = l4[i];
+                if (kind == kTcpOptionNop || kind == kTcpOptionEnd)
+                {
+                    ++i;
+                    continue;
+                }
+                if (kind != kTcpOptionTimestamp || timestamp ||
+                    i + kTcpTimestampLength > kTcpTimestampHeader ||
+                    l4[i + 1] != kTcpTimestampLength)
+                {
+                    other = true;
+                    break;
+                }
+                timestamp = true;
+                const uint8_t* ts = l4 + i + 2;
+                headers.tsval = (uint32_t{ts[0]} << 24) | (ts[1] << 16) | (ts[2] << 8) | ts[3];
+                headers.tsecr = (uint32_t{ts[4]} << 24) | (ts[5] << 16) | (ts[6] << 8) | ts[7];
+                i += kTcpTimestampLength;
+            }
+            headers.timestampOnly = timestamp && !other;
+        }
         headers.tcpFlags = l4[kTcpFlagsByte];
         headers.sequence = (uint32_t{l4[4]} << 24) | (l4[5] << 16) | (l4[6] << 8) | l4[7];
         headers.flow = (uint64_t{ip[16]} << 56) | (uint64_t{ip[17]} << 48) |
@@ -449,7 +540,7 @@ NicNetDevice::GetStackWork(const Headers& headers, bool receive) const
     work.copiedBytes = headers.payload;
     if (!(headers.tcp && m_tcpOffload))
     {
-        work.cycles = receive ? m_rxPacketCycles : m_txPacketCycles;
+        work.cycles = receive ? m_rxFrameCycles + m_rxPacketCycles : m_txPacketCycles;
         if (!m_checksumOffload)
         {
             work.cycles +=
@@ -693,11 +784,39 @@ NicNetDevice::PollNext()
 {
     if (m_pollWork == m_napiWeight || m_rxReady.empty())
     {
+        if (!m_aggregates.empty())
+        {
+            FlushAggregate(0); // (R6'): lro_flush_all at the poll's end, oldest first
+            return;
+        }
         PollEnd();
         return;
     }
-    const RxEntry& entry = m_rxReady.front();
-    const StackWork work = GetStackWork(ReadFrameHeaders(entry.frame), true);
+    RxEntry& entry = m_rxReady.front();
+    const Headers headers = ReadFrameHeaders(entry.frame);
+    if (m_lroMaxAggregate > 0 && headers.tcp && !m_tcpOffload && !entry.alone)
+    {
+        const size_t index = FindAggregate(headers);
+        const Aggregate* aggregate = index < m_aggregates.size() ? &m_aggregates[index] : nullptr;
+        if (LroAccepts(headers, entry.l3Bytes, aggregate))
+        {
+            // (R6'): the driver's share now, the stack's when the aggregate is flushed.
+            StackWork work = GetStackWork(headers, true);
+            work.cycles -= m_rxPacketCycles;
+            Cpu().Execute(HostCpu::KERNEL,
+                          work.cycles,
+                          0,
+                          MakeCallback(&NicNetDevice::RxLroFrameDone, this));
+            return;
+        }
+        if (aggregate)
+        {
+            entry.alone = true; // inet_lro: flush to keep order, then this one alone
+            FlushAggregate(index);
+            return;
+        }
+    }
+    const StackWork work = GetStackWork(headers, true);
     Cpu().Execute(HostCpu::KERNEL,
                   work.cycles,
                   work.copiedBytes,
@@ -733,12 +852,168 @@ NicNetDevice::RxStackDone()
     m_rxOccupancy -= 1;
     ++m_pollWork;
     ++m_rxPackets;
+    ++m_rxStackPackets;
     ++m_itrRxPackets;
     m_itrRxBytes += entry.l3Bytes;
     m_watchdogRxBytes += entry.l3Bytes;
     m_rxHostDelayTrace(Simulator::Now() - entry.arrival);
     EthernetNetDevice::Receive(entry.frame);
     PollNext();
+}
+
+bool
+NicNetDevice::LroAccepts(const Headers& headers, uint32_t l3Bytes, const Aggregate* aggregate) const
+{
+    // inet_lro lro_tcp_ip_check: not padded, data, no IP options, only ACK (and PSH) of
+    // the flags, no congestion mark, no TCP options but a timestamp, with a non-zero echo.
+    const uint8_t allowed = kTcpAck | kTcpPsh;
+    if (headers.ipTotal != l3Bytes || headers.payload == 0 || headers.ipHeader != kMinIpv4Header ||
+        (headers.tcpFlags & ~allowed) != 0 || (headers.tcpFlags & kTcpAck) == 0 ||
+        headers.ecn == kEcnCe || !headers.timestampOnly ||
+        (headers.tcpHeader == kTcpTimestampHeader && headers.tsecr == 0))
+    {
+        return false;
+    }
+    if (!aggregate)
+    {
+        return true;
+    }
+    // __lro_proc_segment: the next byte in sequence, timestamps in order.
+    return headers.sequence == aggregate->nextSequence &&
+           static_cast<int32_t>(headers.tsval - aggregate->tsval) >= 0;
+}
+
+size_t
+NicNetDevice::FindAggregate(const Headers& headers) const
+{
+    for (size_t i = 0; i < m_aggregates.size(); ++i)
+    {
+        if (m_aggregates[i].flow == headers.flow && m_aggregates[i].source == headers.source)
+        {
+            return i;
+        }
+    }
+    return m_aggregates.size();
+}
+
+void
+NicNetDevice::RxLroFrameDone()
+{
+    NS_ASSERT(!m_rxReady.empty());
+    RxEntry entry = m_rxReady.front();
+    m_rxReady.pop_front();
+    m_rxOccupancy -= 1; // the descriptor is refilled; the data wait in the aggregate
+    ++m_pollWork;
+    ++m_rxPackets;
+    ++m_itrRxPackets;
+    m_itrRxBytes += entry.l3Bytes;
+    m_watchdogRxBytes += entry.l3Bytes;
+    const Headers headers = ReadFrameHeaders(entry.frame);
+    size_t index = FindAggregate(headers);
+    if (index == m_aggregates.size())
+    {
+        Aggregate started;
+        started.flow = headers.flow;
+        started.source = headers.source;
+        started.ipTotal = headers.ipTotal;
+        started.nextSequence = headers.sequence;
+        m_aggregates.push_back(started);
+    }
+    else
+    {
+        m_aggregates[index].ipTotal += headers.payload;
+    }
+    Aggregate& aggregate = m_aggregates[index];
+    aggregate.frames.push_back(entry);
+    aggregate.nextSequence += headers.payload;
+    aggregate.payload += headers.payload;
+    aggregate.ack = headers.ack;
+    aggregate.window = headers.window;
+    aggregate.tsval = headers.tsval;
+    // inet_lro: flushed when full or when one more frame could pass 64 KiB.
+    if (aggregate.frames.size() >= m_lroMaxAggregate ||
+        aggregate.ipTotal > kLroMaxIpTotal - GetMtu())
+    {
+        FlushAggregate(index);
+        return;
+    }
+    PollNext();
+}
+
+void
+NicNetDevice::FlushAggregate(size_t index)
+{
+    NS_ASSERT(index < m_aggregates.size());
+    m_flushing = m_aggregates[index];
+    m_aggregates.erase(m_aggregates.begin() + static_cast<std::ptrdiff_t>(index));
+    // (R6'): the stack's work once for the merged packet; its payload is copied once.
+    Cpu().Execute(HostCpu::KERNEL,
+                  m_rxPacketCycles,
+                  static_cast<uint32_t>(m_flushing.payload),
+                  MakeCallback(&NicNetDevice::AggregateDone, this));
+}
+
+void
+NicNetDevice::AggregateDone()
+{
+    Ptr<Packet> merged = MergeFrames(m_flushing);
+    for (const RxEntry& frame : m_flushing.frames)
+    {
+        m_rxHostDelayTrace(Simulator::Now() - frame.arrival);
+    }
+    m_flushing = Aggregate{};
+    ++m_rxStackPackets;
+    EthernetNetDevice::Receive(merged);
+    PollNext();
+}
+
+Ptr<Packet>
+NicNetDevice::MergeFrames(const Aggregate& aggregate) const
+{
+    NS_ASSERT(!aggregate.frames.empty());
+    if (aggregate.frames.size() == 1)
+    {
+        return aggregate.frames.front().frame; // nothing merged: the frame as it came
+    }
+    Ptr<Packet> merged = aggregate.frames.front().frame->Copy();
+    EthernetTrailer trailer;
+    merged->RemoveTrailer(trailer);
+    EthernetHeader ethernet(false);
+    merged->RemoveHeader(ethernet);
+    Ipv4Header ip;
+    merged->RemoveHeader(ip);
+    TcpHeader tcp;
+    merged->RemoveHeader(tcp);
+    for (size_t i = 1; i < aggregate.frames.size(); ++i)
+    {
+        const Ptr<Packet>& frame = aggregate.frames[i].frame;
+        const Headers headers = ReadFrameHeaders(frame);
+        merged->AddAtEnd(
+            frame->CreateFragment(kEthernetHeader + headers.ipHeader + headers.tcpHeader,
+                                  headers.payload));
+    }
+    // inet_lro lro_update_tcp_ip_header: the last segment's ACK and window.
+    tcp.SetAckNumber(SequenceNumber32(aggregate.ack));
+    tcp.SetWindowSize(aggregate.window);
+    const bool checksums = Node::ChecksumEnabled();
+    if (checksums)
+    {
+        tcp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), kTcp);
+        tcp.EnableChecksums();
+        ip.EnableChecksum();
+    }
+    merged->AddHeader(tcp);
+    ip.SetPayloadSize(merged->GetSize());
+    merged->AddHeader(ip);
+    merged->AddHeader(ethernet);
+    EthernetTrailer fcs;
+    if (checksums)
+    {
+        fcs.EnableFcs(true);
+    }
+    fcs.CalcFcs(merged);
+    merged->AddTrailer(fcs);
+    return merged;
 }
 
 void
@@ -856,11 +1131,39 @@ NicNetDevice::Admit(Ptr<Packet> packet,
     }
     else
     {
-        const StackWork work = GetStackWork(headers, false); // (T2)
+        StackWork work = GetStackWork(headers, false); // (T2)
+        if (m_tso && ContinuesTsoBurst(headers))
+        {
+            work.cycles -= m_txPacketCycles; // (T2'): the burst paid it
+        }
         Cpu().Execute(HostCpu::KERNEL, work.cycles, work.copiedBytes, hostDone.Bind(entry.id));
     }
     m_txStack.push_back(entry);
     ReleaseTxStack();
+}
+
+bool
+NicNetDevice::ContinuesTsoBurst(const Headers& headers)
+{
+    const Time now = Simulator::Now();
+    if (!headers.tcp || headers.payload == 0)
+    {
+        m_tsoOpen = false; // anything else between two segments ends the burst
+        return false;
+    }
+    if (m_tsoOpen && headers.flow == m_tsoFlow && now == m_tsoTime &&
+        headers.sequence == m_tsoNextSeq && m_tsoBytes + headers.payload <= kGsoMaxSize)
+    {
+        m_tsoNextSeq += headers.payload;
+        m_tsoBytes += headers.payload;
+        return true;
+    }
+    m_tsoOpen = true;
+    m_tsoFlow = headers.flow;
+    m_tsoTime = now;
+    m_tsoNextSeq = headers.sequence + headers.payload;
+    m_tsoBytes = headers.payload;
+    return false;
 }
 
 uint64_t

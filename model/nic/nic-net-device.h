@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <unordered_map>
+#include <vector>
 
 namespace ns3
 {
@@ -62,11 +63,33 @@ class HostCpu;
  *   (R5) interrupt: the handler (InterruptCycles, HARD_IRQ) reads and clears the causes,
  *        masks the NIC's interrupts and schedules the NAPI poll;
  *   (R6) poll (PollCycles, KERNEL): clean the transmit ring, then process up to NapiWeight
- *        ready frames, each a KERNEL job of RxPacketCycles + c_s * P cycles and P copied
+ *        ready frames, each a KERNEL job of d + RxPacketCycles + c_s * P cycles and P copied
  *        bytes (P = the transport payload; c_s = ChecksumCyclesPerByte unless
- *        ChecksumOffload; RxPacketCycles left out for TCP with TcpOffload), at whose end the
- *        frame goes up the stack and its descriptor is free; frames that become ready
- *        during the poll are taken in the same poll;
+ *        ChecksumOffload; d = RxFrameCycles, the driver's share; d + RxPacketCycles left out
+ *        for TCP with TcpOffload), at whose end the frame goes up the stack and its
+ *        descriptor is free; frames that become ready during the poll are taken in the
+ *        same poll;
+ *   (R6') large receive offload (LroMaxAggregate = A > 0; Linux 2.6.28 mlx4_en with
+ *        inet_lro): a TCP segment (not offloaded) that passes inet_lro's lro_tcp_ip_check -
+ *        not padded (IPv4 total length = the frame's L3 bytes), payload P > 0, no IP
+ *        options, no flag but ACK and PSH, ECN not CE, TCP options none or one timestamp
+ *        with a non-zero echo - joins its connection's aggregate (same addresses and
+ *        ports) if it carries the aggregate's next sequence number and a timestamp not
+ *        older than the last, or starts one if the connection has none. Its frame is a
+ *        KERNEL job of d + c_s * P cycles and no copy; its descriptor is then free. An
+ *        aggregate is flushed when it holds A frames or its IPv4 total length exceeds
+ *        65535 - MTU (__lro_proc_segment), when a segment of its connection does not
+ *        join it (that segment is then processed alone by (R6): inet_lro flushes to keep
+ *        the order, then posts it), and at the end of the poll (lro_flush_all, also when
+ *        the budget ends it), oldest first. A flush is one KERNEL job of RxPacketCycles
+ *        cycles copying the n frames' summed payload, after which one packet goes up the
+ *        stack: the first frame's Ethernet, IPv4 and TCP headers with the IPv4 total
+ *        length of the sum and the LAST segment's acknowledgment number and window
+ *        (lro_update_tcp_ip_header), the payloads in order. So n frames merged cost
+ *          (R6'a) n d + RxPacketCycles + c_s * sum P cycles,  sum P bytes copied
+ *        against n (d + RxPacketCycles) + c_s * sum P without LRO. RxHostDelay is
+ *        reported per frame when its aggregate goes up; GetRxPackets counts frames (what
+ *        the driver and (R9) count), GetRxStackPackets the packets the stack receives;
  *   (R7) a poll that used its whole budget polls again (another PollCycles); otherwise the
  *        moderator is updated with the packets and bytes received and transmitted since
  *        the last update (e1000_set_itr, modes 1 and 3) and interrupts are unmasked: a
@@ -82,6 +105,19 @@ class HostCpu;
  *        packet offered to a full ring without a queue interface is dropped (MacTxDrop);
  *   (T2) the stack's work: a KERNEL job of TxPacketCycles + c_s * P cycles and P copied
  *        bytes (the copy from the application's buffer; P = 0 for ACKs and ICMP);
+ *   (T2') TCP segmentation offload (Tso): Linux's tcp_write_xmit hands a TSO-capable device
+ *        one skb of up to GSO_MAX_SIZE = 65536 B of payload, which the stack processes
+ *        once and the card cuts into segments. Here the node's TCP hands segments; a TCP
+ *        data segment (not offloaded) continues the current burst if it belongs to the
+ *        same connection, is handed down at the same simulation time as the burst's
+ *        first, carries the next sequence number, and the burst's payload stays at most
+ *        65536 B; any other packet ends the burst. The first segment of a burst pays (T2);
+ *        the others c_s * P cycles and their P copied bytes only, so k back-to-back
+ *        segments of P bytes cost
+ *          (T2'a) ceil(k / floor(65536 / P)) x TxPacketCycles + k c_s P cycles.
+ *        Approximation: the descriptors, the DMA and the transmit completions stay per
+ *        frame (T1), (T3), (T4) - a TSO send is one descriptor chain whose header the card
+ *        replicates, with the same bytes on the bus and the wire;
  *   (T3) DMA: a HostBus transfer FROM_MEMORY of the 16 B descriptor, and when it has
  *        ended (the frame's address is in it) one of the F frame bytes; then the frame goes
  *        to the MAC (EthernetNetDevice: wire equations (1)-(5)). Each read waits for the
@@ -164,6 +200,17 @@ class HostCpu;
  * runs without traffic: FreeRunning. Both are implemented; the validation report compares
  * them with the measurement.
  *
+ * Departures of (R6') and (T2'): LroMaxAggregate counts frames where inet_lro counts the
+ * aggregate's page fragments (MAX_SKB_FRAGS = 18; two per 1514 B frame in mlx4_en, so 9
+ * frames at MTU 1500 - fewer with jumbo frames: the profile states A for its MTU); the
+ * merged packet keeps the first segment's timestamp option (inet_lro also writes the last
+ * echo reply); the 32 LRO sessions per ring are never exhausted (no limit modelled). The
+ * node's TCP (ns-3's TcpSocketBase) takes a merged packet as one segment
+ * larger than the MSS and counts packets for its delayed ACK (one ACK per two packets,
+ * so per two aggregates), where Linux 2.6.28 acknowledges each aggregate at once. A TSO
+ * burst is formed from what the node's TCP sends at one instant (a window's worth
+ * after an ACK, or a queue disc's run after a wake), not from Linux's tcp_tso_should_defer.
+ *
  * Departures and limits: one transmit and one receive queue; no on-chip packet buffer
  * (a frame that finds no descriptor is dropped at once); 802.3x PAUSE is honoured by the
  * MAC as in EthernetNetDevice (attribute PauseEnabled, which also keeps PAUSE frames out
@@ -230,6 +277,8 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t GetTxPackets() const;
     /** @return TCP segments without payload received and consumed on the card, (O2) */
     uint64_t GetRxOnCardPackets() const;
+    /** @return packets delivered to the stack, an LRO aggregate counting once, (R6') */
+    uint64_t GetRxStackPackets() const;
     /** @return T of (R8), the kernel memory of one received frame (bytes), 0 if not modelled */
     uint32_t GetRxSkbTrueSize() const;
 
@@ -254,6 +303,7 @@ class NicNetDevice : public EthernetNetDevice
         Time arrival;       //!< its last bit reached the NIC
         uint32_t l3Bytes;   //!< its L3 size
         bool onCard{false}; //!< a TCP segment without payload, consumed on the card (O2)
+        bool alone{false};  //!< (R6'): its flow's aggregate was flushed for it; not merged
     };
 
     /** A packet handed down by the stack. */
@@ -281,12 +331,36 @@ class NicNetDevice : public EthernetNetDevice
     /** What the NIC reads of an L3 packet's headers. */
     struct Headers
     {
-        bool tcp{false};          //!< a TCP segment in IPv4
-        uint32_t segmentBytes{0}; //!< transport header + payload: what a checksum covers
-        uint32_t payload{0};      //!< P: the transport payload
-        uint8_t tcpFlags{0};      //!< TCP flags (FIN = 1, SYN = 2, ...)
-        uint32_t sequence{0};     //!< TCP sequence number of the first payload byte
-        uint64_t flow{0};         //!< destination address and both ports
+        bool tcp{false};           //!< a TCP segment in IPv4
+        uint32_t segmentBytes{0};  //!< transport header + payload: what a checksum covers
+        uint32_t payload{0};       //!< P: the transport payload
+        uint8_t tcpFlags{0};       //!< TCP flags (FIN = 1, SYN = 2, ...)
+        uint32_t sequence{0};      //!< TCP sequence number of the first payload byte
+        uint64_t flow{0};          //!< destination address and both ports
+        uint32_t source{0};        //!< IPv4 source address
+        uint32_t ipHeader{0};      //!< IPv4 header length (bytes)
+        uint32_t tcpHeader{0};     //!< TCP header length (bytes)
+        uint32_t ipTotal{0};       //!< IPv4 total length (bytes)
+        uint8_t ecn{0};            //!< the ECN bits of the IPv4 TOS byte
+        uint32_t ack{0};           //!< TCP acknowledgment number
+        uint16_t window{0};        //!< TCP window field
+        bool timestampOnly{false}; //!< TCP options: none, or one timestamp and padding
+        uint32_t tsval{0};         //!< timestamp value, if any
+        uint32_t tsecr{0};         //!< timestamp echo reply, if any
+    };
+
+    /** (R6') an LRO aggregate: in-order data segments of one connection taken in a poll. */
+    struct Aggregate
+    {
+        uint64_t flow{0};            //!< Headers::flow of its segments
+        uint32_t source{0};          //!< and their source address
+        std::vector<RxEntry> frames; //!< its frames, in order
+        uint32_t nextSequence{0};    //!< sequence number the next segment must carry
+        uint32_t ipTotal{0};         //!< IPv4 total length of the merged packet
+        uint64_t payload{0};         //!< sum of the payloads P
+        uint32_t ack{0};             //!< the last segment's acknowledgment number
+        uint16_t window{0};          //!< the last segment's window
+        uint32_t tsval{0};           //!< the last segment's timestamp value
     };
 
     /** Per connection, what (O3) needs: the application's writes as the card sees them. */
@@ -404,6 +478,41 @@ class NicNetDevice : public EthernetNetDevice
     void RxStackDone();
     /** (R7) end of a poll. */
     void PollEnd();
+    /**
+     * (R6') whether a frame's segment may join its flow's aggregate (or start one).
+     * @param headers the frame's headers
+     * @param l3Bytes its L3 size
+     * @param aggregate its flow's aggregate, or null
+     * @return whether inet_lro's checks accept it
+     */
+    bool LroAccepts(const Headers& headers, uint32_t l3Bytes, const Aggregate* aggregate) const;
+    /**
+     * @param headers a frame's headers
+     * @return the index of its flow's aggregate in m_aggregates, or m_aggregates.size()
+     */
+    size_t FindAggregate(const Headers& headers) const;
+    /** (R6') the driver's work on the frame at the head has ended: append it. */
+    void RxLroFrameDone();
+    /**
+     * (R6') send an aggregate up the stack: one stack job, then one delivery.
+     * @param index its index in m_aggregates
+     */
+    void FlushAggregate(size_t index);
+    /** (R6') the stack's work on the flushed aggregate has ended: deliver it. */
+    void AggregateDone();
+    /**
+     * (R6') the merged packet: the first frame's headers, IPv4 total length of the sum,
+     * the last segment's ACK number and window, the payloads concatenated.
+     * @param aggregate the aggregate
+     * @return the merged frame (Ethernet header and trailer)
+     */
+    Ptr<Packet> MergeFrames(const Aggregate& aggregate) const;
+    /**
+     * (T2') whether a TCP data segment continues the current TSO burst (and extend it).
+     * @param headers the segment's headers
+     * @return true if it rides in the burst (no TxPacketCycles)
+     */
+    bool ContinuesTsoBurst(const Headers& headers);
     /** Free the descriptors of sent frames; wake the device queue (T1). */
     void CleanTxRing();
     /** Mode 4: the 2 s watchdog. */
@@ -458,6 +567,9 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_pollCycles{0};                    //!< PollCycles
     uint64_t m_rxPacketCycles{0};                //!< RxPacketCycles
     uint64_t m_txPacketCycles{0};                //!< TxPacketCycles
+    uint64_t m_rxFrameCycles{0};                 //!< RxFrameCycles, (R6')
+    uint32_t m_lroMaxAggregate{0};               //!< LroMaxAggregate, (R6')
+    bool m_tso{false};                           //!< Tso, (T2')
     double m_checksumCyclesPerByte{0};           //!< ChecksumCyclesPerByte
     Ptr<InterruptModerator> m_moderator;         //!< InterruptModerator
     Ptr<OffloadEngine> m_engine;                 //!< OffloadEngine
@@ -503,18 +615,27 @@ class NicNetDevice : public EthernetNetDevice
     Time m_counterInterval;            //!< its interval I
 
     // NAPI
-    uint32_t m_pollWork{0};        //!< frames processed in the current poll
-    uint32_t m_itrRxPackets{0};    //!< rx packets since the last moderator update
-    uint64_t m_itrRxBytes{0};      //!< rx bytes since the last moderator update
-    uint32_t m_itrTxPackets{0};    //!< tx packets since the last moderator update
-    uint64_t m_itrTxBytes{0};      //!< tx bytes since the last moderator update
-    uint64_t m_watchdogTxBytes{0}; //!< mode 4: octets sent in the period
-    uint64_t m_watchdogRxBytes{0}; //!< mode 4: octets received in the period
-    EventId m_watchdogEvent;       //!< mode 4 watchdog
-    uint32_t m_aicFrames{0};       //!< (R9): frames written since the last assertion
-    uint64_t m_aicRxMark{0};       //!< (R9): m_rxPackets at the last sample
-    uint64_t m_aicTxMark{0};       //!< (R9): m_txPackets at the last sample
-    EventId m_aicEvent;            //!< (R9): the statistics task
+    uint32_t m_pollWork{0};              //!< frames processed in the current poll
+    uint32_t m_itrRxPackets{0};          //!< rx packets since the last moderator update
+    uint64_t m_itrRxBytes{0};            //!< rx bytes since the last moderator update
+    uint32_t m_itrTxPackets{0};          //!< tx packets since the last moderator update
+    uint64_t m_itrTxBytes{0};            //!< tx bytes since the last moderator update
+    uint64_t m_watchdogTxBytes{0};       //!< mode 4: octets sent in the period
+    uint64_t m_watchdogRxBytes{0};       //!< mode 4: octets received in the period
+    EventId m_watchdogEvent;             //!< mode 4 watchdog
+    uint32_t m_aicFrames{0};             //!< (R9): frames written since the last assertion
+    uint64_t m_aicRxMark{0};             //!< (R9): m_rxPackets at the last sample
+    uint64_t m_aicTxMark{0};             //!< (R9): m_txPackets at the last sample
+    EventId m_aicEvent;                  //!< (R9): the statistics task
+    std::vector<Aggregate> m_aggregates; //!< (R6') open aggregates, oldest first
+    Aggregate m_flushing;                //!< (R6') the aggregate in its stack job
+
+    // TSO burst, (T2')
+    bool m_tsoOpen{false};    //!< a burst is open
+    uint64_t m_tsoFlow{0};    //!< its connection
+    Time m_tsoTime;           //!< when it was handed down
+    uint32_t m_tsoNextSeq{0}; //!< the sequence number that continues it
+    uint32_t m_tsoBytes{0};   //!< its payload so far
 
     // Metrics
     TracedValue<uint64_t> m_interrupts;                  //!< Interrupts
@@ -523,6 +644,7 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_rxRingDrops{0};                           //!< dropped at a full ring
     uint64_t m_txPackets{0};                             //!< sent
     uint64_t m_rxOnCard{0};                              //!< consumed on the card (O2)
+    uint64_t m_rxStackPackets{0};                        //!< delivered packets (R6')
     TracedCallback<Ptr<const Packet>> m_rxRingDropTrace; //!< RxRingDrop
     TracedCallback<Time> m_rxHostDelayTrace;             //!< RxHostDelay
 };

@@ -453,7 +453,8 @@ HostProfile::ApplyLoopback(LoopbackHelper& helper) const
     for (const auto& s : m_settings)
     {
         if (s.section == "nic" &&
-            (s.attribute == "RxPacketCycles" || s.attribute == "TxPacketCycles"))
+            (s.attribute == "RxFrameCycles" || s.attribute == "RxPacketCycles" ||
+             s.attribute == "TxPacketCycles"))
         {
             cycles += DynamicCast<const UintegerValue>(s.value)->Get();
             named = true;

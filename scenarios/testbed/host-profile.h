@@ -140,9 +140,10 @@ class HostProfile
     void ApplyKernel(LfnTcpHelper& helper, const std::set<std::string>& except = {}) const;
 
     /**
-     * Set the host's loopback device (LoopbackNetDevice): PacketCycles = RxPacketCycles +
-     * TxPacketCycles, as a segment over lo passes through the transmit and the receive half
-     * of the same stack (LoopbackNetDevice equation (4) and the accelerator-xeon calibration
+     * Set the host's loopback device (LoopbackNetDevice): PacketCycles = RxFrameCycles +
+     * RxPacketCycles + TxPacketCycles, as a segment over lo passes through the transmit and
+     * the receive half of the same stack (a frame's receive work is the two receive parts,
+     * NicNetDevice (R6')) (LoopbackNetDevice equation (4) and the accelerator-xeon calibration
      * use this sum); nothing if the profile sets neither.
      */
     void ApplyLoopback(LoopbackHelper& helper) const;

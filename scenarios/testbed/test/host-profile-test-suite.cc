@@ -3,7 +3,7 @@
  *
  * Tests of HostProfile against its class comment: the bundled profiles load and every value
  * reaches the attribute it names (the parts' too, and the loopback's PacketCycles =
- * RxPacketCycles + TxPacketCycles); every rule of the file format rejects a file that
+ * RxFrameCycles + RxPacketCycles + TxPacketCycles); every rule of the file format rejects a file that
  * breaks it with one line naming the file, the setting and the problem.  Each rejection
  * case changes one thing of a valid profile (which loads, checked by its own case), so a
  * case fails if the rule it names is missing.
@@ -121,7 +121,9 @@ class BundledTestCase : public TestCase
         bus->GetAttribute("Clock", u);
         NS_TEST_EXPECT_MSG_EQ(u.Get(), 66, "bus clock");
         nics.Get(0)->GetAttribute("RxPacketCycles", u);
-        NS_TEST_EXPECT_MSG_EQ(u.Get(), 5000, "a part's value (linux-network-stack)");
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 4000, "a part's value (linux-network-stack)");
+        nics.Get(0)->GetAttribute("RxFrameCycles", u);
+        NS_TEST_EXPECT_MSG_EQ(u.Get(), 1000, "the driver's share (linux-network-stack)");
         PointerValue moderator;
         nics.Get(0)->GetAttribute("InterruptModerator", moderator);
         moderator.Get<InterruptModerator>()->GetAttribute("RxAbsIntDelay", u);
@@ -162,8 +164,8 @@ class BundledTestCase : public TestCase
         Ptr<NetDevice> lo = loopback.Install(CreateObject<Node>()).Get(0);
         lo->GetAttribute("PacketCycles", u);
         NS_TEST_EXPECT_MSG_EQ(u.Get(),
-                              5000 + 3000,
-                              "PacketCycles = RxPacketCycles + TxPacketCycles");
+                              1000 + 4000 + 3000,
+                              "PacketCycles = RxFrameCycles + RxPacketCycles + TxPacketCycles");
         Simulator::Destroy();
     }
 };
