@@ -812,7 +812,11 @@ MakeWorkload(const Options& o)
     std::vector<Transfer> out;
     for (uint32_t j = 0; j < o.bulkTransfers; ++j)
     {
-        out.push_back(Transfer{j % o.hosts, o.bulkSize, o.workloadStart, 0, false, Time()});
+        Transfer bulk;
+        bulk.pair = j % o.hosts;
+        bulk.size = o.bulkSize;
+        bulk.start = o.workloadStart;
+        out.push_back(bulk);
     }
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
@@ -828,7 +832,11 @@ MakeWorkload(const Options& o)
         const auto pair = static_cast<uint32_t>(u->GetInteger(0, o.hosts - 1));
         const double x = double(o.minSize) * std::pow(1 - u->GetValue() * (1 - ratio), -1 / a);
         const auto size = std::clamp<uint64_t>(std::llround(x), o.minSize, o.maxSize);
-        out.push_back(Transfer{pair, size, t, 0, false, Time()});
+        Transfer transfer;
+        transfer.pair = pair;
+        transfer.size = size;
+        transfer.start = t;
+        out.push_back(transfer);
     }
     return out;
 }
@@ -1706,9 +1714,10 @@ main(int argc, char* argv[])
     TrafficCounters counters;
     counters.Connect(o, net, circuits);
 
-    UtilisationSeries utilisation{&counters.bottleneckBits,
-                                  &circuits,
-                                  double(o.bottleneckRate.GetBitRate())};
+    UtilisationSeries utilisation;
+    utilisation.bottleneckBits = &counters.bottleneckBits;
+    utilisation.circuits = &circuits;
+    utilisation.rate = double(o.bottleneckRate.GetBitRate());
     utilisation.Start(o.workloadStart);
 
     std::vector<Transfer> transfers = MakeWorkload(o);
