@@ -27,12 +27,16 @@
  * the one HostCpu models as the network processor); the network stacks' costs stay in the
  * host, NIC, IPoIB and SDP models.
  *
- * TCP: ns-3's TcpSocketBase with CUBIC (Linux 2.6.20's default), MSS 1448 B (the 10 GbE
- * MTU less 52 B: ns-3's TCP has one segment size per run, so TCP over IPoIB uses it too - a
- * stated departure), socket buffers --window.
+ * TCP: --tcp=lfn, hybridnet's LfnTcpSocket with the host profile's kernel section (Linux
+ * 2.6.20: 200 ms minimum RTO, Linux's delayed-ACK estimate of 40 ms and up, buffer
+ * autotuning to 4 MiB), or --tcp=ns3, ns-3's TcpSocketBase (1 s minimum RTO, 200 ms
+ * delayed ACK); CUBIC (Linux 2.6.20's default) on both; MSS 1448 B (the 10 GbE MTU less
+ * 52 B: ns-3's TCP has one segment size per run, so TCP over IPoIB uses it too - a stated
+ * departure). --window=0B: the kernel's own buffers, as servers and browsers that set no
+ * SO_SNDBUF or SO_RCVBUF have; a size: what setsockopt on every socket would set.
  *
  * Flags (defaults): --mix=shopping --inner=tengig --ipoibMode=connected --browsers=100
- *   --duration=300s --warmup=30s --thinkTime=7s --window=4MiB --aic=true
+ *   --duration=300s --warmup=30s --thinkTime=7s --tcp=lfn --window=0B --aic=true
  *   --host=vpi-opteron-2.0-connectx --ibDelay=5ns --linkDelay=5ns --demandScale=1
  *   --sizeScale=1
  * --browsers=100 is an assumption (the study does not give its count): the absolute
@@ -107,7 +111,6 @@ struct Options
     Time duration{Seconds(300)};
     Time warmup{Seconds(30)};
     Time thinkTime{Seconds(7)};
-    uint64_t window{4U << 20};
     bool aic{true};
     Time ibDelay{NanoSeconds(5)};
     Time linkDelay{NanoSeconds(5)};
@@ -145,7 +148,6 @@ AddFlags(ScenarioFlags& flags, Options& o)
                   &o.thinkTime,
                   MilliSeconds(1),
                   Seconds(360));
-    flags.AddSize("window", "TCP socket buffers of every connection", &o.window, 2048, 1U << 30);
     flags.AddBool("aic", "mlx4_en adaptive RX coalescing on the 10 GbE ports", &o.aic);
     flags.AddTime("ibDelay",
                   "each InfiniBand cable (5ns: 1 m)",
@@ -427,9 +429,13 @@ main(int argc, char* argv[])
                       "client-web over 10 GbE, the inner tiers over 10 GbE, IPoIB or SDP");
     Options o;
     HostFlags hostFlags;
+    TcpChoice tcp;
     auto& flags = scenario.Flags();
     AddFlags(flags, o);
     hostFlags.AddProfile(flags, "host", "the four hosts", "vpi-opteron-2.0-connectx", "");
+    tcp.AddFlag(flags, "the four hosts");
+    tcp.AddWindowFlag(flags, 0);
+    flags.AddInputCheck([&tcp, &hostFlags]() { return tcp.CheckWindow(&hostFlags.GetProfile(0)); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
@@ -441,12 +447,11 @@ main(int argc, char* argv[])
     cabling.ibDelay = o.ibDelay;
     cabling.aic = o.aic;
     VpiHosts bed(4, hostFlags, cabling);
+    tcp.Install(bed.hosts, &hostFlags.GetProfile(0));
     bed.InstallInternet(o.ipoibMode == "datagram" ? "Datagram" : "Connected",
                         o.inner == "sdp",
                         hostFlags.GetProfile(0));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(kMss));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 
     auto table = CreateObject<TpcwInteractionTable>();
     ScaleTable(table, o);

@@ -25,12 +25,18 @@
  * length (metric bandwidth, Mb/s: the first half lets TCP's window and the queues settle).
  * Verbs bandwidth keeps 64 SENDs outstanding (ib_send_bw's default tx depth).
  *
- * TCP: ns-3's TcpSocketBase with CUBIC (Linux 2.6.20's default congestion control), MSS =
- * the device MTU - 52 B, both socket buffers --window (default 4 MiB: Linux 2.6.20's
- * tcp_rmem/tcp_wmem maximum on a host with this much memory, net/ipv4/tcp.c tcp_init).
+ * TCP: --tcp=lfn, hybridnet's LfnTcpSocket with the host profile's kernel section (Linux
+ * 2.6.20: buffers that autotuning grows to tcp_rmem/tcp_wmem's 4 MiB on these 8 GB hosts,
+ * 200 ms minimum RTO, Linux's delayed-ACK rules), or --tcp=ns3, ns-3's TcpSocketBase; CUBIC
+ * (Linux 2.6.20's default congestion control) on both; MSS = the device MTU - 52 B.
+ * --window W (default 4 MiB, an assumption: the study does not say): both ends'
+ * setsockopt(SO_SNDBUF, SO_RCVBUF) (netperf -s/-S), which Linux 2.6.20 makes 2 min(W, 128
+ * KiB), net.core's limits (untuned: the study gives no sysctl); 0B: the kernel's own
+ * buffers, from 16 KiB and 85 KiB up to 4 MiB (tcp_wmem, tcp_rmem). TCP senders write as
+ * a blocking write() does (TcpStreamSender).
  *
  * Flags (defaults): --stack=verbs --test=latency --messageSize=1B --iterations=1000
- *   --duration=20ms --streams=1 --aic=true --rxFrames=0 --window=4MiB
+ *   --duration=20ms --streams=1 --aic=true --rxFrames=0 --tcp=lfn --window=4MiB
  * --host=vpi-opteron-2.0-connectx
  *   --ibDelay=5ns --linkDelay=5ns
  *
@@ -54,6 +60,7 @@
  * Run:  hybridnet run vpi-microbench --stack=ipoib-connected --test=bandwidth --messageSize=64KiB
  */
 #include "hybridnet/apps-module.h"
+#include "hybridnet/datacenter-module.h"
 #include "hybridnet/host-module.h"
 #include "hybridnet/infiniband-module.h"
 #include "hybridnet/nic-module.h"
@@ -65,6 +72,7 @@
 #include "ns3/network-module.h"
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -91,7 +99,6 @@ struct Options
     uint32_t streams{1};
     bool aic{true};
     uint32_t rxFrames{0};
-    uint64_t window{4U << 20};
     Time ibDelay{NanoSeconds(5)};
     Time linkDelay{NanoSeconds(5)};
 
@@ -164,7 +171,6 @@ AddFlags(ScenarioFlags& flags, Options& o)
                    &o.rxFrames,
                    0,
                    65535);
-    flags.AddSize("window", "TCP socket buffers of both ends", &o.window, 2048, 1U << 30);
     flags.AddTime("ibDelay",
                   "InfiniBand cable delay (5ns: 1 m)",
                   &o.ibDelay,
@@ -373,13 +379,66 @@ struct SinkCount
     }
 };
 
-/** Socket bandwidth of @p stack: --streams BulkSends on A, one PacketSink each on B. */
+/**
+ * A TCP stream's sender: write() of --messageSize bytes after write(), each blocking as
+ * Linux's does - the socket takes what its send buffer has room for and the rest waits
+ * for the send callback (SocketWriter) - so a message larger than the send buffer (the
+ * kernel's first 16 KiB) streams instead of never fitting, as it would for ns-3's
+ * BulkSend, which hands the socket whole messages.
+ */
+class TcpStreamSender
+{
+  public:
+    TcpStreamSender(Ptr<Node> node, Address server, uint64_t messageSize)
+        : m_socket(Socket::CreateSocket(node, TcpSocketFactory::GetTypeId())),
+          m_messageSize(messageSize)
+    {
+        m_socket->Bind();
+        m_socket->SetConnectCallback(MakeCallback(&TcpStreamSender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&TcpStreamSender::Room, this));
+        m_server = server;
+    }
+
+    void Start()
+    {
+        m_socket->Connect(m_server);
+    }
+
+  private:
+    void Connected(Ptr<Socket> /* socket */)
+    {
+        Room(m_socket, 0);
+    }
+
+    /** Hand the socket what fits; a message written whole, the next one. */
+    void Room(Ptr<Socket> socket, uint32_t /* available */)
+    {
+        m_writer.Flush(socket);
+        while (m_writer.GetPending() == 0)
+        {
+            m_writer.Write(socket, Create<Packet>(m_messageSize));
+        }
+    }
+
+    Ptr<Socket> m_socket;
+    Address m_server;
+    uint64_t m_messageSize;
+    SocketWriter m_writer;
+};
+
+/**
+ * Socket bandwidth of @p stack: --streams senders on A - TcpStreamSenders, or BulkSends of
+ * whole messages over SDP (whose sends are messages: bcopy or bzcopy by their size) - and
+ * one PacketSink each on B.
+ */
 void
 InstallStreams(const VpiHosts& bed,
                const Options& o,
                const std::string& stack,
                uint16_t firstPort,
-               SinkCount* count)
+               SinkCount* count,
+               std::vector<std::unique_ptr<TcpStreamSender>>* tcpSenders)
 {
     for (uint32_t s = 0; s < o.streams; ++s)
     {
@@ -388,8 +447,18 @@ InstallStreams(const VpiHosts& bed,
                               InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer sinks = sink.Install(bed.hosts.Get(1));
         sinks.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&SinkCount::Received, count));
-        BulkSendHelper send(SocketFactory(stack).GetName(),
-                            InetSocketAddress(ServerAddress(bed, stack), port));
+        const InetSocketAddress server(ServerAddress(bed, stack), port);
+        if (stack != "sdp")
+        {
+            tcpSenders->push_back(
+                std::make_unique<TcpStreamSender>(bed.hosts.Get(0), server, o.messageSize));
+            Simulator::ScheduleWithContext(bed.hosts.Get(0)->GetId(),
+                                           kStart,
+                                           &TcpStreamSender::Start,
+                                           tcpSenders->back().get());
+            continue;
+        }
+        BulkSendHelper send(SocketFactory(stack).GetName(), server);
         send.SetAttribute("SendSize", UintegerValue(o.messageSize));
         ApplicationContainer senders = send.Install(bed.hosts.Get(0));
         senders.Start(kStart);
@@ -421,16 +490,14 @@ WriteBandwidths(ResultDocument& result,
 }
 
 /**
- * Configure ns-3 TCP as Linux 2.6.20 runs it, for the stack's MTU: the socket defaults,
- * read when the applications create their sockets (CUBIC is set in main, before the
- * internet stack: TcpL4Protocol reads SocketType when it is created).
+ * The TCP segment size for the stack's MTU, read when the applications create their
+ * sockets (CUBIC is set in main, before the internet stack: TcpL4Protocol reads SocketType
+ * when it is created; the buffers are TcpChoice's).
  */
 void
-ConfigureTcp(const Options& o, uint32_t mtu)
+ConfigureTcp(uint32_t mtu)
 {
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mtu - kTcpIpHeaders));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(o.window));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(o.window));
 }
 
 } // namespace
@@ -443,9 +510,16 @@ main(int argc, char* argv[])
                       "10 GbE between two ConnectX VPI hosts");
     Options o;
     HostFlags hostFlags;
+    TcpChoice tcp;
     auto& flags = scenario.Flags();
     AddFlags(flags, o);
     hostFlags.AddProfile(flags, "host", "both hosts", "vpi-opteron-2.0-connectx", "");
+    tcp.AddFlag(flags, "both hosts");
+    tcp.AddWindowFlag(flags, 4U << 20);
+    flags.AddConstraint("window=0B is not modelled with stack ipoib-connected (LfnTcpSocket has "
+                        "no tcp_fixup_sndbuf, which raises a buffer below three 64 KB segments)",
+                        [&o, &tcp]() { return tcp.GetWindow() > 0 || !o.Has("ipoib-connected"); });
+    flags.AddInputCheck([&tcp, &hostFlags]() { return tcp.CheckWindow(&hostFlags.GetProfile(0)); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {
         return *exitCode;
@@ -458,10 +532,11 @@ main(int argc, char* argv[])
     cabling.aic = o.aic;
     cabling.rxFrames = o.rxFrames;
     VpiHosts bed(2, hostFlags, cabling);
+    tcp.Install(bed.hosts, &hostFlags.GetProfile(0));
     bed.InstallInternet(o.Has("ipoib-datagram") ? "Datagram" : "Connected",
                         o.Has("sdp"),
                         hostFlags.GetProfile(0));
-    ConfigureTcp(o, TcpMtu(bed, o));
+    ConfigureTcp(TcpMtu(bed, o));
     const Time half = kStart + o.duration / 2;
     const Time end = kStart + o.duration;
     auto& result = scenario.Result();
@@ -495,9 +570,10 @@ main(int argc, char* argv[])
     {
         const auto stacks = o.Stacks();
         std::vector<SinkCount> counts(stacks.size(), SinkCount{half, end, 0});
+        std::vector<std::unique_ptr<TcpStreamSender>> tcpSenders;
         for (size_t k = 0; k < stacks.size(); ++k)
         {
-            InstallStreams(bed, o, stacks[k], kPort + 100 * k, &counts[k]);
+            InstallStreams(bed, o, stacks[k], kPort + 100 * k, &counts[k], &tcpSenders);
         }
         scenario.Run(end);
         WriteBandwidths(result, stacks, counts, end - half);

@@ -25,6 +25,16 @@ BAD = [
     (["--rxFrames=44"], "rxFrames needs a tengig stack"),
     (["--stack=tengig", "--rxFrames=70000"], "range 0 to 65535"),
     (["--stack=tengig+sdp"], "a tengig+ stack needs test bandwidth"),
+    (["--tcp=linux"], "one of lfn, ns3"),
+    (
+        ["--stack=tengig", "--tcp=ns3", "--window=0B"],
+        "--window=0B (the kernel's buffers) needs --tcp=lfn",
+    ),
+    (
+        ["--stack=ipoib-connected", "--window=0B"],
+        "window=0B is not modelled with stack ipoib-connected",
+    ),
+    (["--window=1KiB"], "window is 0B or at least 2KiB"),
 ]
 
 
