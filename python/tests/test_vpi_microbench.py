@@ -104,3 +104,18 @@ def test_rx_frames_44_waits_for_the_period(bin_dir, tmp_path):
     default = run(bin_dir, tmp_path, "--stack=tengig", "--iterations=50")
     assert frames["latency"] == pytest.approx(16.0, abs=1e-9)
     assert default["latency"] < 15.0  # the path alone, well inside the period
+
+
+def test_messages_larger_than_the_send_buffer_stream(bin_dir, tmp_path):
+    """With the kernel's own buffers (--window=0B: a 16 KiB send buffer at first) a TCP
+    sender's write() of 64 KiB or 1 MiB blocks and hands the socket what fits
+    (TcpStreamSender), as Linux's does; without a TCP offload engine the model charges
+    nothing per write (NicNetDevice (T2): the copy per segment), so the receiver gets
+    exactly the bytes of 16 KiB writes. (Whole messages, as ns-3's BulkSend hands them,
+    never fit: no byte at all.)"""
+    args = ["--stack=tengig", "--test=bandwidth", "--window=0B", "--duration=10ms"]
+    fits = run(bin_dir, tmp_path, *args, "--messageSize=16KiB")
+    assert fits["bytesMeasured"] > 0
+    for size in ("64KiB", "1MiB"):
+        larger = run(bin_dir, tmp_path, *args, f"--messageSize={size}")
+        assert larger["bytesMeasured"] == fits["bytesMeasured"], size
