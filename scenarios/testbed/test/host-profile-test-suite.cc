@@ -3,10 +3,10 @@
  *
  * Tests of HostProfile against its class comment: the bundled profiles load and every value
  * reaches the attribute it names (the parts' too, and the loopback's PacketCycles =
- * RxFrameCycles + RxPacketCycles + TxPacketCycles); every rule of the file format rejects a file that
- * breaks it with one line naming the file, the setting and the problem.  Each rejection
- * case changes one thing of a valid profile (which loads, checked by its own case), so a
- * case fails if the rule it names is missing.
+ * RxFrameCycles + RxPacketCycles + TxPacketCycles); every rule of the file format rejects a file
+ * that breaks it with one line naming the file, the setting and the problem.  Each rejection case
+ * changes one thing of a valid profile (which loads, checked by its own case), so a case fails if
+ * the rule it names is missing.
  */
 #include "hybridnet/adaptive-rx-coalescing.h"
 #include "hybridnet/attribute-default.h"
