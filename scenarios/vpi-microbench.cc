@@ -391,15 +391,16 @@ class TcpStreamSender
   public:
     TcpStreamSender(Ptr<Node> node, Address server, uint64_t messageSize)
         : m_socket(Socket::CreateSocket(node, TcpSocketFactory::GetTypeId())),
+          m_server(server),
           m_messageSize(messageSize)
     {
         m_socket->Bind();
         m_socket->SetConnectCallback(MakeCallback(&TcpStreamSender::Connected, this),
                                      MakeNullCallback<void, Ptr<Socket>>());
         m_socket->SetSendCallback(MakeCallback(&TcpStreamSender::Room, this));
-        m_server = server;
     }
 
+    /** Open the connection (at the streams' start). */
     void Start()
     {
         m_socket->Connect(m_server);
