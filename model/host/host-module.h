@@ -14,5 +14,6 @@
 #include "host-process.h"
 #include "loopback-helper.h"
 #include "memory-bus.h"
+#include "tso-burst.h"
 
 #endif // HYBRIDNET_HOST_MODULE_H

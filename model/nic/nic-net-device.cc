@@ -66,7 +66,6 @@ constexpr uint8_t kTcpOptionTimestamp = 8;
 constexpr uint8_t kTcpTimestampLength = 10;
 constexpr uint8_t kEcnCe = 0x03;            //!< ECN field: congestion experienced
 constexpr uint32_t kLroMaxIpTotal = 0xFFFF; //!< inet_lro: aggregate's IPv4 total length
-constexpr uint32_t kGsoMaxSize = 65536;     //!< GSO_MAX_SIZE of Linux 2.6.20-2.6.28
 constexpr uint32_t kIcmpEchoHeaderBytes = 8;
 const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
 
@@ -1132,7 +1131,8 @@ NicNetDevice::Admit(Ptr<Packet> packet,
     else
     {
         StackWork work = GetStackWork(headers, false); // (T2)
-        if (m_tso && ContinuesTsoBurst(headers))
+        const uint32_t data = headers.tcp ? headers.payload : 0;
+        if (m_tso && m_tsoBurst.Continues(headers.flow, headers.sequence, data, Simulator::Now()))
         {
             work.cycles -= m_txPacketCycles; // (T2'): the burst paid it
         }
@@ -1140,30 +1140,6 @@ NicNetDevice::Admit(Ptr<Packet> packet,
     }
     m_txStack.push_back(entry);
     ReleaseTxStack();
-}
-
-bool
-NicNetDevice::ContinuesTsoBurst(const Headers& headers)
-{
-    const Time now = Simulator::Now();
-    if (!headers.tcp || headers.payload == 0)
-    {
-        m_tsoOpen = false; // anything else between two segments ends the burst
-        return false;
-    }
-    if (m_tsoOpen && headers.flow == m_tsoFlow && now == m_tsoTime &&
-        headers.sequence == m_tsoNextSeq && m_tsoBytes + headers.payload <= kGsoMaxSize)
-    {
-        m_tsoNextSeq += headers.payload;
-        m_tsoBytes += headers.payload;
-        return true;
-    }
-    m_tsoOpen = true;
-    m_tsoFlow = headers.flow;
-    m_tsoTime = now;
-    m_tsoNextSeq = headers.sequence + headers.payload;
-    m_tsoBytes = headers.payload;
-    return false;
 }
 
 uint64_t

@@ -5,6 +5,7 @@
 #define HYBRIDNET_NIC_NET_DEVICE_H
 
 #include "hybridnet/ethernet-net-device.h"
+#include "hybridnet/tso-burst.h"
 #include "interrupt-moderator.h"
 #include "offload-engine.h"
 
@@ -107,11 +108,9 @@ class HostCpu;
  *        bytes (the copy from the application's buffer; P = 0 for ACKs and ICMP);
  *   (T2') TCP segmentation offload (Tso): Linux's tcp_write_xmit hands a TSO-capable device
  *        one skb of up to GSO_MAX_SIZE = 65536 B of payload, which the stack processes
- *        once and the card cuts into segments. Here the node's TCP hands segments; a TCP
- *        data segment (not offloaded) continues the current burst if it belongs to the
- *        same connection, is handed down at the same simulation time as the burst's
- *        first, carries the next sequence number, and the burst's payload stays at most
- *        65536 B; any other packet ends the burst. The first segment of a burst pays (T2);
+ *        once and the card cuts into segments. Here the node's TCP hands segments, and
+ *        TsoBurst's rules (1)-(2) group them back (same connection, same instant, next
+ *        sequence number, at most 65536 B). The first segment of a burst pays (T2);
  *        the others c_s * P cycles and their P copied bytes only, so k back-to-back
  *        segments of P bytes cost
  *          (T2'a) ceil(k / floor(65536 / P)) x TxPacketCycles + k c_s P cycles.
@@ -507,12 +506,6 @@ class NicNetDevice : public EthernetNetDevice
      * @return the merged frame (Ethernet header and trailer)
      */
     Ptr<Packet> MergeFrames(const Aggregate& aggregate) const;
-    /**
-     * (T2') whether a TCP data segment continues the current TSO burst (and extend it).
-     * @param headers the segment's headers
-     * @return true if it rides in the burst (no TxPacketCycles)
-     */
-    bool ContinuesTsoBurst(const Headers& headers);
     /** Free the descriptors of sent frames; wake the device queue (T1). */
     void CleanTxRing();
     /** Mode 4: the 2 s watchdog. */
@@ -631,11 +624,7 @@ class NicNetDevice : public EthernetNetDevice
     Aggregate m_flushing;                //!< (R6') the aggregate in its stack job
 
     // TSO burst, (T2')
-    bool m_tsoOpen{false};    //!< a burst is open
-    uint64_t m_tsoFlow{0};    //!< its connection
-    Time m_tsoTime;           //!< when it was handed down
-    uint32_t m_tsoNextSeq{0}; //!< the sequence number that continues it
-    uint32_t m_tsoBytes{0};   //!< its payload so far
+    TsoBurst m_tsoBurst; //!< the open burst
 
     // Metrics
     TracedValue<uint64_t> m_interrupts;                  //!< Interrupts

@@ -8,6 +8,7 @@
 #include "hybridnet/host-cpu.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
+#include "tcp-test-segment.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -54,26 +55,16 @@ struct Delivery
 Ptr<Packet>
 Segment(uint32_t k, uint32_t sequence, uint8_t flags, uint32_t payload = kPayload)
 {
-    Ptr<Packet> packet = Create<Packet>(payload);
-    TcpHeader tcp;
-    tcp.SetSourcePort(5001);
-    tcp.SetDestinationPort(80);
-    tcp.SetSequenceNumber(SequenceNumber32(sequence));
-    tcp.SetAckNumber(SequenceNumber32(kFirstAck + k));
-    tcp.SetWindowSize(kFirstWindow + k);
-    tcp.SetFlags(flags);
     auto ts = CreateObject<TcpOptionTS>();
     ts->SetTimestamp(kTimestamp + k);
     ts->SetEcho(1);
-    tcp.AppendOption(ts);
-    packet->AddHeader(tcp);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address("10.0.0.1"));
-    ip.SetDestination(Ipv4Address("10.0.0.2"));
-    ip.SetProtocol(6);
-    ip.SetPayloadSize(packet->GetSize());
-    packet->AddHeader(ip);
-    return packet;
+    TcpTestSegment fields;
+    fields.sequence = sequence;
+    fields.flags = flags;
+    fields.ack = kFirstAck + k;
+    fields.window = kFirstWindow + k;
+    fields.option = ts;
+    return MakeTcpSegment(Create<Packet>(payload), fields);
 }
 
 /** A sender port cabled to a NIC on a 1 GHz host whose interrupt handler takes 1 ms. */

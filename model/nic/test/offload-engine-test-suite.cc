@@ -11,6 +11,7 @@
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/nic-net-device.h"
 #include "hybridnet/offload-engine.h"
+#include "tcp-test-segment.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -157,20 +158,10 @@ class EngineBusyTimeTestCase : public TestCase
 Ptr<Packet>
 TcpPacket(Ptr<const Packet> payload, uint32_t sequence, uint8_t flags)
 {
-    Ptr<Packet> packet = payload->Copy();
-    TcpHeader tcp;
-    tcp.SetSourcePort(5001);
-    tcp.SetDestinationPort(80);
-    tcp.SetSequenceNumber(SequenceNumber32(sequence));
-    tcp.SetFlags(flags);
-    packet->AddHeader(tcp);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address("10.0.0.1"));
-    ip.SetDestination(Ipv4Address("10.0.0.2"));
-    ip.SetProtocol(6);
-    ip.SetPayloadSize(packet->GetSize());
-    packet->AddHeader(ip);
-    return packet;
+    TcpTestSegment fields;
+    fields.sequence = sequence;
+    fields.flags = flags;
+    return MakeTcpSegment(payload->Copy(), fields);
 }
 
 /** A pure ACK (no payload). */
