@@ -70,6 +70,13 @@ IpoibNetDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&IpoibNetDevice::m_udChecksum),
                           MakeBooleanChecker())
+            .AddAttribute("UdLso",
+                          "Whether the adapter reports IB_DEVICE_UD_TSO (mlx4_ib: ConnectX "
+                          "firmware with a max_gso_sz); l of the class comment is this with o "
+                          "(ipoib_set_dev_features: NETIF_F_TSO only with NETIF_F_IP_CSUM).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&IpoibNetDevice::m_udLso),
+                          MakeBooleanChecker())
             .AddAttribute("SendQueueSize",
                           "Sends outstanding at most before the device queue stops (the "
                           "driver's ipoib_sendq_size; module parameter send_queue_size). "
@@ -294,7 +301,13 @@ IpoibNetDevice::ReadWork(Ptr<const Packet> packet)
     w.segment = ((b[2] << 8) | b[3]) - ihl;
     if (b[9] == kTcp && size >= ihl + 13)
     {
-        w.payload = w.segment - (b[ihl + 12] >> 4) * 4u;
+        const uint8_t* l4 = b.data() + ihl;
+        w.payload = w.segment - (l4[12] >> 4) * 4u;
+        w.tcp = true;
+        w.sequence = (uint32_t{l4[4]} << 24) | (l4[5] << 16) | (l4[6] << 8) | l4[7];
+        w.flow = (uint64_t{b[16]} << 56) | (uint64_t{b[17]} << 48) | (uint64_t{b[18]} << 40) |
+                 (uint64_t{b[19]} << 32) | (uint64_t{l4[0]} << 24) | (l4[1] << 16) | (l4[2] << 8) |
+                 l4[3];
     }
     else if (b[9] == kUdp)
     {
@@ -341,8 +354,11 @@ IpoibNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolN
         m_txQueue->Stop(); // ipoib_send: tx_outstanding == ipoib_sendq_size
     }
     const Work work = ReadWork(packet);
+    const uint32_t data = work.tcp ? work.payload : 0;
+    const bool rides = IsSegmentationOffloaded() &&
+                       m_lso.Continues(work.flow, work.sequence, data, Simulator::Now());
     Cpu().Execute(HostCpu::KERNEL,
-                  StackCycles(m_txPacketCycles, work), // (2)
+                  StackCycles(rides ? 0 : m_txPacketCycles, work), // (2)
                   work.payload,
                   Callback<void>([this, packet, dest, protocolNumber]() {
                       Post(packet, dest, protocolNumber);
@@ -542,6 +558,12 @@ bool
 IpoibNetDevice::IsChecksumOffloaded() const
 {
     return m_mode == DATAGRAM && m_udChecksum;
+}
+
+bool
+IpoibNetDevice::IsSegmentationOffloaded() const
+{
+    return IsChecksumOffloaded() && m_udLso;
 }
 
 uint64_t

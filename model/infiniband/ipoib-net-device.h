@@ -4,6 +4,7 @@
 #ifndef HYBRIDNET_IPOIB_NET_DEVICE_H
 #define HYBRIDNET_IPOIB_NET_DEVICE_H
 
+#include "hybridnet/tso-burst.h"
 #include "infiniband-queue-pair.h"
 #include "infiniband-work-request.h"
 
@@ -59,7 +60,11 @@ class InfinibandCompletionQueue;
  * Checksum offload (from the feature flags above): available only in datagram mode and
  * only if the adapter reports IB_DEVICE_UD_IP_CSUM (attribute UdChecksumOffload, true for
  * ConnectX): o = (Mode == Datagram and UdChecksumOffload). Connected mode always checksums
- * on the CPU, both ways.
+ * on the CPU, both ways. Large send offload (LSO) likewise needs checksum offload and the
+ * adapter's IB_DEVICE_UD_TSO (attribute UdLso, true for ConnectX): l = (o and UdLso); then
+ * the stack hands ipoib_start_xmit one skb of up to 64 KiB of TCP payload, which ipoib
+ * posts as one IB_WR_LSO work request (ipoib_ib.c, post_send with the headers inline and
+ * wr.mss) that the adapter cuts into packets of the MTU.
  *
  * Transmit of an IPv4 packet of n bytes with a transport segment of S bytes (header and
  * payload: what a checksum covers) and a transport payload of P bytes (the copy from the
@@ -67,7 +72,9 @@ class InfinibandCompletionQueue;
  *
  *   (2) a KERNEL job of c_tx + (1 - o) c_s S cycles and P copied bytes (c_tx =
  *       TxPacketCycles: stack and driver, including reaping the send completion; c_s =
- *       ChecksumCyclesPerByte), then
+ *       ChecksumCyclesPerByte), or, with l, P copied bytes only for a TCP data segment
+ *       that continues a TsoBurst (rules (1)-(2): k back-to-back segments of P bytes of one
+ *       connection pay c_tx ceil(k / floor(65536 / P)) times), then
  *   (3) a SEND of m = n + 4 bytes (the 4-byte IPoIB header: EtherType, reserved) posted on
  *       the UD QP to the peer's (LID, QPN) or on the peer's RC QP; the adapter's timing is
  *       InfinibandHca's (1)-(3). At most SendQueueSize sends are outstanding (the driver's
@@ -114,8 +121,11 @@ class InfinibandCompletionQueue;
  *
  * Cycle counts are assumptions (attributes; not from a source): TxPacketCycles and
  * RxPacketCycles 4000, PollCycles 1000, InterruptCycles 2000 (as the CQ's), c_s = 0.5
- * cycles per byte. Not modelled: LSO (ns-3's TCP sends segments of at most the MTU; the
- * IB_DEVICE_UD_TSO capability would let datagram mode hand 64 KB to the adapter), LRO/GRO,
+ * cycles per byte. LSO approximation (as NicNetDevice's (T2')): the segments stay one send
+ * work request, doorbell, WQE fetch and send completion each on the adapter, (3), and one
+ * SendQueueSize slot each, where an LSO send is one of each for up to 64 KiB. Not
+ * modelled: LRO (ipoib's module parameter lro, off by default in the ipoib of Linux
+ * 2.6.26-2.6.28 that OFED 1.4 carried; IPOIB_LRO_MAX_AGGR = 64), GRO,
  * scatter-gather, multicast and the broadcast group, P_Keys, connection set-up and
  * teardown time, the CM's idle-connection reaping, IPv6.
  */
@@ -167,6 +177,8 @@ class IpoibNetDevice : public NetDevice
     Mode GetMode() const;
     /** @return o: whether checksums are offloaded to the adapter */
     bool IsChecksumOffloaded() const;
+    /** @return l: whether TCP segmentation is offloaded (LSO), (2) */
+    bool IsSegmentationOffloaded() const;
     /** @return IP packets handed to the adapter */
     uint64_t GetTxPackets() const;
     /** @return IP packets delivered to the stack */
@@ -224,11 +236,14 @@ class IpoibNetDevice : public NetDevice
     /** What the host's work depends on in an IPv4 packet. */
     struct Work
     {
-        uint32_t segment{0}; //!< S: transport header and payload
-        uint32_t payload{0}; //!< P: transport payload
+        uint32_t segment{0};  //!< S: transport header and payload
+        uint32_t payload{0};  //!< P: transport payload
+        bool tcp{false};      //!< a TCP segment
+        uint64_t flow{0};     //!< TCP: destination address and both ports
+        uint32_t sequence{0}; //!< TCP: sequence number of the first payload byte
     };
 
-    /** @return S and P of @p packet (IPv4, TCP, UDP; zeros otherwise) */
+    /** @return S, P and the TCP fields of @p packet (IPv4, TCP, UDP; zeros otherwise) */
     static Work ReadWork(Ptr<const Packet> packet);
     /** @return cycles of (2) or (5) for @p work */
     uint64_t StackCycles(uint64_t base, const Work& work);
@@ -263,6 +278,7 @@ class IpoibNetDevice : public NetDevice
     Mode m_mode{DATAGRAM};
     uint32_t m_mtuAttribute{0};
     bool m_udChecksum{true};
+    bool m_udLso{true};
     uint32_t m_sendQueueSize{0};
     uint32_t m_recvQueueSize{0};
     uint32_t m_napiWeight{0};
@@ -297,6 +313,7 @@ class IpoibNetDevice : public NetDevice
     uint64_t m_interrupts{0};
     uint64_t m_polls{0};
     uint64_t m_checksumBytes{0};
+    TsoBurst m_lso; //!< the open LSO send, (2)
     TracedCallback<Ptr<const Packet>> m_dropTrace;
 };
 

@@ -5,8 +5,9 @@
  * every expected value worked out from IpoibNetDevice's equations (1)-(7), InfinibandHca's
  * (6)-(7) and the attributes: MTU arithmetic per mode and IB MTU; one UDP datagram's
  * one-way latency and size in both modes, with the checksum work only where it is not
- * offloaded; TCP streaming in both modes between bounds derived from the CPU, bus and link
- * rates, connected faster than datagram; refused values.
+ * offloaded; the sender's work per TCP segment with and without LSO; TCP streaming in both modes
+ * between bounds derived from the CPU, bus and link rates, connected faster than datagram; refused
+ * values.
  *
  * Setup: two hosts on a direct 4X DDR cable (5 ns), PCI Express x8 gen 1, HostCpu 2 GHz
  * with the default memory copy rate, port MTU 2048, the device's default cycle counts.
@@ -17,7 +18,9 @@
  * - the poll's c_poll not charged: UdpLatency Datagram 1000 B;
  * - checksum offload also in connected mode (o = UdChecksumOffload): Mtu (its
  *   IsChecksumOffloaded check in connected mode);
- * - GetMaxMtu datagram = M (no - 4): Mtu.
+ * - GetMaxMtu datagram = M (no - 4): Mtu;
+ * - LSO also in connected mode (l = UdLso): Lso Connected;
+ * - TsoBurst without its 65536 B cap: Lso Datagram UdLso in 1 group.
  * Not tried as mutations: the DETH left out, the copybreak copy, the TCP bounds.
  */
 #include "hybridnet/host-bus.h"
@@ -31,6 +34,8 @@
 #include "hybridnet/infiniband-verbs-helper.h"
 #include "hybridnet/ipoib-helper.h"
 #include "hybridnet/ipoib-net-device.h"
+#include "hybridnet/tso-burst.h"
+#include "tcp-test-segment.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -326,6 +331,86 @@ class TcpStreamTestCase : public TestCase
     }
 };
 
+/**
+ * LSO, the class comment's (2) with l: k TCP segments of P = 2004 B of one connection
+ * handed to the device at one instant (in g groups at different instants) cost the sender
+ * c_tx ceil(k / g / floor(65536 / P)) x g times and the copy k times; without UdLso, and
+ * in connected mode (no offloads: c_tx and the checksum per segment), c_tx k times.
+ */
+class LsoTestCase : public TestCase
+{
+  public:
+    LsoTestCase(const std::string& mode, bool lso, uint32_t groups)
+        : TestCase("Lso " + mode + (lso ? " UdLso" : " no UdLso") + ": 96 segments in " +
+                   std::to_string(groups) + " group(s)"),
+          m_mode(mode),
+          m_lso(lso),
+          m_groups(groups)
+    {
+    }
+
+  private:
+    static constexpr uint32_t kSegments = 96;
+    static constexpr uint32_t kPayload = 2004; // datagram MTU 2044 - 20 - 20
+
+    /** @return an IPv4 packet with a TCP segment of @p payload B at @p sequence */
+    static Ptr<Packet> Segment(uint32_t sequence)
+    {
+        TcpTestSegment fields;
+        fields.sequence = sequence;
+        fields.source = Ipv4Address("10.2.0.1");
+        fields.destination = Ipv4Address("10.2.0.2");
+        return MakeTcpSegment(Create<Packet>(kPayload), fields);
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::hybridnet::IpoibNetDevice::UdLso", BooleanValue(m_lso));
+        Config::SetDefault("ns3::hybridnet::IpoibNetDevice::SendQueueSize", UintegerValue(256));
+        Testbed t(m_mode);
+        // The receiver's stack is not needed (and would answer with resets): a sink.
+        t.Dev(1)->SetReceiveCallback(NetDevice::ReceiveCallback(
+            [](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) { return true; }));
+        Ptr<IpoibNetDevice> d = t.Dev(0);
+        const Address to = t.Dev(1)->GetAddress();
+        const uint32_t perGroup = kSegments / m_groups;
+        for (uint32_t g = 0; g < m_groups; ++g)
+        {
+            Simulator::Schedule(MicroSeconds(10 + 100 * g), [d, to, g, perGroup]() {
+                for (uint32_t i = 0; i < perGroup; ++i)
+                {
+                    const uint32_t k = g * perGroup + i;
+                    d->Send(Segment(1 + k * kPayload), to, 0x0800);
+                }
+            });
+        }
+        Simulator::Run();
+
+        const bool cm = m_mode == "Connected";
+        const uint32_t perBurst = TsoBurst::GSO_MAX_SIZE / kPayload; // 32
+        const uint32_t paid =
+            (m_lso && !cm) ? m_groups * ((perGroup + perBurst - 1) / perBurst) : kSegments;
+        const uint64_t csum = cm ? uint64_t(0.5 * (kPayload + 20) + 0.5) : 0;
+        const Ptr<HostCpu> cpu = t.cpu[0];
+        const Time expected = paid * cpu->GetServiceTime(4000 + csum, kPayload) +
+                              (kSegments - paid) * cpu->GetServiceTime(csum, kPayload) +
+                              d->GetPolls() * cpu->GetServiceTime(1000); // connected: send CQEs
+        NS_TEST_EXPECT_MSG_EQ(d->IsSegmentationOffloaded(), m_lso && !cm, "l = o and UdLso");
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->GetBusyTime(HostCpu::KERNEL),
+                                  expected,
+                                  NanoSeconds(1),
+                                  "c_tx once per LSO send, (2)");
+        NS_TEST_EXPECT_MSG_EQ(d->GetTxPackets(), kSegments, "every segment posted");
+        NS_TEST_EXPECT_MSG_EQ(t.Dev(1)->GetRxPackets(), kSegments, "every segment received");
+        Config::Reset();
+    }
+
+    std::string m_mode;
+
+    bool m_lso;
+    uint32_t m_groups;
+};
+
 /** Refused values: a mode name, an MTU above the attribute's range. */
 class BadValuesTestCase : public TestCase
 {
@@ -369,6 +454,10 @@ class IpoibTestSuite : public TestSuite
         AddTestCase(new UdpLatencyTestCase("Connected", 100), Duration::QUICK);
         AddTestCase(new UdpLatencyTestCase("Connected", 1000), Duration::QUICK);
         AddTestCase(new TcpStreamTestCase, Duration::QUICK);
+        AddTestCase(new LsoTestCase("Datagram", true, 1), Duration::QUICK);
+        AddTestCase(new LsoTestCase("Datagram", true, 2), Duration::QUICK);
+        AddTestCase(new LsoTestCase("Datagram", false, 1), Duration::QUICK);
+        AddTestCase(new LsoTestCase("Connected", true, 1), Duration::QUICK);
         AddTestCase(new BadValuesTestCase, Duration::QUICK);
     }
 };
