@@ -517,9 +517,6 @@ main(int argc, char* argv[])
     hostFlags.AddProfile(flags, "host", "both hosts", "vpi-opteron-2.0-connectx", "");
     tcp.AddFlag(flags, "both hosts");
     tcp.AddWindowFlag(flags, 4U << 20);
-    flags.AddConstraint("window=0B is not modelled with stack ipoib-connected (LfnTcpSocket has "
-                        "no tcp_fixup_sndbuf, which raises a buffer below three 64 KB segments)",
-                        [&o, &tcp]() { return tcp.GetWindow() > 0 || !o.Has("ipoib-connected"); });
     flags.AddInputCheck([&tcp, &hostFlags]() { return tcp.CheckWindow(&hostFlags.GetProfile(0)); });
     if (auto exitCode = scenario.Parse(argc, argv))
     {

@@ -861,6 +861,30 @@ LfnTcpSocket::GrowSendBuffer()
     }
 }
 
+void
+LfnTcpSocket::FixupBuffers(uint32_t smss)
+{
+    if (m_bufferSemantics != LINUX_BUFFERS)
+    {
+        return;
+    }
+    if (m_sndAutoTuning) // not set by the application: tcp_fixup_sndbuf, (11a)
+    {
+        const uint64_t wanted = std::min<uint64_t>(3ULL * smss, m_sndAutoTuningMax);
+        m_effectiveSndBuf = std::max(m_effectiveSndBuf.Get(), static_cast<uint32_t>(wanted));
+    }
+    if (m_autoTuning) // tcp_fixup_rcvbuf, (11b)
+    {
+        uint64_t rcvmem = m_segmentSize;
+        while (WindowFromSpace(static_cast<uint32_t>(rcvmem)) < m_segmentSize)
+        {
+            rcvmem += 128;
+        }
+        const uint64_t wanted = std::min<uint64_t>(4 * rcvmem, m_autoTuningMax);
+        m_effectiveRcvBuf = std::max(m_effectiveRcvBuf, static_cast<uint32_t>(wanted));
+    }
+}
+
 uint32_t
 LfnTcpSocket::FreeReceiveSpace() const
 {
@@ -1626,8 +1650,8 @@ void
 LfnTcpSocket::CompleteHandshake()
 {
     m_state = ESTABLISHED;
-    m_linuxRx.SetClamp(WindowClamp());
-    InitSendState();
+    InitSendState();                   // (11a)-(11b) first, as tcp_init_buffer_space
+    m_linuxRx.SetClamp(WindowClamp()); // then the clamp from the buffer
     m_highRxAckMark = m_iss + 1;
     m_rttStart = Simulator::Now();
 }
@@ -1651,6 +1675,7 @@ LfnTcpSocket::InitSendState()
     m_tcb->m_nextTxSequence = m_iss + 1;
     m_effectiveSndBuf = SendBufferSet();
     m_effectiveRcvBuf = ReceiveBufferSet();
+    FixupBuffers(smss);
     m_scoreboard = std::make_unique<TcpSendScoreboard>(m_iss + 1, smss, m_retxThresh);
     if (m_pendingBytes > 0)
     {

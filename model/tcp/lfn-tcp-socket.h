@@ -189,9 +189,19 @@ namespace hybridnet
  *
  *     (11) S = min(SndBufAutoTuningMax, max(S, 2 max(cwnd, (DupThresh + 1) SMSS)))
  *
+ * At ESTABLISHED (Linux's tcp_init_buffer_space: tcp_fixup_sndbuf and tcp_fixup_rcvbuf,
+ * the same in 2.4 and 2.6) a buffer the application has not set is raised to hold a few
+ * segments, with SMSS_c the MSS clamp (the smaller of ours and the peer's) and AdvMSS ours:
+ *
+ *     (11a) S = max(S, min(3 SMSS_c, SndBufAutoTuningMax))
+ *     (11b) B = max(B, min(4 R, AutoTuningMax)),  R the least AdvMSS + 128 j (j >= 0) whose
+ *           window (4) holds AdvMSS: R - R / 2^AdvWinScale >= AdvMSS
+ *
+ * (with MSS 1448 and the kernels' 16 KiB and 87380 B defaults neither changes anything;
+ * with IPoIB connected mode's 65480 B segments both do).
  * (Linux counts each segment's memory - payload, MAX_TCP_HEADER of room for headers, the
- * sk_buff itself - against both the buffer and (11); here both count payload, so a buffer
- * of the same size holds more segments than Linux's).  A buffer the
+ * sk_buff itself - against both the buffer and (11)-(11b); here all count payload, so a
+ * buffer of the same size holds more segments than Linux's).  A buffer the
  * application sets on a connected socket locks it, as setsockopt does: no growth after.
  * The window scale is chosen at the SYN from the largest buffer the socket can reach.
  *
@@ -619,6 +629,7 @@ class LfnTcpSocket : public TcpSocket
     uint32_t SendBufferSet() const;    //!< the send buffer at set-up, (5) or (11), bytes
     uint32_t ReceiveBufferSet() const; //!< B at set-up, (5) or (6), bytes
     void GrowSendBuffer();             //!< (11) on an ACK that frees room
+    void FixupBuffers(uint32_t smss);  //!< (11a)-(11b) at ESTABLISHED
     uint32_t FreeReceiveSpace() const;
     uint8_t WindowShiftForBuffer() const;
 

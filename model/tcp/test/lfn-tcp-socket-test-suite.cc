@@ -1025,6 +1025,58 @@ class SendBufferGrowthTestCase : public TestCase
     bool m_autoTuning;
 };
 
+/**
+ * (11a)-(11b), Linux's tcp_fixup_sndbuf and tcp_fixup_rcvbuf at ESTABLISHED: buffers of
+ * 2000 B the kernel gave (not set) are raised for 1000 B segments to S = 3 x 1000 and
+ * B = 4 R, R = 1000 + 3 x 128 = 1384 the least that keeps a segment's worth after the
+ * quarter (4) holds back: 5536 B, of which 4152 are advertised. Set by the application they
+ * stay as (5) makes them (4000 B each, 3000 advertised). Mistake tried: the receive side
+ * without its 128 B steps (R = 1000): 3000 advertised, not 4152.
+ */
+class BufferFixupTestCase : public TestCase
+{
+  public:
+    explicit BufferFixupTestCase(bool kernel)
+        : TestCase(
+              std::string("buffers ") +
+              (kernel ? "the kernel's: raised at ESTABLISHED (11a)-(11b)" : "set: not raised")),
+          m_kernel(kernel)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::pair<Time, uint32_t>> sendBuffer;
+        Transfer t;
+        t.semantics = "linux";
+        t.segmentSize = 1000;
+        t.rcvBuf = 2000;
+        t.sndBuf = 2000;
+        t.autoTuning = m_kernel;
+        t.moderateRcvBuf = false;
+        t.sndAutoTuning = m_kernel;
+        t.sendBuffer = &sendBuffer;
+        t.bytes = 200000;
+        Outcome out = RunTransfer(t);
+        NS_TEST_ASSERT_MSG_EQ(out.received, t.bytes, "transfer completes");
+        NS_TEST_ASSERT_MSG_GT(sendBuffer.size(), 0U, "send buffer traced");
+        // the send buffer when the connection was established: the last value at that time
+        uint32_t established = 0;
+        for (const auto& [at, value] : sendBuffer)
+        {
+            if (at == sendBuffer.front().first)
+            {
+                established = value;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(established, m_kernel ? 3000U : 4000U, "(11a) or (5)");
+        NS_TEST_EXPECT_MSG_EQ(out.peerWindowMax, m_kernel ? 4152U : 3000U, "(11b) or (5)");
+    }
+
+    bool m_kernel;
+};
+
 /** A receiver that stops reading closes the window; probes and a window update reopen it. */
 class ZeroWindowTestCase : public TestCase
 {
@@ -1755,6 +1807,8 @@ class LfnTcpSocketTestSuite : public TestSuite
         AddTestCase(new AutoTuningTestCase(true, false), Duration::QUICK);
         AddTestCase(new SendBufferGrowthTestCase(true), Duration::QUICK);
         AddTestCase(new SendBufferGrowthTestCase(false), Duration::QUICK);
+        AddTestCase(new BufferFixupTestCase(true), Duration::QUICK);
+        AddTestCase(new BufferFixupTestCase(false), Duration::QUICK);
         AddTestCase(new StatsLogTestCase(), Duration::QUICK);
         AddTestCase(new ApplicationsTestCase(), Duration::QUICK);
         for (bool timestamps : {true, false})
