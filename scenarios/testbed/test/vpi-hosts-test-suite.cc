@@ -25,7 +25,7 @@ class VpiHostsRateTestCase : public TestCase
 {
   public:
     explicit VpiHostsRateTestCase(uint32_t n)
-        : TestCase(std::to_string(n) + " hosts: both ends of every 10 GbE cable at 10 Gb/s"),
+        : TestCase(std::to_string(n) + " hosts: both ends of every 10 GbE cable at 10 Gbps"),
           m_n(n)
     {
     }
