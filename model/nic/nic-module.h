@@ -11,8 +11,10 @@
 
 #include "adaptive-rx-coalescing.h"
 #include "interrupt-moderator.h"
+#include "lro-aggregator.h"
 #include "nic-helper.h"
 #include "nic-net-device.h"
 #include "offload-engine.h"
+#include "packet-headers.h"
 
 #endif // HYBRIDNET_NIC_MODULE_H

@@ -40,34 +40,13 @@ namespace
 constexpr uint32_t kDescriptorBytes = 16; //!< e1000 legacy descriptor
 constexpr uint32_t kTxWakeThreshold = 32; //!< E1000_TX_WAKE_THRESHOLD, descriptors
 constexpr uint32_t kRingMultiple = 8;     //!< REQ_{RX,TX}_DESCRIPTOR_MULTIPLE
-constexpr uint16_t kIpv4 = 0x0800;        //!< EtherType
-constexpr uint8_t kTcp = 6;               //!< IP protocol numbers
-constexpr uint8_t kUdp = 17;
-constexpr uint8_t kIcmp = 1;
-constexpr uint32_t kUdpHeaderBytes = 8;
-constexpr uint32_t kEthernetHeader = 14;     //!< Ethernet header without preamble
+constexpr uint32_t kEthernetHeader = PacketHeaders::ETHERNET_HEADER;
 constexpr uint32_t kFcs = 4;                 //!< Ethernet frame check sequence
 constexpr uint32_t kMaxStandardFrame = 1518; //!< MAXIMUM_ETHERNET_FRAME_SIZE of e1000 5.x
 constexpr uint32_t kStandardRxBuffer = 2048; //!< E1000_RXBUFFER_2048
 constexpr uint32_t kLargestRxBuffer = 16384; //!< E1000_RXBUFFER_16384
-constexpr uint32_t kMinIpv4Header = 20;      //!< IPv4 header without options
-constexpr uint32_t kMaxIpv4Header = 60;      //!< IPv4 header with 40 B of options
-constexpr uint32_t kTcpDataOffsetByte = 12;  //!< TCP header byte holding the data offset
-constexpr uint32_t kTcpFlagsByte = 13;       //!< TCP header byte holding the flags
 constexpr uint8_t kTcpFin = 0x01;            //!< TCP FIN flag
-constexpr uint8_t kTcpAck = 0x10;            //!< TCP ACK flag
-constexpr uint8_t kTcpPsh = 0x08;            //!< TCP PSH flag
-constexpr uint32_t kMinTcpHeader = 20;       //!< TCP header without options
-constexpr uint32_t kTcpTimestampHeader = 32; //!< TCP header with an aligned timestamp
-constexpr uint32_t kMaxTcpHeader = 60;       //!< TCP header with 40 B of options
-constexpr uint8_t kTcpOptionEnd = 0;         //!< TCP option kinds (RFC 9293, RFC 7323)
-constexpr uint8_t kTcpOptionNop = 1;
-constexpr uint8_t kTcpOptionTimestamp = 8;
-constexpr uint8_t kTcpTimestampLength = 10;
-constexpr uint8_t kEcnCe = 0x03;            //!< ECN field: congestion experienced
-constexpr uint32_t kLroMaxIpTotal = 0xFFFF; //!< inet_lro: aggregate's IPv4 total length
-constexpr uint32_t kIcmpEchoHeaderBytes = 8;
-const Time kWatchdogPeriod = Seconds(2); //!< e1000_watchdog period
+const Time kWatchdogPeriod = Seconds(2);     //!< e1000_watchdog period
 
 uint32_t
 RoundUpToRingMultiple(uint32_t n)
@@ -327,8 +306,8 @@ NicNetDevice::DoDispose()
     m_rxDma.clear();
     m_rxReady.clear();
     m_rxEngine.clear();
-    m_aggregates.clear();
-    m_flushing = Aggregate{};
+    m_lro = LroAggregator{};
+    m_flushing = LroAggregator::Aggregate{};
     m_txStack.clear();
     m_txEngine.clear();
     m_txBacklog.clear();
@@ -439,101 +418,8 @@ NicNetDevice::Bus()
     return *m_bus;
 }
 
-NicNetDevice::Headers
-NicNetDevice::ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t protocol)
-{
-    // The header fields the work depends on are read from the packet's bytes, as a
-    // driver's parser does, instead of deserializing the headers (ns-3's TcpHeader builds
-    // an object per option): IPv4 (RFC 791) IHL in the low nibble of byte 0, total length
-    // in bytes 2-3, protocol in byte 9, destination in bytes 16-19; TCP (RFC 9293) ports in
-    // bytes 0-3, sequence number in bytes 4-7, data offset in the high nibble of byte 12
-    // (32-bit words), flags in byte 13; for LRO also the source in IPv4 bytes 12-15, the
-    // ECN bits of byte 1, the TCP acknowledgment number (bytes 8-11), window (14-15) and
-    // options (RFC 7323: timestamp kind 8, length 10, TSval, TSecr).
-    Headers headers;
-    std::array<uint8_t, kEthernetHeader + kMaxIpv4Header + kMaxTcpHeader> bytes{};
-    const uint32_t size = packet->CopyData(bytes.data(), bytes.size());
-    if (protocol != kIpv4 || size < offset + kMinIpv4Header)
-    {
-        return headers;
-    }
-    const uint8_t* ip = bytes.data() + offset;
-    const uint32_t ipHeader = (ip[0] & 0x0f) * 4u;
-    headers.ipHeader = ipHeader;
-    headers.ipTotal = (ip[2] << 8) | ip[3];
-    headers.ecn = ip[1] & kEcnCe;
-    headers.source = (uint32_t{ip[12]} << 24) | (ip[13] << 16) | (ip[14] << 8) | ip[15];
-    headers.segmentBytes = headers.ipTotal - ipHeader;
-    const uint8_t* l4 = ip + ipHeader;
-    switch (ip[9])
-    {
-    case kTcp:
-        headers.tcp = true;
-        headers.tcpHeader = (l4[kTcpDataOffsetByte] >> 4) * 4u;
-        headers.payload = headers.segmentBytes - headers.tcpHeader;
-        headers.ack = (uint32_t{l4[8]} << 24) | (l4[9] << 16) | (l4[10] << 8) | l4[11];
-        headers.window = (l4[14] << 8) | l4[15];
-        headers.timestampOnly = headers.tcpHeader == kMinTcpHeader;
-        if (headers.tcpHeader == kTcpTimestampHeader &&
-            size >= offset + ipHeader + kTcpTimestampHeader)
-        {
-            // One timestamp option, the rest padding (NOP or end of list), wherever ns-3
-            // or Linux put it (Linux: NOP NOP first; ns-3: padding after).
-            bool timestamp = false;
-            bool other = false;
-            for (uint32_t i = kMinTcpHeader; i < kTcpTimestampHeader && !other;)
-            {
-                const uint8_t kind = l4[i];
-                if (kind == kTcpOptionNop || kind == kTcpOptionEnd)
-                {
-                    ++i;
-                    continue;
-                }
-                if (kind != kTcpOptionTimestamp || timestamp ||
-                    i + kTcpTimestampLength > kTcpTimestampHeader ||
-                    l4[i + 1] != kTcpTimestampLength)
-                {
-                    other = true;
-                    break;
-                }
-                timestamp = true;
-                const uint8_t* ts = l4 + i + 2;
-                headers.tsval = (uint32_t{ts[0]} << 24) | (ts[1] << 16) | (ts[2] << 8) | ts[3];
-                headers.tsecr = (uint32_t{ts[4]} << 24) | (ts[5] << 16) | (ts[6] << 8) | ts[7];
-                i += kTcpTimestampLength;
-            }
-            headers.timestampOnly = timestamp && !other;
-        }
-        headers.tcpFlags = l4[kTcpFlagsByte];
-        headers.sequence = (uint32_t{l4[4]} << 24) | (l4[5] << 16) | (l4[6] << 8) | l4[7];
-        headers.flow = (uint64_t{ip[16]} << 56) | (uint64_t{ip[17]} << 48) |
-                       (uint64_t{ip[18]} << 40) | (uint64_t{ip[19]} << 32) |
-                       (uint64_t{l4[0]} << 24) | (l4[1] << 16) | (l4[2] << 8) | l4[3];
-        break;
-    case kUdp:
-        headers.payload = headers.segmentBytes - kUdpHeaderBytes;
-        break;
-    case kIcmp:
-        headers.payload = headers.segmentBytes - kIcmpEchoHeaderBytes;
-        break;
-    default:
-        break;
-    }
-    return headers;
-}
-
-NicNetDevice::Headers
-NicNetDevice::ReadFrameHeaders(Ptr<const Packet> frame)
-{
-    // The frame: Ethernet header (no preamble), EtherType in bytes 12-13, L3 packet from 14.
-    std::array<uint8_t, kEthernetHeader> ethernet{};
-    frame->CopyData(ethernet.data(), ethernet.size());
-    const uint16_t etherType = (ethernet[12] << 8) | ethernet[13];
-    return ReadHeaders(frame, kEthernetHeader, etherType);
-}
-
 NicNetDevice::StackWork
-NicNetDevice::GetStackWork(const Headers& headers, bool receive) const
+NicNetDevice::GetStackWork(const PacketHeaders& headers, bool receive) const
 {
     StackWork work;
     work.copiedBytes = headers.payload;
@@ -556,7 +442,7 @@ void
 NicNetDevice::Receive(Ptr<Packet> frame)
 {
     NS_LOG_FUNCTION(this << frame);
-    const Headers headers = m_tcpOffload ? ReadFrameHeaders(frame) : Headers{};
+    const PacketHeaders headers = m_tcpOffload ? PacketHeaders::ReadFrame(frame) : PacketHeaders{};
     const bool offloaded = headers.tcp;
     // (R1); (O1) and (O5): an offloaded segment needs a descriptor only while it waits for
     // the engine.
@@ -783,7 +669,7 @@ NicNetDevice::PollNext()
 {
     if (m_pollWork == m_napiWeight || m_rxReady.empty())
     {
-        if (!m_aggregates.empty())
+        if (!m_lro.IsEmpty())
         {
             FlushAggregate(0); // (R6'): lro_flush_all at the poll's end, oldest first
             return;
@@ -792,14 +678,15 @@ NicNetDevice::PollNext()
         return;
     }
     RxEntry& entry = m_rxReady.front();
-    const Headers headers = ReadFrameHeaders(entry.frame);
+    const PacketHeaders headers = PacketHeaders::ReadFrame(entry.frame);
     if (m_lroMaxAggregate > 0 && headers.tcp && !m_tcpOffload && !entry.alone)
     {
-        const size_t index = FindAggregate(headers);
-        const Aggregate* aggregate = index < m_aggregates.size() ? &m_aggregates[index] : nullptr;
-        if (LroAccepts(headers, entry.l3Bytes, aggregate))
+        size_t index = 0;
+        switch (m_lro.Classify(headers, entry.l3Bytes, &index))
         {
+        case LroAggregator::Verdict::JOIN: {
             // (R6'): the driver's share now, the stack's when the aggregate is flushed.
+            m_lroHeaders = headers;
             StackWork work = GetStackWork(headers, true);
             work.cycles -= m_rxPacketCycles;
             Cpu().Execute(HostCpu::KERNEL,
@@ -808,11 +695,12 @@ NicNetDevice::PollNext()
                           MakeCallback(&NicNetDevice::RxLroFrameDone, this));
             return;
         }
-        if (aggregate)
-        {
+        case LroAggregator::Verdict::FLUSH_FIRST:
             entry.alone = true; // inet_lro: flush to keep order, then this one alone
             FlushAggregate(index);
             return;
+        case LroAggregator::Verdict::ALONE:
+            break;
         }
     }
     const StackWork work = GetStackWork(headers, true);
@@ -860,41 +748,6 @@ NicNetDevice::RxStackDone()
     PollNext();
 }
 
-bool
-NicNetDevice::LroAccepts(const Headers& headers, uint32_t l3Bytes, const Aggregate* aggregate) const
-{
-    // inet_lro lro_tcp_ip_check: not padded, data, no IP options, only ACK (and PSH) of
-    // the flags, no congestion mark, no TCP options but a timestamp, with a non-zero echo.
-    const uint8_t allowed = kTcpAck | kTcpPsh;
-    if (headers.ipTotal != l3Bytes || headers.payload == 0 || headers.ipHeader != kMinIpv4Header ||
-        (headers.tcpFlags & ~allowed) != 0 || (headers.tcpFlags & kTcpAck) == 0 ||
-        headers.ecn == kEcnCe || !headers.timestampOnly ||
-        (headers.tcpHeader == kTcpTimestampHeader && headers.tsecr == 0))
-    {
-        return false;
-    }
-    if (!aggregate)
-    {
-        return true;
-    }
-    // __lro_proc_segment: the next byte in sequence, timestamps in order.
-    return headers.sequence == aggregate->nextSequence &&
-           static_cast<int32_t>(headers.tsval - aggregate->tsval) >= 0;
-}
-
-size_t
-NicNetDevice::FindAggregate(const Headers& headers) const
-{
-    for (size_t i = 0; i < m_aggregates.size(); ++i)
-    {
-        if (m_aggregates[i].flow == headers.flow && m_aggregates[i].source == headers.source)
-        {
-            return i;
-        }
-    }
-    return m_aggregates.size();
-}
-
 void
 NicNetDevice::RxLroFrameDone()
 {
@@ -907,31 +760,13 @@ NicNetDevice::RxLroFrameDone()
     ++m_itrRxPackets;
     m_itrRxBytes += entry.l3Bytes;
     m_watchdogRxBytes += entry.l3Bytes;
-    const Headers headers = ReadFrameHeaders(entry.frame);
-    size_t index = FindAggregate(headers);
-    if (index == m_aggregates.size())
-    {
-        Aggregate started;
-        started.flow = headers.flow;
-        started.source = headers.source;
-        started.ipTotal = headers.ipTotal;
-        started.nextSequence = headers.sequence;
-        m_aggregates.push_back(started);
-    }
-    else
-    {
-        m_aggregates[index].ipTotal += headers.payload;
-    }
-    Aggregate& aggregate = m_aggregates[index];
-    aggregate.frames.push_back(entry);
-    aggregate.nextSequence += headers.payload;
-    aggregate.payload += headers.payload;
-    aggregate.ack = headers.ack;
-    aggregate.window = headers.window;
-    aggregate.tsval = headers.tsval;
-    // inet_lro: flushed when full or when one more frame could pass 64 KiB.
-    if (aggregate.frames.size() >= m_lroMaxAggregate ||
-        aggregate.ipTotal > kLroMaxIpTotal - GetMtu())
+    const PacketHeaders& h = m_lroHeaders;
+    const LroAggregator::Frame frame{entry.frame,
+                                     entry.arrival,
+                                     kEthernetHeader + h.ipHeader + h.tcpHeader,
+                                     h.payload};
+    size_t index = 0;
+    if (m_lro.Add(frame, h, m_lroMaxAggregate, GetMtu(), &index))
     {
         FlushAggregate(index);
         return;
@@ -942,9 +777,7 @@ NicNetDevice::RxLroFrameDone()
 void
 NicNetDevice::FlushAggregate(size_t index)
 {
-    NS_ASSERT(index < m_aggregates.size());
-    m_flushing = m_aggregates[index];
-    m_aggregates.erase(m_aggregates.begin() + static_cast<std::ptrdiff_t>(index));
+    m_flushing = m_lro.Take(index);
     // (R6'): the stack's work once for the merged packet; its payload is copied once.
     Cpu().Execute(HostCpu::KERNEL,
                   m_rxPacketCycles,
@@ -955,64 +788,15 @@ NicNetDevice::FlushAggregate(size_t index)
 void
 NicNetDevice::AggregateDone()
 {
-    Ptr<Packet> merged = MergeFrames(m_flushing);
-    for (const RxEntry& frame : m_flushing.frames)
+    Ptr<Packet> merged = LroAggregator::Merge(m_flushing);
+    for (const LroAggregator::Frame& frame : m_flushing.frames)
     {
         m_rxHostDelayTrace(Simulator::Now() - frame.arrival);
     }
-    m_flushing = Aggregate{};
+    m_flushing = LroAggregator::Aggregate{};
     ++m_rxStackPackets;
     EthernetNetDevice::Receive(merged);
     PollNext();
-}
-
-Ptr<Packet>
-NicNetDevice::MergeFrames(const Aggregate& aggregate) const
-{
-    NS_ASSERT(!aggregate.frames.empty());
-    if (aggregate.frames.size() == 1)
-    {
-        return aggregate.frames.front().frame; // nothing merged: the frame as it came
-    }
-    Ptr<Packet> merged = aggregate.frames.front().frame->Copy();
-    EthernetTrailer trailer;
-    merged->RemoveTrailer(trailer);
-    EthernetHeader ethernet(false);
-    merged->RemoveHeader(ethernet);
-    Ipv4Header ip;
-    merged->RemoveHeader(ip);
-    TcpHeader tcp;
-    merged->RemoveHeader(tcp);
-    for (size_t i = 1; i < aggregate.frames.size(); ++i)
-    {
-        const Ptr<Packet>& frame = aggregate.frames[i].frame;
-        const Headers headers = ReadFrameHeaders(frame);
-        merged->AddAtEnd(
-            frame->CreateFragment(kEthernetHeader + headers.ipHeader + headers.tcpHeader,
-                                  headers.payload));
-    }
-    // inet_lro lro_update_tcp_ip_header: the last segment's ACK and window.
-    tcp.SetAckNumber(SequenceNumber32(aggregate.ack));
-    tcp.SetWindowSize(aggregate.window);
-    const bool checksums = Node::ChecksumEnabled();
-    if (checksums)
-    {
-        tcp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), kTcp);
-        tcp.EnableChecksums();
-        ip.EnableChecksum();
-    }
-    merged->AddHeader(tcp);
-    ip.SetPayloadSize(merged->GetSize());
-    merged->AddHeader(ip);
-    merged->AddHeader(ethernet);
-    EthernetTrailer fcs;
-    if (checksums)
-    {
-        fcs.EnableFcs(true);
-    }
-    fcs.CalcFcs(merged);
-    merged->AddTrailer(fcs);
-    return merged;
 }
 
 void
@@ -1105,7 +889,7 @@ NicNetDevice::Admit(Ptr<Packet> packet,
     {
         m_txQueue->Stop(); // (T1); with TcpOffload the card never stops the stack: (O4)
     }
-    const Headers headers = ReadHeaders(packet, 0, protocolNumber);
+    const PacketHeaders headers = PacketHeaders::Read(packet, 0, protocolNumber);
     const bool offloaded = headers.tcp && m_tcpOffload;
     TxEntry entry{packet, source, dest, protocolNumber, m_nextTxId++, false, offloaded};
     entry.payload = headers.payload;
@@ -1143,7 +927,7 @@ NicNetDevice::Admit(Ptr<Packet> packet,
 }
 
 uint64_t
-NicNetDevice::TakeWriteCopy(const Headers& headers, uint64_t uid)
+NicNetDevice::TakeWriteCopy(const PacketHeaders& headers, uint64_t uid)
 {
     auto [it, created] = m_writes.try_emplace(headers.flow);
     WriteState& write = it->second;
@@ -1269,7 +1053,7 @@ NicNetDevice::NotifyFrameSent(Ptr<const Packet> frame)
     m_watchdogTxBytes += l3Bytes;
     if (m_tcpOffload)
     {
-        if (ReadFrameHeaders(frame).tcp)
+        if (PacketHeaders::ReadFrame(frame).tcp)
         {
             FreeOnCardDescriptor(); // (O2), (O3): no status write-back, no transmit cause
             return;

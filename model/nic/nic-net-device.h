@@ -7,6 +7,7 @@
 #include "hybridnet/ethernet-net-device.h"
 #include "hybridnet/tso-burst.h"
 #include "interrupt-moderator.h"
+#include "lro-aggregator.h"
 #include "offload-engine.h"
 
 #include "ns3/event-id.h"
@@ -71,22 +72,15 @@ class HostCpu;
  *        descriptor is free; frames that become ready during the poll are taken in the
  *        same poll;
  *   (R6') large receive offload (LroMaxAggregate = A > 0; Linux 2.6.28 mlx4_en with
- *        inet_lro): a TCP segment (not offloaded) that passes inet_lro's lro_tcp_ip_check -
- *        not padded (IPv4 total length = the frame's L3 bytes), payload P > 0, no IP
- *        options, no flag but ACK and PSH, ECN not CE, TCP options none or one timestamp
- *        with a non-zero echo - joins its connection's aggregate (same addresses and
- *        ports) if it carries the aggregate's next sequence number and a timestamp not
- *        older than the last, or starts one if the connection has none. Its frame is a
- *        KERNEL job of d + c_s * P cycles and no copy; its descriptor is then free. An
- *        aggregate is flushed when it holds A frames or its IPv4 total length exceeds
- *        65535 - MTU (__lro_proc_segment), when a segment of its connection does not
- *        join it (that segment is then processed alone by (R6): inet_lro flushes to keep
- *        the order, then posts it), and at the end of the poll (lro_flush_all, also when
- *        the budget ends it), oldest first. A flush is one KERNEL job of RxPacketCycles
- *        cycles copying the n frames' summed payload, after which one packet goes up the
- *        stack: the first frame's Ethernet, IPv4 and TCP headers with the IPv4 total
- *        length of the sum and the LAST segment's acknowledgment number and window
- *        (lro_update_tcp_ip_header), the payloads in order. So n frames merged cost
+ *        inet_lro): a TCP segment (not offloaded) is classified by LroAggregator's rules
+ *        (1)-(2). One that joins (or starts) its connection's aggregate is a KERNEL job of
+ *        d + c_s * P cycles and no copy, after which its descriptor is free; one that does
+ *        not join its connection's aggregate flushes it first, then is processed alone by
+ *        (R6); the others go by (R6). An aggregate is flushed when full (LroAggregator
+ *        (3)) and at the end of the poll (lro_flush_all, also when the budget ends it),
+ *        oldest first. A flush is one KERNEL job of RxPacketCycles cycles copying the n
+ *        frames' summed payload, after which one packet, LroAggregator (4), goes up the
+ *        stack. So n frames merged cost
  *          (R6'a) n d + RxPacketCycles + c_s * sum P cycles,  sum P bytes copied
  *        against n (d + RxPacketCycles) + c_s * sum P without LRO. RxHostDelay is
  *        reported per frame when its aggregate goes up; GetRxPackets counts frames (what
@@ -202,8 +196,7 @@ class HostCpu;
  * Departures of (R6') and (T2'): LroMaxAggregate counts frames where inet_lro counts the
  * aggregate's page fragments (MAX_SKB_FRAGS = 18; two per 1514 B frame in mlx4_en, so 9
  * frames at MTU 1500 - fewer with jumbo frames: the profile states A for its MTU); the
- * merged packet keeps the first segment's timestamp option (inet_lro also writes the last
- * echo reply); the 32 LRO sessions per ring are never exhausted (no limit modelled). The
+ * others of LroAggregator's class comment apply. The
  * node's TCP (ns-3's TcpSocketBase) takes a merged packet as one segment
  * larger than the MSS and counts packets for its delayed ACK (one ACK per two packets,
  * so per two aggregates), where Linux 2.6.28 acknowledges each aggregate at once. A TSO
@@ -327,41 +320,6 @@ class NicNetDevice : public EthernetNetDevice
         uint16_t protocol;  //!< EtherType
     };
 
-    /** What the NIC reads of an L3 packet's headers. */
-    struct Headers
-    {
-        bool tcp{false};           //!< a TCP segment in IPv4
-        uint32_t segmentBytes{0};  //!< transport header + payload: what a checksum covers
-        uint32_t payload{0};       //!< P: the transport payload
-        uint8_t tcpFlags{0};       //!< TCP flags (FIN = 1, SYN = 2, ...)
-        uint32_t sequence{0};      //!< TCP sequence number of the first payload byte
-        uint64_t flow{0};          //!< destination address and both ports
-        uint32_t source{0};        //!< IPv4 source address
-        uint32_t ipHeader{0};      //!< IPv4 header length (bytes)
-        uint32_t tcpHeader{0};     //!< TCP header length (bytes)
-        uint32_t ipTotal{0};       //!< IPv4 total length (bytes)
-        uint8_t ecn{0};            //!< the ECN bits of the IPv4 TOS byte
-        uint32_t ack{0};           //!< TCP acknowledgment number
-        uint16_t window{0};        //!< TCP window field
-        bool timestampOnly{false}; //!< TCP options: none, or one timestamp and padding
-        uint32_t tsval{0};         //!< timestamp value, if any
-        uint32_t tsecr{0};         //!< timestamp echo reply, if any
-    };
-
-    /** (R6') an LRO aggregate: in-order data segments of one connection taken in a poll. */
-    struct Aggregate
-    {
-        uint64_t flow{0};            //!< Headers::flow of its segments
-        uint32_t source{0};          //!< and their source address
-        std::vector<RxEntry> frames; //!< its frames, in order
-        uint32_t nextSequence{0};    //!< sequence number the next segment must carry
-        uint32_t ipTotal{0};         //!< IPv4 total length of the merged packet
-        uint64_t payload{0};         //!< sum of the payloads P
-        uint32_t ack{0};             //!< the last segment's acknowledgment number
-        uint16_t window{0};          //!< the last segment's window
-        uint32_t tsval{0};           //!< the last segment's timestamp value
-    };
-
     /** Per connection, what (O3) needs: the application's writes as the card sees them. */
     struct WriteState
     {
@@ -423,7 +381,7 @@ class NicNetDevice : public EthernetNetDevice
      * @param uid the packet's uid (every segment cut from one write carries the write's)
      * @return bytes to charge now (0: none)
      */
-    uint64_t TakeWriteCopy(const Headers& headers, uint64_t uid);
+    uint64_t TakeWriteCopy(const PacketHeaders& headers, uint64_t uid);
     /**
      * (T2) the host's work on a packet has ended.
      * @param id its TxEntry::id
@@ -477,35 +435,15 @@ class NicNetDevice : public EthernetNetDevice
     void RxStackDone();
     /** (R7) end of a poll. */
     void PollEnd();
-    /**
-     * (R6') whether a frame's segment may join its flow's aggregate (or start one).
-     * @param headers the frame's headers
-     * @param l3Bytes its L3 size
-     * @param aggregate its flow's aggregate, or null
-     * @return whether inet_lro's checks accept it
-     */
-    bool LroAccepts(const Headers& headers, uint32_t l3Bytes, const Aggregate* aggregate) const;
-    /**
-     * @param headers a frame's headers
-     * @return the index of its flow's aggregate in m_aggregates, or m_aggregates.size()
-     */
-    size_t FindAggregate(const Headers& headers) const;
     /** (R6') the driver's work on the frame at the head has ended: append it. */
     void RxLroFrameDone();
     /**
      * (R6') send an aggregate up the stack: one stack job, then one delivery.
-     * @param index its index in m_aggregates
+     * @param index its index among m_lro's open aggregates
      */
     void FlushAggregate(size_t index);
     /** (R6') the stack's work on the flushed aggregate has ended: deliver it. */
     void AggregateDone();
-    /**
-     * (R6') the merged packet: the first frame's headers, IPv4 total length of the sum,
-     * the last segment's ACK number and window, the payloads concatenated.
-     * @param aggregate the aggregate
-     * @return the merged frame (Ethernet header and trailer)
-     */
-    Ptr<Packet> MergeFrames(const Aggregate& aggregate) const;
     /** Free the descriptors of sent frames; wake the device queue (T1). */
     void CleanTxRing();
     /** Mode 4: the 2 s watchdog. */
@@ -527,24 +465,11 @@ class NicNetDevice : public EthernetNetDevice
     };
 
     /**
-     * @param packet an L3 packet, or a frame whose L3 packet starts at @p offset (an IPv4
-     *        header if protocol is IPv4; trailing bytes are ignored); it is not changed
-     * @param offset where the L3 packet starts (0, or the Ethernet header's 14 B)
-     * @param protocol its EtherType
-     * @return the fields the NIC's work depends on
-     */
-    static Headers ReadHeaders(Ptr<const Packet> packet, uint32_t offset, uint16_t protocol);
-    /**
-     * @param frame a frame with its Ethernet header
-     * @return the headers of its L3 packet
-     */
-    static Headers ReadFrameHeaders(Ptr<const Packet> frame);
-    /**
      * @param headers the packet's headers
      * @param receive receive path (RxPacketCycles) or transmit path (TxPacketCycles)
      * @return the work of (R6) or (T2)
      */
-    StackWork GetStackWork(const Headers& headers, bool receive) const;
+    StackWork GetStackWork(const PacketHeaders& headers, bool receive) const;
 
     // Attributes
     uint32_t m_rxRingSize{0};                    //!< RxRingSize
@@ -620,8 +545,9 @@ class NicNetDevice : public EthernetNetDevice
     uint64_t m_aicRxMark{0};             //!< (R9): m_rxPackets at the last sample
     uint64_t m_aicTxMark{0};             //!< (R9): m_txPackets at the last sample
     EventId m_aicEvent;                  //!< (R9): the statistics task
-    std::vector<Aggregate> m_aggregates; //!< (R6') open aggregates, oldest first
-    Aggregate m_flushing;                //!< (R6') the aggregate in its stack job
+    LroAggregator m_lro;                 //!< (R6') open aggregates
+    PacketHeaders m_lroHeaders;          //!< (R6') the frame in its driver job
+    LroAggregator::Aggregate m_flushing; //!< (R6') the aggregate in its stack job
 
     // TSO burst, (T2')
     TsoBurst m_tsoBurst; //!< the open burst
