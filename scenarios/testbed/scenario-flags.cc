@@ -589,22 +589,31 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         }
         accepted.emplace_back(flag, text);
     }
+    // Commit the values, and mark the flags given, so that the rules and input checks see
+    // this parse (IsGiven); a refusal puts both back.
     std::vector<std::pair<Flag*, std::string>> previous;
+    std::vector<std::optional<std::string>> previousGiven;
     for (auto& [flag, text] : accepted)
     {
         previous.emplace_back(flag, flag->format());
+        previousGiven.push_back(flag->given);
         flag->commit();
+        flag->given = text;
     }
+    auto putBack = [&previous, &previousGiven]() {
+        // a formatted value parses to itself
+        for (size_t i = 0; i < previous.size(); ++i)
+        {
+            previous[i].first->check(previous[i].second);
+            previous[i].first->commit();
+            previous[i].first->given = previousGiven[i];
+        }
+    };
     for (const auto& [rule, holds] : m_constraints)
     {
         if (!holds())
         {
-            // Put every variable back: a formatted value parses to itself.
-            for (auto& [flag, text] : previous)
-            {
-                flag->check(text);
-                flag->commit();
-            }
+            putBack();
             std::string given;
             for (auto& [flag, text] : accepted)
             {
@@ -623,17 +632,9 @@ ScenarioFlags::Parse(const std::vector<std::string>& args)
         const std::string why = problem();
         if (!why.empty())
         {
-            for (auto& [flag, text] : previous)
-            {
-                flag->check(text);
-                flag->commit();
-            }
+            putBack();
             return error(why);
         }
-    }
-    for (auto& [flag, text] : accepted)
-    {
-        flag->given = text;
     }
     return {Outcome::OK, ""};
 }

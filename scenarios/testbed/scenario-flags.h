@@ -219,8 +219,9 @@ class ScenarioFlags
     std::vector<Parameter> GetParameters() const;
     /**
      * @param name a flag's name
-     * @return true if the last Parse() was given it (even at its default value); false for
-     *         a flag not given or not registered
+     * @return true if the last Parse() was given it (even at its default value) - in a rule
+     *         (AddConstraint) or input check, the Parse in progress; false for a flag not
+     *         given or not registered
      */
     bool IsGiven(const std::string& name) const;
     /** @return the scenario's name. */

@@ -183,6 +183,47 @@ class ConstraintTestCase : public TestCase
 };
 
 /**
+ * A rule may ask whether a flag was given in the parse it judges (IsGiven): "--offset needs
+ * --mode=cubic", whatever the offset's value (its default 0 included). Given with
+ * --mode=reno it is refused and then counts as not given; with cubic, or not given, the
+ * rule holds. Mistake tried: the flags marked given only after the rules (as before) -
+ * --offset=0 with reno is accepted.
+ */
+class GivenInRuleTestCase : public TestCase
+{
+  public:
+    GivenInRuleTestCase()
+        : TestCase("a rule sees the flags given in the parse it judges")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScenarioFlags flags("test-scenario", "flags under test");
+        Bound bound;
+        bound.Bind(flags);
+        flags.AddConstraint("offset needs --mode=cubic", [&flags, &bound]() {
+            return bound.mode == "cubic" || !flags.IsGiven("offset");
+        });
+        auto refused = flags.Parse({"--offset=0"});
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(refused.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::ERROR),
+                              "--offset with reno accepted");
+        NS_TEST_EXPECT_MSG_EQ(flags.IsGiven("offset"), false, "a refused flag counts as given");
+        auto plain = flags.Parse({"--simTime=5s"});
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(plain.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::OK),
+                              plain.message);
+        auto cubic = flags.Parse({"--mode=cubic", "--offset=3"});
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(cubic.outcome),
+                              static_cast<int>(ScenarioFlags::Outcome::OK),
+                              cubic.message);
+        NS_TEST_EXPECT_MSG_EQ(flags.IsGiven("offset"), true, "given and accepted");
+    }
+};
+
+/**
  * A broken rule's message lists the flags the user gave, without the run options a runner
  * adds (here `verbose` stands for --output or --progress): they are not the model's.
  */
@@ -590,6 +631,7 @@ class ScenarioFlagsTestSuite : public TestSuite
         AddTestCase(new ParametersTestCase, Duration::QUICK);
         AddTestCase(new FileAndTextFlagTestCase, Duration::QUICK);
         AddTestCase(new InputCheckTestCase, Duration::QUICK);
+        AddTestCase(new GivenInRuleTestCase, Duration::QUICK);
     }
 };
 
