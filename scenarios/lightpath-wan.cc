@@ -581,6 +581,9 @@ AddOffloadFlags(ScenarioFlags& flags, Options& o)
                       &o.waveRate,
                       DataRate("1Mbps"),
                       DataRate("100Gbps"));
+    flags.AddConstraint(
+        "waveRate needs --channelRate above 0 (no wave without channels)",
+        [&o, &flags]() { return o.channelRate.GetBitRate() > 0 || !flags.IsGiven("waveRate"); });
     flags.AddConstraint("channelRate <= waveRate (one channel above the wave)",
                         [&o]() { return o.channelRate <= o.waveRate; });
     flags.AddConstraint("trunks x channelRate <= waveRate (the channels exceed the wave)", [&o]() {
@@ -715,6 +718,9 @@ AddQueueFlags(ScenarioFlags& flags, Options& o)
                   &o.redTargetDelay,
                   MicroSeconds(1),
                   Seconds(1));
+    flags.AddConstraint("redTargetDelay needs --bottleneckQueue=red", [&o, &flags]() {
+        return o.bottleneckQueue == "red" || !flags.IsGiven("redTargetDelay");
+    });
 }
 
 /** Register the flags of the epds' detection: the rate rule and the size hints. */

@@ -373,6 +373,9 @@ def test_cross_flows_of_several_stacks(lightpath_wan, tmp_path):
         ),
         (["--bottleneckQueue=codel"], "--bottleneckQueue"),
         (["--redTargetDelay=0s"], "--redTargetDelay"),
+        # a flag that the other flags make meaningless is refused, not ignored
+        (["--redTargetDelay=1ms"], "redTargetDelay needs --bottleneckQueue=red"),
+        (["--waveRate=10Gbps"], "waveRate needs --channelRate above 0"),
         (["--crossWebRate=-1Mbps"], "--crossWebRate"),
         (["--crossCongestion=TcpLinuxReno,,TcpScalable"], "--crossCongestion: unknown"),
         (["--mode=reserved", "--reservations=0@100ms-5s"], "in the past or beyond the run"),
