@@ -38,7 +38,7 @@
  * Flags (defaults): --mix=shopping --inner=tengig --ipoibMode=connected --browsers=100
  *   --duration=300s --warmup=30s --thinkTime=7s --tcp=lfn --window=0B --aic=true
  *   --host=vpi-opteron-2.0-connectx --ibDelay=5ns --linkDelay=5ns --demandScale=1
- *   --sizeScale=1
+ *   --sizeScale=1 --ibWidth=4 --ibSpeed=DDR --ibMtu=2KiB (VpiCabling)
  * --browsers=100 is an assumption (the study does not give its count): the absolute
  * throughput scales with it (about N / (Z + R)).
  * --demandScale (0.01 to 1000) and --sizeScale (0.1 to 100) are what-if multipliers, never
@@ -434,6 +434,8 @@ main(int argc, char* argv[])
     TcpChoice tcp;
     auto& flags = scenario.Flags();
     AddFlags(flags, o);
+    VpiCabling cabling;
+    cabling.AddInfinibandFlags(flags);
     hostFlags.AddProfile(flags, "host", "the four hosts", "vpi-opteron-2.0-connectx", "");
     tcp.AddFlag(flags, "the four hosts");
     tcp.AddWindowFlag(flags, 0);
@@ -444,7 +446,6 @@ main(int argc, char* argv[])
     }
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
-    VpiCabling cabling;
     cabling.tengigDelay = o.linkDelay;
     cabling.ibDelay = o.ibDelay;
     cabling.aic = o.aic;

@@ -38,7 +38,8 @@
  * Flags (defaults): --stack=verbs --test=latency --messageSize=1B --iterations=1000
  *   --duration=20ms --streams=1 --aic=true --rxFrames=0 --tcp=lfn --window=4MiB
  * --host=vpi-opteron-2.0-connectx
- *   --ibDelay=5ns --linkDelay=5ns
+ *   --ibDelay=5ns --linkDelay=5ns --ibWidth=4 --ibSpeed=DDR --ibMtu=2KiB (the InfiniBand
+ *   link: lanes 1, 4 or 12, SDR/DDR/QDR, IBA MTU 256 B to 4 KiB; VpiCabling)
  *
  * Metrics: latency (us) and exchanges, or bandwidth (Mb/s) and bytesMeasured (B, the
  * payload received in the measured half); mtu (B, the IP device's, for the TCP stacks).
@@ -514,6 +515,8 @@ main(int argc, char* argv[])
     TcpChoice tcp;
     auto& flags = scenario.Flags();
     AddFlags(flags, o);
+    VpiCabling cabling;
+    cabling.AddInfinibandFlags(flags);
     hostFlags.AddProfile(flags, "host", "both hosts", "vpi-opteron-2.0-connectx", "");
     tcp.AddFlag(flags, "both hosts");
     tcp.AddWindowFlag(flags, 4U << 20);
@@ -524,7 +527,6 @@ main(int argc, char* argv[])
     }
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
-    VpiCabling cabling;
     cabling.tengigDelay = o.linkDelay;
     cabling.ibDelay = o.ibDelay;
     cabling.aic = o.aic;

@@ -31,6 +31,11 @@ BAD = [
         "--window=0B (the kernel's buffers) needs --tcp=lfn",
     ),
     (["--window=1KiB"], "window is 0B or at least 2KiB"),
+    (["--ibWidth=8"], "ibWidth is 1, 4 or 12 lanes (no 8X"),
+    (["--ibWidth=13"], "range 1 to 12"),
+    (["--ibSpeed=EDR"], "one of SDR, DDR, QDR"),
+    (["--ibMtu=3000B"], "ibMtu is 256B, 512B, 1KiB, 2KiB or 4KiB"),
+    (["--ibMtu=8KiB"], "range 256B to 4KiB"),
 ]
 
 
@@ -130,3 +135,26 @@ def test_kernel_buffers_hold_connected_mode_segments(bin_dir, tmp_path):
     set_ = run(bin_dir, tmp_path, *args, "--window=4MiB")
     assert kernel["bytesMeasured"] > 0
     assert kernel["bandwidth"] > set_["bandwidth"]
+
+
+def test_infiniband_link_flags(bin_dir, tmp_path):
+    """--ibWidth, --ibSpeed, --ibMtu reach the ports: a 1X SDR link carries verbs SENDs at
+    its payload rate, 2 Gb/s of data (2.5 Gbaud, 8b/10b) times 2048 / 2078 (a 2048 B packet
+    is 2076 B with LRH, BTH, ICRC and VCRC, and its two delimiters add 2 B on one lane),
+    within one 64 KiB message of the 10 ms measured; and IPoIB's datagram MTU follows the
+    IB MTU, 4096 - 4 = 4092 (IpoibNetDevice (1)). Mistake tried: the width flag not passed
+    to the ports (4X as before: 13.8 Gb/s, the PCIe ceiling)."""
+    sdr = run(
+        bin_dir,
+        tmp_path,
+        "--stack=verbs",
+        "--test=bandwidth",
+        "--messageSize=64KiB",
+        "--ibWidth=1",
+        "--ibSpeed=SDR",
+    )
+    link = 2e9 * 2048 / 2078 / 1e6  # Mb/s
+    one_message = 8 * 65536 / 0.010 / 1e6  # Mb/s: one message more or less in 10 ms
+    assert abs(sdr["bandwidth"] - link) <= one_message
+    ud = run(bin_dir, tmp_path, "--stack=ipoib-datagram", "--test=latency", "--ibMtu=4KiB")
+    assert ud["mtu"] == 4092

@@ -9,9 +9,11 @@
 #include "hybridnet/infiniband-module.h"
 #include "hybridnet/nic-helper.h"
 #include "hybridnet/packet-switch-helper.h"
+#include "scenario-flags.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -71,10 +73,44 @@ VpiHosts::CableTengig(const HostFlags& flags, const VpiCabling& cabling)
     NicHelper::AssignStreams(tengig, 0);
 }
 
+void
+VpiCabling::AddInfinibandFlags(ScenarioFlags& flags)
+{
+    flags.AddCount("ibWidth",
+                   "InfiniBand link width, lanes: 1, 4 or 12 (1X, 4X, 12X; the study's 4X)",
+                   &ibLanes,
+                   1,
+                   12);
+    flags.AddChoice("ibSpeed",
+                    "InfiniBand signalling per lane: SDR 2.5, DDR 5, QDR 10 Gbaud (the "
+                    "study's DDR: 16 Gb/s of data on 4X after 8b/10b)",
+                    &ibSpeed,
+                    {"SDR", "DDR", "QDR"});
+    flags.AddSize("ibMtu",
+                  "IBA MTU of the InfiniBand ports, bytes of payload per packet: 256B, 512B, "
+                  "1KiB, 2KiB or 4KiB (2KiB: OpenSM's default, an assumption); IPoIB's "
+                  "datagram MTU is 4 B less",
+                  &ibMtu,
+                  256,
+                  4096);
+    flags.AddConstraint("ibWidth is 1, 4 or 12 lanes (no 8X cable or connector is defined)",
+                        [this]() { return InfinibandRate::Exists(ibLanes, InfinibandRate::DDR); });
+    flags.AddConstraint("ibMtu is 256B, 512B, 1KiB, 2KiB or 4KiB (the IBA MTUs)", [this]() {
+        return ibMtu >= 256 && ibMtu <= 4096 && (ibMtu & (ibMtu - 1)) == 0;
+    });
+}
+
 NetDeviceContainer
 VpiHosts::CableInfiniband(const VpiCabling& cabling)
 {
-    InfinibandHelper ib; // 4X DDR, IB MTU 2048
+    InfinibandHelper ib;
+    ib.SetDeviceAttribute("Width", StringValue(std::to_string(cabling.ibLanes) + "X"));
+    ib.SetDeviceAttribute("Speed", StringValue(cabling.ibSpeed));
+    ib.SetDeviceAttribute("Mtu", StringValue(std::to_string(cabling.ibMtu)));
+    // Every connection's path MTU is the ports' (OpenSM's path record: the smaller active
+    // MTU of the two ends; here all ports alike), for verbs, SDP and IPoIB's RC QPs.
+    Config::SetDefault("ns3::hybridnet::InfinibandQueuePair::Mtu",
+                       StringValue(std::to_string(cabling.ibMtu)));
     ib.SetChannelAttribute("Delay", TimeValue(cabling.ibDelay));
     if (hosts.GetN() == 2)
     {

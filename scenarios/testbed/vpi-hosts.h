@@ -20,6 +20,8 @@ namespace hybridnet
 class HostFlags;
 class HostProfile;
 
+class ScenarioFlags;
+
 /** The cables of VpiHosts. */
 struct VpiCabling
 {
@@ -27,11 +29,23 @@ struct VpiCabling
     Time ibDelay{NanoSeconds(5)};     //!< each InfiniBand cable (5 ns: 1 m)
     bool aic{true};                   //!< mlx4_en adaptive RX coalescing on the 10 GbE ports
     uint32_t rxFrames{0};             //!< ethtool -C rx-frames (0: the driver's default)
+    uint32_t ibLanes{4};              //!< InfiniBand link width, lanes (the study's 4X)
+    std::string ibSpeed{"DDR"};       //!< InfiniBand signalling per lane (the study's DDR)
+    uint32_t ibMtu{2048};             //!< IBA MTU, bytes (OpenSM's default: an assumption)
+
+    /**
+     * Register --ibWidth (lanes), --ibSpeed and --ibMtu, with the rules that refuse a width
+     * the InfiniBand model does not have (InfinibandRate::Exists: 1X, 4X, 12X) and an MTU
+     * that is not an IBA MTU (256, 512, 1024, 2048, 4096 B).
+     * @param flags the scenario's flags
+     */
+    void AddInfinibandFlags(ScenarioFlags& flags);
 };
 
 /**
  * @brief N hosts of the ConnectX VPI study (shared reference connectx-vpi.md), each with one
- * adapter whose port 1 is InfiniBand 4X DDR and whose port 2 is 10 GbE, both on the host's
+ * adapter whose port 1 is InfiniBand (4X DDR, IB MTU 2048 by default: VpiCabling's ibLanes,
+ * ibSpeed, ibMtu, also every connection's path MTU) and whose port 2 is 10 GbE, both on the host's
  * one PCI Express bus; the host model (CPU, bus, NIC and driver) from host profile 0 of
  * the HostFlags.
  *
